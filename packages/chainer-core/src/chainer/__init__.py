@@ -1,0 +1,17 @@
+"""Chainer: a define-by-run deep-learning framework.
+
+This is the ``chainer-core`` distribution. ``chainer.functions`` and ``chainer.links``
+(chainer-links), ``chainer.training`` and friends (chainer-training) and the Caffe
+importer (chainer-caffe) are portions of this namespace shipped by sibling
+distributions; ``__path__`` is extended so that all installed portions are found.
+"""
+import pkgutil
+
+__path__ = pkgutil.extend_path(__path__, __name__)
+
+from chainer._version import __version__  # noqa: E402,F401
+from chainer import flag  # noqa: E402
+from chainer.flag import AUTO, Flag, OFF, ON  # noqa: E402,F401
+from chainer.debug_mode import DebugMode, is_debug, set_debug  # noqa: E402,F401
+from chainer.function import Function, FunctionHook, thread_local  # noqa: E402,F401
+from chainer.variable import Variable  # noqa: E402,F401

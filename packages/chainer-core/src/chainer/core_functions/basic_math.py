@@ -1,0 +1,413 @@
+"""Elementwise arithmetic behind the Variable operators ``+ - * / ** @``, unary ``-``
+and ``abs``.
+
+Variable-variable operations require equal shapes and dtypes. A constant operand (a
+Python or numpy scalar, or an array broadcastable to the variable's shape) is cast to
+the variable's dtype, so ``x * 0.5`` never promotes a float32 variable to float64.
+"""
+import numpy
+
+from chainer import cuda
+from chainer import function
+from chainer import utils
+from chainer.utils import type_check
+
+
+def _constant_value(value, x):
+    """Casts a constant operand to the dtype (and array module) of ``x``."""
+    if isinstance(value, (numpy.ndarray, numpy.generic)) or numpy.isscalar(value):
+        if isinstance(value, numpy.ndarray):
+            _check_broadcastable(value, x)
+            value = value.astype(x.dtype, copy=False)
+            xp = cuda.get_array_module(x)
+            return value if xp is numpy else xp.asarray(value)
+        return x.dtype.type(value)
+    if hasattr(value, '__cuda_array_interface__'):
+        _check_broadcastable(value, x)
+        return value.astype(x.dtype, copy=False)
+    raise TypeError('operand must be a Variable, a scalar or an array, got {}'
+                    .format(type(value).__name__))
+
+
+def _check_broadcastable(value, x):
+    if numpy.broadcast_shapes(value.shape, x.shape) != x.shape:
+        raise ValueError(
+            'a constant operand of shape {} does not broadcast to the variable\'s '
+            'shape {}'.format(value.shape, x.shape))
+
+
+def _check_same_types(in_types, name):
+    type_check.expect(in_types.size() == 2)
+    type_check.expect(
+        in_types[0].dtype.kind == 'f',
+        in_types[0].dtype == in_types[1].dtype,
+        in_types[0].shape == in_types[1].shape,
+    )
+
+
+class Neg(function.Function):
+    """``-x``."""
+
+    @property
+    def label(self):
+        return '__neg__'
+
+    def check_type_forward(self, in_types):
+        type_check.expect(in_types.size() == 1)
+
+    def forward(self, x):
+        return utils.force_array(-x[0]),
+
+    def backward(self, x, gy):
+        return utils.force_array(-gy[0]),
+
+
+class Absolute(function.Function):
+    """``abs(x)``; the gradient at 0 is taken as 0 (the sign of 0)."""
+
+    @property
+    def label(self):
+        return '|_|'
+
+    def check_type_forward(self, in_types):
+        type_check.expect(in_types.size() == 1, in_types[0].dtype.kind == 'f')
+
+    def forward(self, x):
+        return utils.force_array(abs(x[0])),
+
+    def backward(self, x, gy):
+        xp = cuda.get_array_module(x[0])
+        return utils.force_array(xp.sign(x[0]) * gy[0]),
+
+
+class Add(function.Function):
+    """``x0 + x1``."""
+
+    @property
+    def label(self):
+        return '_ + _'
+
+    def check_type_forward(self, in_types):
+        _check_same_types(in_types, '+')
+
+    def forward(self, x):
+        return utils.force_array(x[0] + x[1]),
+
+    def backward(self, x, gy):
+        return gy[0], gy[0]
+
+
+class AddConstant(function.Function):
+    """``x + c`` for a constant ``c``."""
+
+    def __init__(self, value):
+        self.value = value
+
+    @property
+    def label(self):
+        return '_ + %s' % _label_constant(self.value)
+
+    def check_type_forward(self, in_types):
+        type_check.expect(in_types.size() == 1)
+
+    def forward(self, x):
+        return utils.force_array(x[0] + _constant_value(self.value, x[0])),
+
+    def backward(self, x, gy):
+        return gy[0],
+
+
+class Sub(function.Function):
+    """``x0 - x1``."""
+
+    @property
+    def label(self):
+        return '_ - _'
+
+    def check_type_forward(self, in_types):
+        _check_same_types(in_types, '-')
+
+    def forward(self, x):
+        return utils.force_array(x[0] - x[1]),
+
+    def backward(self, x, gy):
+        return gy[0], utils.force_array(-gy[0])
+
+
+class SubFromConstant(function.Function):
+    """``c - x`` for a constant ``c``."""
+
+    def __init__(self, value):
+        self.value = value
+
+    @property
+    def label(self):
+        return '%s - _' % _label_constant(self.value)
+
+    def check_type_forward(self, in_types):
+        type_check.expect(in_types.size() == 1)
+
+    def forward(self, x):
+        return utils.force_array(_constant_value(self.value, x[0]) - x[0]),
+
+    def backward(self, x, gy):
+        return utils.force_array(-gy[0]),
+
+
+class Mul(function.Function):
+    """``x0 * x1``."""
+
+    @property
+    def label(self):
+        return '_ * _'
+
+    def check_type_forward(self, in_types):
+        _check_same_types(in_types, '*')
+
+    def forward(self, x):
+        return utils.force_array(x[0] * x[1]),
+
+    def backward(self, x, gy):
+        return utils.force_array(gy[0] * x[1]), utils.force_array(gy[0] * x[0])
+
+
+class MulConstant(function.Function):
+    """``x * c`` for a constant ``c``."""
+
+    def __init__(self, value):
+        self.value = value
+
+    @property
+    def label(self):
+        return '_ * %s' % _label_constant(self.value)
+
+    def check_type_forward(self, in_types):
+        type_check.expect(in_types.size() == 1)
+
+    def forward(self, x):
+        return utils.force_array(x[0] * _constant_value(self.value, x[0])),
+
+    def backward(self, x, gy):
+        return utils.force_array(gy[0] * _constant_value(self.value, x[0])),
+
+
+class Div(function.Function):
+    """``x0 / x1``."""
+
+    @property
+    def label(self):
+        return '_ / _'
+
+    def check_type_forward(self, in_types):
+        _check_same_types(in_types, '/')
+
+    def forward(self, x):
+        return utils.force_array(x[0] / x[1]),
+
+    def backward(self, x, gy):
+        gx0 = utils.force_array(gy[0] / x[1])
+        return gx0, utils.force_array(-gx0 * x[0] / x[1])
+
+
+class DivFromConstant(function.Function):
+    """``c / x`` for a constant ``c``."""
+
+    def __init__(self, value):
+        self.value = value
+
+    @property
+    def label(self):
+        return '%s / _' % _label_constant(self.value)
+
+    def check_type_forward(self, in_types):
+        type_check.expect(in_types.size() == 1, in_types[0].dtype.kind == 'f')
+
+    def forward(self, x):
+        return utils.force_array(_constant_value(self.value, x[0]) / x[0]),
+
+    def backward(self, x, gy):
+        c = _constant_value(self.value, x[0])
+        return utils.force_array(-c * gy[0] / (x[0] * x[0])),
+
+
+class PowVarVar(function.Function):
+    """``x0 ** x1``."""
+
+    @property
+    def label(self):
+        return '_ ** _'
+
+    def check_type_forward(self, in_types):
+        _check_same_types(in_types, '**')
+
+    def forward(self, x):
+        self.y = utils.force_array(x[0] ** x[1])
+        return self.y,
+
+    def backward(self, x, gy):
+        xp = cuda.get_array_module(x[0])
+        gx0 = utils.force_array(x[1] * x[0] ** (x[1] - 1) * gy[0])
+        gx1 = utils.force_array(xp.log(x[0]) * self.y * gy[0])
+        return gx0, gx1
+
+
+class PowVarConst(function.Function):
+    """``x ** c`` for a constant ``c``."""
+
+    def __init__(self, value):
+        self.value = value
+
+    @property
+    def label(self):
+        return '_ ** %s' % _label_constant(self.value)
+
+    def check_type_forward(self, in_types):
+        type_check.expect(in_types.size() == 1, in_types[0].dtype.kind == 'f')
+
+    def forward(self, x):
+        return utils.force_array(x[0] ** _constant_value(self.value, x[0])),
+
+    def backward(self, x, gy):
+        c = _constant_value(self.value, x[0])
+        return utils.force_array(c * x[0] ** (c - 1) * gy[0]),
+
+
+class PowConstVar(function.Function):
+    """``c ** x`` for a constant ``c``."""
+
+    def __init__(self, value):
+        self.value = value
+
+    @property
+    def label(self):
+        return '%s ** _' % _label_constant(self.value)
+
+    def check_type_forward(self, in_types):
+        type_check.expect(in_types.size() == 1, in_types[0].dtype.kind == 'f')
+
+    def forward(self, x):
+        self.y = utils.force_array(_constant_value(self.value, x[0]) ** x[0])
+        return self.y,
+
+    def backward(self, x, gy):
+        xp = cuda.get_array_module(x[0])
+        c = _constant_value(self.value, x[0])
+        return utils.force_array(xp.log(c) * self.y * gy[0]),
+
+
+def _label_constant(value):
+    if numpy.isscalar(value):
+        return str(value)
+    return 'constant array'
+
+
+def _is_variable(x):
+    return x.__class__ is _Variable or isinstance(x, _Variable)
+
+
+def neg(self):
+    return Neg()(self)
+
+
+def absolute(self):
+    return Absolute()(self)
+
+
+def add(self, rhs):
+    if _is_variable(rhs):
+        return Add()(self, rhs)
+    _check_constant(rhs)
+    return AddConstant(rhs)(self)
+
+
+def sub(self, rhs):
+    if _is_variable(rhs):
+        return Sub()(self, rhs)
+    _check_constant(rhs)
+    return AddConstant(-rhs)(self)
+
+
+def _check_constant(value):
+    if not (numpy.isscalar(value) or isinstance(value, (numpy.ndarray, numpy.generic))
+            or hasattr(value, '__cuda_array_interface__')):
+        raise TypeError('operand must be a Variable, a scalar or an array, got {}'
+                        .format(type(value).__name__))
+
+
+def rsub(self, lhs):
+    _check_constant(lhs)
+    return SubFromConstant(lhs)(self)
+
+
+def mul(self, rhs):
+    if _is_variable(rhs):
+        return Mul()(self, rhs)
+    _check_constant(rhs)
+    return MulConstant(rhs)(self)
+
+
+def div(self, rhs):
+    if _is_variable(rhs):
+        return Div()(self, rhs)
+    _check_constant(rhs)
+    return MulConstant(1.0 / rhs)(self)
+
+
+def rdiv(self, lhs):
+    _check_constant(lhs)
+    return DivFromConstant(lhs)(self)
+
+
+def pow(self, rhs):
+    if _is_variable(rhs):
+        return PowVarVar()(self, rhs)
+    _check_constant(rhs)
+    return PowVarConst(rhs)(self)
+
+
+def rpow(self, lhs):
+    _check_constant(lhs)
+    return PowConstVar(lhs)(self)
+
+
+def matmul(self, rhs):
+    from chainer.core_functions.matmul import matmul as _matmul
+    return _matmul(self, rhs)
+
+
+def rmatmul(self, lhs):
+    from chainer.core_functions.matmul import matmul as _matmul
+    return _matmul(lhs, self)
+
+
+def _getitem(self, slices):
+    from chainer.core_functions.get_item import get_item
+    return get_item(self, slices)
+
+
+_Variable = None
+
+
+def install_variable_operators(variable_class):
+    """Installs the arithmetic operators on :class:`chainer.Variable`."""
+    global _Variable
+    _Variable = variable_class
+    v = variable_class
+    v.__neg__ = neg
+    v.__abs__ = absolute
+    v.__add__ = add
+    v.__radd__ = add
+    v.__sub__ = sub
+    v.__rsub__ = rsub
+    v.__mul__ = mul
+    v.__rmul__ = mul
+    v.__truediv__ = div
+    v.__rtruediv__ = rdiv
+    v.__div__ = div
+    v.__rdiv__ = rdiv
+    v.__pow__ = pow
+    v.__rpow__ = rpow
+    v.__matmul__ = matmul
+    v.__rmatmul__ = rmatmul
+    v.__getitem__ = _getitem
+    v.__array_ufunc__ = None  # numpy defers binary operators to the Variable

@@ -1,0 +1,68 @@
+"""Indexing a variable: ``x[slices]`` and ``F.get_item`` (basic and advanced indexing)."""
+import numpy
+
+from chainer import cuda
+from chainer import function
+from chainer import utils
+from chainer.utils import type_check
+
+_BASIC = (int, slice, type(None), type(Ellipsis), numpy.integer)
+
+
+def _is_basic(slices):
+    return all(isinstance(s, _BASIC) and not isinstance(s, bool) for s in slices)
+
+
+class GetItem(function.Function):
+    """Extracts ``x[slices]``; the gradient scatters back (adding at repeated indices)."""
+
+    def __init__(self, slices):
+        if not isinstance(slices, tuple):
+            slices = (slices,)
+        slices = tuple(s.data if hasattr(s, 'creator') else s for s in slices)
+        if sum(1 for s in slices if s is Ellipsis) > 1:
+            raise ValueError('only one Ellipsis is allowed in slices')
+        self.slices = slices
+        self._basic = _is_basic(slices)
+
+    @property
+    def label(self):
+        return 'GetItem'
+
+    def check_type_forward(self, in_types):
+        type_check.expect(in_types.size() == 1)
+        ndim = type_check.eval(in_types[0].ndim)
+        n_index = sum(1 for s in self.slices if s is not None and s is not Ellipsis)
+        if n_index > ndim:
+            raise type_check.InvalidType(
+                'number of indexed axes ({}) <= in_types[0].ndim'.format(n_index),
+                '{} > {}'.format(n_index, ndim))
+
+    def forward(self, xs):
+        return utils.force_array(xs[0][self.slices]),
+
+    def backward(self, xs, gys):
+        xp = cuda.get_array_module(xs[0])
+        gx = xp.zeros_like(xs[0])
+        if self._basic:
+            gx[self.slices] = gys[0]
+        elif xp is numpy:
+            numpy.add.at(gx, self.slices, gys[0])
+        else:
+            gx.scatter_add(self.slices, gys[0])
+        return gx,
+
+
+def get_item(x, slices):
+    """Extracts elements of ``x`` as NumPy indexing does.
+
+    Args:
+        x (~chainer.Variable): Variable to be sliced.
+        slices (int, slice, None, Ellipsis, integer or boolean arrays, or a tuple of
+            them): the index. Basic indexing as in NumPy; integer and boolean arrays
+            give advanced indexing, whose gradient adds up at repeated indices.
+
+    Returns:
+        ~chainer.Variable: the sliced variable.
+    """
+    return GetItem(slices)(x)

@@ -1,0 +1,83 @@
+"""Matrix multiplication of two variables (the ``@`` operator, ``F.matmul``)."""
+from chainer import function
+from chainer.utils import type_check
+
+
+def _as_matrix(x):
+    """A 1-d array of shape (N,) is treated as an N x 1 matrix (spec 003, matmul)."""
+    if x.ndim == 1:
+        return x.reshape(len(x), 1)
+    return x
+
+
+def _matrix_shape(shape, trans):
+    shape = tuple(shape) if len(shape) == 2 else (shape[0], 1)
+    return shape[::-1] if trans else shape
+
+
+class MatMul(function.Function):
+    """``y = op(a) op(b)`` where ``op`` optionally transposes its matrix."""
+
+    def __init__(self, transa=False, transb=False):
+        self.transa = transa
+        self.transb = transb
+
+    @property
+    def label(self):
+        return 'MatMul'
+
+    def check_type_forward(self, in_types):
+        type_check.expect(in_types.size() == 2)
+        a_type, b_type = in_types
+        type_check.expect(
+            a_type.dtype.kind == 'f',
+            a_type.dtype == b_type.dtype,
+            a_type.ndim >= 1, a_type.ndim <= 2,
+            b_type.ndim >= 1, b_type.ndim <= 2,
+        )
+        a_inner = _matrix_shape(type_check.eval(a_type.shape), self.transa)[1]
+        b_inner = _matrix_shape(type_check.eval(b_type.shape), self.transb)[0]
+        type_check.expect(
+            type_check.make_variable(a_inner, 'op(a).shape[1]') ==
+            type_check.make_variable(b_inner, 'op(b).shape[0]'))
+
+    def forward(self, inputs):
+        a, b = _as_matrix(inputs[0]), _as_matrix(inputs[1])
+        if self.transa:
+            a = a.T
+        if self.transb:
+            b = b.T
+        return a.dot(b),
+
+    def backward(self, inputs, grad_outputs):
+        a0, b0 = inputs
+        a, b = _as_matrix(a0), _as_matrix(b0)
+        gy = grad_outputs[0]
+        # y = A B with A = op(a), B = op(b): gA = gy B^T, gB = A^T gy
+        A = a.T if self.transa else a
+        B = b.T if self.transb else b
+        ga = gy.dot(B.T)
+        gb = A.T.dot(gy)
+        if self.transa:
+            ga = ga.T
+        if self.transb:
+            gb = gb.T
+        return ga.reshape(a0.shape), gb.reshape(b0.shape)
+
+
+def matmul(a, b, transa=False, transb=False):
+    """Matrix multiplication of two arrays: ``y = op(a) op(b)``.
+
+    A 1-d array of shape ``(N,)`` is treated as an ``N x 1`` matrix; the result is
+    always 2-d.
+
+    Args:
+        a (~chainer.Variable): left operand.
+        b (~chainer.Variable): right operand.
+        transa (bool): transpose ``a`` first.
+        transb (bool): transpose ``b`` first.
+
+    Returns:
+        ~chainer.Variable: the 2-d product.
+    """
+    return MatMul(transa=transa, transb=transb)(a, b)

@@ -1,0 +1,252 @@
+"""Function: a node of the computational graph (spec 001 §3.1.3, §3.8.1).
+
+A :class:`Function` is applied to variables once; its application records the inputs
+and (weakly) the outputs, so that :meth:`chainer.Variable.backward` can walk the graph.
+The array-level ``backward`` is the fast path of backprop; it is all a function needs.
+"""
+import collections
+import threading
+import weakref
+
+import numpy
+
+from chainer import cuda
+from chainer import debug_mode
+from chainer import flag
+from chainer.utils import type_check
+
+
+class _HookRegistry(threading.local):
+    """Thread-local holder of the function hooks registered by ``with hook:``."""
+
+    def __init__(self):
+        self.function_hooks = collections.OrderedDict()
+
+
+#: Thread-local object whose ``function_hooks`` holds the globally registered hooks.
+thread_local = _HookRegistry()
+
+
+def get_function_hooks():
+    """Returns the ordered dict of function hooks registered in this thread."""
+    return thread_local.function_hooks
+
+
+class Function(object):
+    """Function on variables with backpropagation ability.
+
+    Subclasses implement ``forward``/``backward`` (or their ``_cpu``/``_gpu``
+    variants) on arrays, and optionally ``check_type_forward``. ``backward`` returns
+    None for inputs that are not differentiable. An instance is applied once; use
+    ``copy.copy`` to apply the same configured function again.
+
+    Attributes:
+        inputs: tuple of input variables (set when the graph is built).
+        outputs: tuple of weak references to the output variables.
+        rank (int): topological rank: the largest rank among the inputs.
+        type_check_enable (bool): whether inputs are type-checked.
+    """
+
+    type_check_enable = type_check.is_enabled()
+    rank = 0
+    inputs = None
+    outputs = None
+    _local_function_hooks = None
+
+    def __call__(self, *inputs):
+        """Applies forward propagation and chains the backward references.
+
+        Args:
+            inputs: input :class:`~chainer.Variable` objects, or arrays (wrapped into
+                variables with the AUTO volatile flag). Their volatile flags must agree.
+
+        Returns:
+            One :class:`~chainer.Variable`, or a tuple of them for several outputs.
+        """
+        inputs = [x if isinstance(x, Variable) else Variable(x, volatile=flag.AUTO)
+                  for x in inputs]
+        in_data = tuple([x.data for x in inputs])
+        if self.type_check_enable:
+            self._check_data_type_forward(in_data)
+
+        hooks = self._hooks()
+        for hook in hooks.values():
+            hook.forward_preprocess(self, in_data)
+
+        device = cuda.get_device(*in_data) if not _all_host(in_data) else None
+        if device is None:
+            outputs = self.forward(in_data)
+        else:
+            with device:
+                outputs = self.forward(in_data)
+        if type(outputs) is not tuple:
+            raise TypeError('{}.forward must return a tuple of arrays, got {}'
+                            .format(self.label, type(outputs).__name__))
+
+        for hook in hooks.values():
+            hook.forward_postprocess(self, in_data)
+        if debug_mode._debug:
+            _check_nan(self, outputs, 'forward')
+
+        out_v = flag.aggregate_flags([x.volatile for x in inputs])
+        ret = tuple([Variable(y, volatile=out_v) for y in outputs])
+        if out_v is not flag.ON:
+            self.rank = max([x.rank for x in inputs]) if inputs else 0
+            for y in ret:
+                y.set_creator(self)
+            self.inputs = tuple(inputs)
+            self.outputs = tuple([weakref.ref(y) for y in ret])
+        if len(ret) == 1:
+            return ret[0]
+        return ret
+
+    @property
+    def local_function_hooks(self):
+        """Ordered dict of the hooks registered to this function only."""
+        if self._local_function_hooks is None:
+            self._local_function_hooks = collections.OrderedDict()
+        return self._local_function_hooks
+
+    @property
+    def label(self):
+        """Short text that represents the function (its class name by default)."""
+        return self.__class__.__name__
+
+    def _check_data_type_forward(self, in_data):
+        try:
+            type_check.run_check(self.check_type_forward, in_data)
+        except type_check.InvalidType as e:
+            msg = 'Invalid operation is performed in: {0} (Forward)\n\n{1}'.format(
+                self.label, str(e))
+            raise type_check.InvalidType(e.expect, e.actual, msg=msg)
+
+    def check_type_forward(self, in_types):
+        """Checks the types of the inputs before forward (no check by default)."""
+        pass
+
+    def forward(self, inputs):
+        """Applies forward propagation to arrays; dispatches to ``forward_cpu/gpu``."""
+        if _all_host(inputs):
+            return self.forward_cpu(inputs)
+        return self.forward_gpu(inputs)
+
+    def forward_cpu(self, inputs):
+        """Applies forward propagation to numpy arrays (subclasses override)."""
+        raise TypeError('{} defines neither forward nor forward_cpu'.format(self.label))
+
+    def forward_gpu(self, inputs):
+        """Applies forward propagation to GPU arrays (subclasses override)."""
+        raise TypeError('{} has no GPU implementation (forward_gpu)'.format(self.label))
+
+    def backward(self, inputs, grad_outputs):
+        """Returns the tuple of input gradients; dispatches to ``backward_cpu/gpu``."""
+        if _all_host(inputs) and _all_host(grad_outputs):
+            return self.backward_cpu(inputs, grad_outputs)
+        return self.backward_gpu(inputs, grad_outputs)
+
+    def backward_cpu(self, inputs, grad_outputs):
+        """Backprop on numpy arrays; the default makes the function non-differentiable."""
+        return tuple(None for _ in inputs)
+
+    def backward_gpu(self, inputs, grad_outputs):
+        """Backprop on GPU arrays; the default makes the function non-differentiable."""
+        return tuple(None for _ in inputs)
+
+    def unchain(self):
+        """Purges the in/out variables and this function itself from the graph."""
+        for y in self.outputs or ():
+            y_ref = y()
+            if y_ref is not None:
+                y_ref.creator = None
+        self.inputs = None
+
+    def add_hook(self, hook, name=None):
+        """Registers a function hook to this function only.
+
+        Args:
+            hook (FunctionHook): the hook.
+            name (str): a unique name among this function's hooks (default: the
+                hook's own name).
+        """
+        if not isinstance(hook, FunctionHook):
+            raise TypeError('hook must be a FunctionHook, got {}'.format(type(hook)))
+        if name is None:
+            name = hook.name
+        if name in self.local_function_hooks:
+            raise KeyError('hook {} already exists'.format(name))
+        self.local_function_hooks[name] = hook
+
+    def delete_hook(self, name):
+        """Unregisters the function hook called ``name``."""
+        del self.local_function_hooks[name]
+
+    def _hooks(self):
+        hooks = thread_local.function_hooks
+        if self._local_function_hooks:
+            hooks = collections.OrderedDict(hooks)
+            hooks.update(self._local_function_hooks)
+        return hooks
+
+
+def _all_host(arrays):
+    for a in arrays:
+        if a is not None and not isinstance(a, (numpy.ndarray, numpy.generic)):
+            return False
+    return True
+
+
+def _check_nan(func, arrays, direction):
+    for a in arrays:
+        if a is None:
+            continue
+        xp = cuda.get_array_module(a)
+        if a.dtype.kind == 'f' and bool(xp.isnan(a).any()):
+            raise RuntimeError('NaN is detected on {} computation of {}'.format(
+                direction, func.label))
+
+
+class FunctionHook(object):
+    """Base class of hooks run before and after each function's forward and backward.
+
+    Used as a context manager it is registered to every function applied inside the
+    ``with`` block (per thread); :meth:`Function.add_hook` registers it to a single
+    function. Subclasses override the four ``*_preprocess``/``*_postprocess`` methods.
+    """
+
+    name = 'FunctionHook'
+
+    def __enter__(self):
+        hooks = thread_local.function_hooks
+        if self.name in hooks:
+            raise KeyError('hook {} already exists'.format(self.name))
+        hooks[self.name] = self
+        return self
+
+    def __exit__(self, *_):
+        del thread_local.function_hooks[self.name]
+
+    def __call__(self, function, in_data, out_grad=None):
+        """Dispatches to the preprocess callbacks (``out_grad`` given: backward)."""
+        if out_grad is None:
+            self.forward_preprocess(function, in_data)
+        else:
+            self.backward_preprocess(function, in_data, out_grad)
+
+    def forward_preprocess(self, function, in_data):
+        """Called before the forward of ``function``."""
+        pass
+
+    def forward_postprocess(self, function, in_data):
+        """Called after the forward of ``function``."""
+        pass
+
+    def backward_preprocess(self, function, in_data, out_grad):
+        """Called before the backward of ``function``."""
+        pass
+
+    def backward_postprocess(self, function, in_data, out_grad):
+        """Called after the backward of ``function``."""
+        pass
+
+
+from chainer.variable import Variable  # noqa: E402  (variable.py imports this module)

@@ -1,0 +1,471 @@
+"""Type checking of function inputs (spec 001 §2.5, §3.3.1).
+
+Expressions over input types are built lazily as small syntax trees (:class:`Expr`), so
+that a failed check can report both the condition it expected and the actual values::
+
+    type_check.expect(in_types.size() == 1, in_types[0].ndim == 2)
+
+For speed, :class:`chainer.Function` first runs a check in *light mode*: the same
+``check_type_forward`` code runs on plain values (shapes, dtypes, ints) and no tree is
+built. Only when that light pass fails is the check repeated with expressions, to build
+the readable :class:`InvalidType` message. Code in ``check_type_forward`` should
+therefore read values with :func:`eval` (``type_check.eval(x_type.ndim)``) rather than
+``x_type.ndim.eval()``, which works in full mode only.
+
+Set the environment variable ``CHAINER_TYPE_CHECK=0`` to switch checking off.
+"""
+import operator
+import os
+import threading
+
+import numpy
+
+_local = threading.local()
+
+
+def _in_light_mode():
+    return getattr(_local, 'light', False)
+
+
+class _LightModeFailure(Exception):
+    """Raised inside a light-mode check when a condition is False."""
+
+
+class InvalidType(Exception):
+    """Raised when the types of a function's inputs are not the expected ones.
+
+    Attributes:
+        expect (str): the condition that was expected, as an expression.
+        actual (str): the same condition with the actual values filled in.
+    """
+
+    def __init__(self, expect, actual, msg=None):
+        if msg is None:
+            msg = 'Expect: {0}\nActual: {1}'.format(expect, actual)
+        super(InvalidType, self).__init__(msg)
+        self.expect = expect
+        self.actual = actual
+
+    def __reduce__(self):
+        return InvalidType, (self.expect, self.actual, self.args[0])
+
+
+class Expr(object):
+    """Abstract syntax tree of an expression over input types.
+
+    It is not a value: :meth:`eval` computes the value and ``str()`` gives the syntax.
+    Comparison and arithmetic operators build new expressions. Expressions cannot be
+    converted to bool (use :func:`expect`).
+    """
+
+    def __init__(self, priority):
+        self.priority = priority
+
+    def eval(self):
+        """Evaluates the tree and returns its actual value."""
+        raise NotImplementedError('Expr subclasses define eval()')  # abstract base
+
+    def __bool__(self):
+        raise RuntimeError("Don't convert Expr to bool. Please call Expr.eval method "
+                           "to evaluate expression.")
+
+    __nonzero__ = __bool__
+
+    def __hash__(self):
+        return id(self)
+
+    def __getattr__(self, name):
+        if name.startswith('__'):
+            raise AttributeError(name)
+        return GetAttr(self, name)
+
+    def __getitem__(self, key):
+        return GetItem(self, key)
+
+    def __call__(self, *args):
+        return Call(self, args)
+
+    def __neg__(self):
+        return UnaryOperator(3, self, '-', operator.neg)
+
+    def __pos__(self):
+        return UnaryOperator(3, self, '+', operator.pos)
+
+    def __invert__(self):
+        return UnaryOperator(3, self, '~', operator.invert)
+
+
+def _make_binary(op_str, priority, func, right_assoc=False, reflected=False):
+    def method(self, other):
+        if reflected:
+            return BinaryOperator(priority, other, self, op_str, func, right_assoc)
+        return BinaryOperator(priority, self, other, op_str, func, right_assoc)
+    return method
+
+
+_BINARY = [
+    # name, symbol, priority (lower binds tighter), function, right associative
+    ('pow', '**', 2, operator.pow, True),
+    ('mul', '*', 4, operator.mul, False),
+    ('truediv', '/', 4, operator.truediv, False),
+    ('floordiv', '//', 4, operator.floordiv, False),
+    ('mod', '%', 4, operator.mod, False),
+    ('add', '+', 5, operator.add, False),
+    ('sub', '-', 5, operator.sub, False),
+    ('lshift', '<<', 6, operator.lshift, False),
+    ('rshift', '>>', 6, operator.rshift, False),
+    ('and', '&', 7, operator.and_, False),
+    ('xor', '^', 8, operator.xor, False),
+    ('or', '|', 9, operator.or_, False),
+]
+for _name, _sym, _prio, _func, _rassoc in _BINARY:
+    setattr(Expr, '__%s__' % _name, _make_binary(_sym, _prio, _func, _rassoc))
+    setattr(Expr, '__r%s__' % _name, _make_binary(_sym, _prio, _func, _rassoc, True))
+
+_COMPARISONS = [
+    ('eq', '==', operator.eq, '!='), ('ne', '!=', operator.ne, '=='),
+    ('lt', '<', operator.lt, '>='), ('le', '<=', operator.le, '>'),
+    ('gt', '>', operator.gt, '<='), ('ge', '>=', operator.ge, '<'),
+]
+
+
+def _make_comparison(op_str, func, inverse):
+    def method(self, other):
+        return Testable(self, other, op_str, func, inverse)
+    return method
+
+
+for _name, _sym, _func, _inv in _COMPARISONS:
+    setattr(Expr, '__%s__' % _name, _make_comparison(_sym, _func, _inv))
+
+
+def _eval_expr(v):
+    return v.eval() if isinstance(v, Expr) else v
+
+
+def _repr(v):
+    if isinstance(v, Expr):
+        return str(v)
+    if isinstance(v, type) and issubclass(v, numpy.generic):
+        return 'numpy.' + v.__name__  # numpy.float32 rather than <class ...>
+    if isinstance(v, numpy.dtype):
+        return 'numpy.' + v.name
+    return repr(v)
+
+
+def _repr_value(v):
+    if isinstance(v, numpy.dtype):
+        return 'numpy.' + v.name
+    return _repr(v)
+
+
+class Atom(Expr):
+    def __init__(self):
+        super(Atom, self).__init__(0)
+
+
+class Constant(Atom):
+    """An expression holding a literal value."""
+
+    def __init__(self, value):
+        super(Constant, self).__init__()
+        self.value = value
+
+    def __str__(self):
+        return _repr(self.value)
+
+    def eval(self):
+        return self.value
+
+
+class Variable(Atom):
+    """A named value: ``str()`` shows the name, :meth:`eval` returns the value."""
+
+    def __init__(self, value, name):
+        super(Variable, self).__init__()
+        self.value = value
+        self.name = name
+
+    def __str__(self):
+        return self.name
+
+    def eval(self):
+        return self.value
+
+
+class GetAttr(Atom):
+    """``obj.name`` as an expression."""
+
+    def __init__(self, obj, name):
+        super(GetAttr, self).__init__()
+        self.obj = obj
+        self.name = name
+
+    def __str__(self):
+        return '{0}.{1}'.format(_paren(self.obj, 0), self.name)
+
+    def eval(self):
+        return getattr(_eval_expr(self.obj), self.name)
+
+
+def _str_key(key):
+    if isinstance(key, slice):
+        parts = ['' if key.start is None else _repr(key.start),
+                 '' if key.stop is None else _repr(key.stop)]
+        if key.step is not None:
+            parts.append(_repr(key.step))
+        return ':'.join(parts)
+    if isinstance(key, tuple):
+        return ', '.join(_str_key(k) for k in key)
+    if key is Ellipsis:
+        return '...'
+    return _repr(key)
+
+
+def _eval_key(key):
+    if isinstance(key, slice):
+        return slice(_eval_expr(key.start), _eval_expr(key.stop), _eval_expr(key.step))
+    if isinstance(key, tuple):
+        return tuple(_eval_key(k) for k in key)
+    return _eval_expr(key)
+
+
+class GetItem(Atom):
+    """``obj[key]`` as an expression."""
+
+    def __init__(self, obj, key):
+        super(GetItem, self).__init__()
+        self.obj = obj
+        self.key = key
+
+    def __str__(self):
+        return '{0}[{1}]'.format(_paren(self.obj, 0), _str_key(self.key))
+
+    def eval(self):
+        return _eval_expr(self.obj)[_eval_key(self.key)]
+
+
+class Call(Atom):
+    """``fn(*args)`` as an expression."""
+
+    def __init__(self, obj, args):
+        super(Call, self).__init__()
+        self.obj = obj
+        self.args = args
+
+    def __str__(self):
+        return '{0}({1})'.format(_paren(self.obj, 0),
+                                 ', '.join(_repr(a) for a in self.args))
+
+    def eval(self):
+        return _eval_expr(self.obj)(*[_eval_expr(a) for a in self.args])
+
+
+def _paren(expr, priority):
+    s = _repr(expr)
+    if isinstance(expr, Expr) and expr.priority > priority:
+        return '(' + s + ')'
+    return s
+
+
+class UnaryOperator(Expr):
+    def __init__(self, priority, term, exp, func):
+        super(UnaryOperator, self).__init__(priority)
+        self.term = term
+        self.exp = exp
+        self.func = func
+
+    def __str__(self):
+        return self.exp + _paren(self.term, self.priority)
+
+    def eval(self):
+        return self.func(_eval_expr(self.term))
+
+
+class BinaryOperator(Expr):
+    def __init__(self, priority, lhs, rhs, exp, func, right_associative=False):
+        super(BinaryOperator, self).__init__(priority)
+        self.lhs = lhs
+        self.rhs = rhs
+        self.exp = exp
+        self.func = func
+        self.right_associative = right_associative
+
+    def __str__(self):
+        left_prio = self.priority - (1 if self.right_associative else 0)
+        right_prio = self.priority - (0 if self.right_associative else 1)
+        return '{0} {1} {2}'.format(_paren(self.lhs, left_prio), self.exp,
+                                    _paren(self.rhs, right_prio))
+
+    def eval(self):
+        return self.func(_eval_expr(self.lhs), _eval_expr(self.rhs))
+
+
+class Testable(BinaryOperator):
+    """A comparison: the unit that :func:`expect` checks."""
+
+    def __init__(self, lhs, rhs, exp, func, inverse):
+        super(Testable, self).__init__(10, lhs, rhs, exp, func)
+        self.inverse = inverse
+
+    def expect(self):
+        left = _eval_expr(self.lhs)
+        right = _eval_expr(self.rhs)
+        if not self.func(left, right):
+            raise InvalidType(
+                str(self),
+                '{0} {1} {2}'.format(_repr_value(left), self.inverse,
+                                     _repr_value(right)))
+
+
+class TypeInfo(object):
+    """Type information of one input array: ``shape``, ``dtype`` and ``ndim``.
+
+    In full mode the attributes are :class:`Expr` objects named after their place
+    (``in_types[0].shape``); in light mode they are the plain values.
+    """
+
+    def __init__(self, shape, dtype, name=None):
+        if name is None:
+            self.shape = shape
+            self.dtype = dtype
+            self.ndim = len(shape)
+        else:
+            self.name = name
+            self.shape = Variable(shape, name + '.shape')
+            self.dtype = Variable(dtype, name + '.dtype')
+            self.ndim = Variable(len(shape), name + '.ndim')
+
+
+class TypeInfoTuple(tuple):
+    """Tuple of :class:`TypeInfo`, one per input."""
+
+    def _set_name(self, name):
+        self.name = name
+
+    def size(self):
+        """Returns the number of elements as an expression (a plain int in light mode)."""
+        if _in_light_mode():
+            return len(self)
+        return Variable(len(self), '{0}.size'.format(self.name))
+
+
+def get_types(data, name, accept_none):
+    """Builds the :class:`TypeInfoTuple` of ``data`` (expressions named ``name[i]``)."""
+    light = _in_light_mode()
+    infos = []
+    for i, d in enumerate(data):
+        if d is None and accept_none:
+            infos.append(None)
+            continue
+        if light:
+            infos.append(TypeInfo(d.shape, d.dtype))
+        else:
+            infos.append(TypeInfo(d.shape, d.dtype, '{0}[{1}]'.format(name, i)))
+    info = TypeInfoTuple(infos)
+    info._set_name(name)
+    return info
+
+
+def expect(*bool_exprs):
+    """Evaluates and tests the given expressions in order.
+
+    Raises:
+        InvalidType: at the first condition that does not hold, with the condition
+            and its actual values in the message.
+    """
+    if _in_light_mode():
+        for e in bool_exprs:
+            if isinstance(e, Expr):  # a user-built Variable/Constant expression
+                if not e.eval():
+                    raise _LightModeFailure
+            elif not e:
+                raise _LightModeFailure
+        return
+    for e in bool_exprs:
+        if not isinstance(e, Testable):
+            raise TypeError('expect() takes comparisons of type expressions, got {!r}'
+                            .format(e))
+        e.expect()
+
+
+def eval(exp):
+    """Returns the value of an expression (or the value itself in light mode)."""
+    if isinstance(exp, Expr):
+        return exp.eval()
+    return exp
+
+
+def make_variable(value, name):
+    """Returns ``value`` as a named :class:`Variable` (the plain value in light mode)."""
+    if _in_light_mode():
+        return value
+    return Variable(value, name)
+
+
+def _prod_func(values):
+    result = 1
+    for v in values:
+        result *= v
+    return result
+
+
+def prod(values):
+    """Product of a shape (or any sequence), usable inside expressions."""
+    if isinstance(values, Expr):
+        return Call(Variable(_prod_func, 'prod'), (values,))
+    return _prod_func(values)
+
+
+def same_types(*arrays):
+    """Whether all arrays are of one type (all numpy or all of one GPU array type)."""
+    return len(set(type(a) for a in arrays)) <= 1
+
+
+class _LightMode(object):
+    def __enter__(self):
+        self._prev = getattr(_local, 'light', False)
+        _local.light = True
+
+    def __exit__(self, *args):
+        _local.light = self._prev
+
+
+light_mode = _LightMode()
+
+
+def run_check(check, data, name='in_types'):
+    """Runs ``check(in_types)`` on ``data``: fast light pass, full pass on failure.
+
+    Raises:
+        InvalidType: when the check fails, with the readable message.
+    """
+    prev = getattr(_local, 'light', False)
+    _local.light = True
+    try:
+        check(get_types(data, name, False))
+        return
+    except _LightModeFailure:
+        pass
+    except (IndexError, TypeError, AttributeError, ValueError, KeyError):
+        pass  # e.g. shape[1] on a 1-d input: the full pass reports it properly
+    finally:
+        _local.light = prev
+    _local.light = False
+    try:
+        check(get_types(data, name, False))
+    except InvalidType:
+        raise
+    except IndexError as e:
+        raise InvalidType('a valid index into the input types',
+                          'IndexError: {}'.format(e))
+    finally:
+        _local.light = prev
+
+
+_enabled = os.environ.get('CHAINER_TYPE_CHECK', '1') != '0'
+
+
+def is_enabled():
+    """Whether type checking is on (``CHAINER_TYPE_CHECK=0`` turns it off)."""
+    return _enabled

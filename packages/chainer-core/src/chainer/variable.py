@@ -1,0 +1,322 @@
+"""Variable: an array with the structure to track computation (spec 001 §3.1.1)."""
+import heapq
+
+import numpy
+
+from chainer import cuda
+from chainer import debug_mode
+from chainer import flag
+
+
+def _check_grad_type(var, grad):
+    if grad is None or var.data is None:
+        return
+    if type(grad) is not type(var.data) and not (
+            isinstance(grad, numpy.ndarray) and isinstance(var.data, numpy.ndarray)):
+        raise TypeError('type of data and grad mismatch: {} != {}'.format(
+            type(var.data), type(grad)))
+    if grad.dtype != var.data.dtype:
+        raise TypeError('dtype of data and grad mismatch: {} != {}'.format(
+            var.data.dtype, grad.dtype))
+    if grad.shape != var.data.shape:
+        raise ValueError('shape of data and grad mismatch: {} != {}'.format(
+            var.data.shape, grad.shape))
+
+
+class Variable(object):
+    """Array with a structure to keep track of computation.
+
+    Args:
+        data (array): Initial data array (numpy, or a GPU array with a backend).
+        volatile (~chainer.Flag): Volatility flag; ``'on'``/``'off'``/``'auto'`` or a
+            bool may be given too. With ON, functions applied to this variable build no
+            graph.
+        name (str): Name of the variable.
+        grad (array): Initial gradient array.
+
+    Attributes:
+        data: Data array.
+        grad: Gradient array (None until backprop reaches it).
+        creator: The :class:`~chainer.Function` that made this variable, or None for a
+            root variable.
+        volatile (~chainer.Flag): Ternary volatility flag.
+        rank (int): topological order of the variable in the graph (0 for roots).
+    """
+
+    __array_priority__ = 200
+    __slots__ = ('data', '_grad', 'creator', 'rank', 'name', '_volatile',
+                 '__weakref__')
+
+    def __init__(self, data, volatile=flag.OFF, name=None, grad=None):
+        if not isinstance(data, (numpy.ndarray, numpy.generic)) and \
+                not hasattr(data, '__cuda_array_interface__'):
+            raise TypeError(
+                'Variable data must be a numpy.ndarray or a GPU array, got {}'.format(
+                    type(data).__name__))
+        self.data = data
+        self.rank = 0
+        self._volatile = volatile if volatile.__class__ is flag.Flag \
+            else flag.Flag(volatile)
+        self.creator = None
+        self.name = name
+        self._grad = None
+        if grad is not None:
+            self.grad = grad
+
+    def __reduce__(self):
+        return Variable, (self.data, self._volatile, self.name, self._grad)
+
+    def __repr__(self):
+        if self.name:
+            return '<variable {}>'.format(self.name)
+        return '<variable at 0x{:x}>'.format(id(self))
+
+    def __str__(self):
+        return self.name or ('<var@%x>' % id(self))
+
+    def debug_print(self):
+        """Returns a summary of the data (and grad) arrays and their location."""
+        def stats(a):
+            if a is None:
+                return 'None'
+            if a.size == 0:
+                return 'empty'
+            xp = cuda.get_array_module(a)
+            return 'mean={0:.8f}, std={1:.8f}'.format(
+                float(xp.mean(a)), float(xp.std(a)))
+        device = 'CPU' if isinstance(self.data, numpy.ndarray) else \
+            'GPU{}'.format(int(cuda.get_device(self.data)))
+        lines = [repr(self),
+                 '- device: {}'.format(device),
+                 '- volatile: {}'.format(self.volatile),
+                 '- backend: {}'.format(type(self.data)),
+                 '- shape: {}'.format(self.data.shape),
+                 '- dtype: {}'.format(self.data.dtype),
+                 '- statistics: {}'.format(stats(self.data)),
+                 '- grad: {}'.format(
+                     'None' if self._grad is None else stats(self._grad))]
+        return '\n'.join(lines)
+
+    @property
+    def volatile(self):
+        return self._volatile
+
+    @volatile.setter
+    def volatile(self, v):
+        self._volatile = flag.Flag(v)
+
+    @property
+    def label(self):
+        """Short text that represents the variable: its shape and dtype."""
+        if self.data.shape == ():
+            return str(self.data.dtype)
+        return '(%s), %s' % (', '.join(map(str, self.data.shape)), self.data.dtype)
+
+    @property
+    def grad(self):
+        return self._grad
+
+    @grad.setter
+    def grad(self, g):
+        _check_grad_type(self, g)
+        self._grad = g
+
+    @property
+    def shape(self):
+        return self.data.shape
+
+    @property
+    def ndim(self):
+        return self.data.ndim
+
+    @property
+    def size(self):
+        return self.data.size
+
+    @property
+    def dtype(self):
+        return self.data.dtype
+
+    def __len__(self):
+        """Returns the length of the first axis of the data array."""
+        return len(self.data)
+
+    def to_cpu(self):
+        """Copies the data and gradient arrays to the host."""
+        self.data = cuda.to_cpu(self.data)
+        if self._grad is not None:
+            self._grad = cuda.to_cpu(self._grad)
+
+    def to_gpu(self, device=None):
+        """Copies the data and gradient arrays to the given (or current) GPU."""
+        self.data = cuda.to_gpu(self.data, device)
+        if self._grad is not None:
+            self._grad = cuda.to_gpu(self._grad, device)
+
+    def cleargrad(self):
+        """Clears the gradient array (sets it to None)."""
+        self._grad = None
+
+    def zerograd(self):
+        """Initializes the gradient array by zeros (in place when it exists)."""
+        if self._grad is None:
+            xp = cuda.get_array_module(self.data)
+            with cuda.get_device(self.data):
+                self._grad = xp.zeros_like(self.data)
+        else:
+            self._grad.fill(0)
+
+    def copydata(self, var):
+        """Copies the data array from ``var`` (across host and devices)."""
+        src = var.data
+        dst = self.data
+        src_xp = cuda.get_array_module(src)
+        dst_xp = cuda.get_array_module(dst)
+        if dst_xp is src_xp:
+            dst_xp.copyto(dst, src)
+        elif dst_xp is numpy:
+            dst_xp.copyto(dst, cuda.to_cpu(src))
+        else:
+            dst.set(src)
+
+    def addgrad(self, var):
+        """Accumulates the gradient of ``var`` into this variable's gradient."""
+        src = var._grad
+        if src is None:
+            return
+        dst_xp = cuda.get_array_module(self.data)
+        if dst_xp is not cuda.get_array_module(src):
+            src = cuda.to_cpu(src) if dst_xp is numpy else \
+                cuda.to_gpu(src, cuda.get_device(self.data))
+        if self._grad is None:
+            self._grad = src.copy()
+        else:
+            self._grad += src
+
+    def set_creator(self, gen_func):
+        """Notifies the variable that ``gen_func`` is its creator."""
+        self.creator = gen_func
+        self.rank = gen_func.rank + 1
+
+    def backward(self, retain_grad=False):
+        """Runs error backpropagation from this variable.
+
+        Functions are visited from the largest rank down, so every function runs
+        once, after all the gradients of its outputs are complete. If the data has a
+        single element and no gradient is set, the initial gradient is one.
+
+        Args:
+            retain_grad (bool): keep the gradients of intermediate variables; by default
+                they are freed as soon as they are used.
+        """
+        if self.creator is None:
+            return
+        if self.data.size == 1 and self._grad is None:
+            xp = cuda.get_array_module(self.data)
+            with cuda.get_device(self.data):
+                self.grad = xp.ones_like(self.data)
+        if self._grad is None:
+            raise RuntimeError(
+                'backward() of a variable with more than one element needs its grad '
+                'to be set first (shape {})'.format(self.data.shape))
+
+        candidates = []
+        seen_funcs = set()
+        seen_vars = set()
+        need_copy = set()
+        given_to_leaves = set()
+        order = 0
+
+        def add_candidate(func):
+            nonlocal order
+            if func not in seen_funcs:
+                heapq.heappush(candidates, (-func.rank, order, func))
+                order += 1
+                seen_funcs.add(func)
+
+        add_candidate(self.creator)
+        is_debug = debug_mode._debug
+        while candidates:
+            func = heapq.heappop(candidates)[2]
+            outputs = [y() for y in func.outputs]
+            in_data = tuple([x.data for x in func.inputs])
+            out_grad = tuple([None if y is None else y._grad for y in outputs])
+            hooks = func._hooks()
+            for hook in hooks.values():
+                hook.backward_preprocess(func, in_data, out_grad)
+            if _all_host(in_data) and _all_host(out_grad):
+                gxs = func.backward(in_data, out_grad)
+            else:
+                with cuda.get_device(*(in_data + out_grad)):
+                    gxs = func.backward(in_data, out_grad)
+            if len(gxs) != len(in_data):
+                raise ValueError(
+                    '{}.backward returned {} gradients for {} inputs'.format(
+                        func.label, len(gxs), len(in_data)))
+            for hook in hooks.values():
+                hook.backward_postprocess(func, in_data, out_grad)
+            if is_debug:
+                from chainer.function import _check_nan
+                _check_nan(func, gxs, 'backward')
+
+            if not retain_grad:
+                for y in outputs:
+                    if y is not None and y is not self:
+                        y._grad = None
+            for x, gx in zip(func.inputs, gxs):
+                if gx is None:
+                    continue
+                _check_grad_type(x, gx)
+                id_x = id(x)
+                if x.creator is None:  # a leaf: accumulate into what it holds
+                    if x._grad is None:
+                        # Two leaves must never share one array: a later backward
+                        # adds into leaf gradients in place.
+                        if id(gx) in given_to_leaves:
+                            gx = gx.copy()
+                        given_to_leaves.add(id(gx))
+                        x._grad = gx
+                        need_copy.add(id_x)
+                    elif id_x in need_copy:
+                        x._grad = x._grad + gx  # gx may be shared: do not add in place
+                        need_copy.discard(id_x)
+                    else:
+                        x._grad += gx
+                else:  # an intermediate: its grad starts fresh in every backward
+                    add_candidate(x.creator)
+                    if id_x not in seen_vars:
+                        seen_vars.add(id_x)
+                        x._grad = gx
+                        need_copy.add(id_x)
+                    elif id_x in need_copy:
+                        x._grad = gx + x._grad
+                        need_copy.discard(id_x)
+                    else:
+                        x._grad += gx
+
+    def unchain_backward(self):
+        """Deletes the references between variables and functions backward from here.
+
+        This variable becomes a root; backprop after unchaining stops here (truncated
+        BPTT).
+        """
+        cand_funcs = []
+        seen_set = set()
+
+        def add_cand(cand):
+            if cand is not None and cand not in seen_set:
+                cand_funcs.append(cand)
+                seen_set.add(cand)
+
+        add_cand(self.creator)
+        while cand_funcs:
+            func = cand_funcs.pop()
+            for var in func.inputs or ():
+                add_cand(var.creator)
+            func.unchain()
+        self.creator = None
+
+
+from chainer.function import _all_host  # noqa: E402
+from chainer.core_functions import basic_math  # noqa: E402
+basic_math.install_variable_operators(Variable)

@@ -1,0 +1,3 @@
+"""activation functions."""
+
+__all__ = []

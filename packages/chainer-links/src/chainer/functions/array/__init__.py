@@ -1,0 +1,3 @@
+"""array functions."""
+
+__all__ = []

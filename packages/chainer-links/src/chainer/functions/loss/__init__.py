@@ -1,0 +1,3 @@
+"""loss functions."""
+
+__all__ = []

@@ -1,0 +1,3 @@
+"""math functions."""
+
+__all__ = []

@@ -1,0 +1,3 @@
+"""normalization functions."""
+
+__all__ = []

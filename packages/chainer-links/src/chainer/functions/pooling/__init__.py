@@ -1,0 +1,3 @@
+"""pooling functions."""
+
+__all__ = []

@@ -1,0 +1,3 @@
+"""util functions."""
+
+__all__ = []

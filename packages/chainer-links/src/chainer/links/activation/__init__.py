@@ -1,0 +1,3 @@
+"""activation links."""
+
+__all__ = []

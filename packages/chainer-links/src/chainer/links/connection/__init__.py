@@ -1,0 +1,3 @@
+"""connection links."""
+
+__all__ = []

@@ -1,0 +1,3 @@
+"""model links."""
+
+__all__ = []

@@ -1,0 +1,3 @@
+"""normalization links."""
+
+__all__ = []

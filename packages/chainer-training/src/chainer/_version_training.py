@@ -1,0 +1,6 @@
+"""Version of the chainer-training distribution (the single source read by the build backend)."""
+
+__version__ = "1.0.0"
+
+#: What this distribution registers under the ``chainer.plugins`` entry point.
+PLUGIN = {"name": "chainer-training", "version": __version__, "requires_core": ">=1.0,<2"}
