@@ -97,6 +97,24 @@ def _backend_reason(backend):
     return backend.unavailable_reason()
 
 
+def kernel(name):
+    """Returns the GPU kernel ``name`` from the backend's kernel library.
+
+    Functions of ``chainer.functions`` call this in their GPU paths for the work that
+    array-generic code cannot do; the names are the stable contract between
+    chainer-links and cupy-kernels.
+
+    Raises:
+        RuntimeError: when no usable GPU backend is installed.
+        KeyError: when the backend has no kernel of that name.
+    """
+    backend = _get_backend()
+    if backend is None or not backend.available:
+        raise RuntimeError('GPU kernel {!r} needs a GPU: {}'.format(
+            name, _backend_reason(backend)))
+    return backend.kernel(name)
+
+
 def check_cuda_available():
     """Raises :class:`RuntimeError` with the reason when CUDA cannot be used."""
     backend = _get_backend()
