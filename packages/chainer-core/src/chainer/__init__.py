@@ -15,3 +15,5 @@ from chainer.flag import AUTO, Flag, OFF, ON  # noqa: E402,F401
 from chainer.debug_mode import DebugMode, is_debug, set_debug  # noqa: E402,F401
 from chainer.function import Function, FunctionHook, thread_local  # noqa: E402,F401
 from chainer.variable import Variable  # noqa: E402,F401
+from chainer.link import Chain, ChainList, Link  # noqa: E402,F401
+from chainer.initializers import init_weight  # noqa: E402,F401

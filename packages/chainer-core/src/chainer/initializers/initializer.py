@@ -1,0 +1,53 @@
+"""The base class of weight initializers and the fan computation they share."""
+import abc
+
+import numpy
+
+
+class Initializer(abc.ABC):
+    """Base class of weight initializers (spec 001 §3.9.1).
+
+    An initializer destructively fills a numpy or cupy array given to
+    :meth:`__call__`.
+
+    Args:
+        dtype: data type the initialized arrays must have (None: any). It is checked
+            on every call and used by :func:`generate_array` to allocate arrays.
+    """
+
+    def __init__(self, dtype=None):
+        self.dtype = None if dtype is None else numpy.dtype(dtype)
+
+    @abc.abstractmethod
+    def __call__(self, array):
+        """Fills ``array`` (numpy.ndarray or cupy.ndarray) in place."""
+
+    def _check_dtype(self, array):
+        if self.dtype is not None and array.dtype != self.dtype:
+            raise TypeError('{} was built for dtype {} but the array to initialize '
+                            'has dtype {}'.format(type(self).__name__, self.dtype,
+                                                  array.dtype))
+
+
+def _check_scale(scale, owner):
+    if not isinstance(scale, (int, float, numpy.integer, numpy.floating)) or \
+            isinstance(scale, bool):
+        raise TypeError('scale of {} must be a real number, got {!r}'.format(
+            owner, scale))
+    return float(scale)
+
+
+def get_fans(shape):
+    """Returns ``(fan_in, fan_out)`` of a weight of the given shape.
+
+    For a weight of shape ``(out, in, k1, k2, ...)``, ``fan_in = in * k1 * k2 * ...``
+    and ``fan_out = out * k1 * k2 * ...``.
+
+    Raises:
+        ValueError: when the shape has fewer than two axes.
+    """
+    if len(shape) < 2:
+        raise ValueError('fans are defined for arrays of at least two dimensions, '
+                         'got shape {}'.format(tuple(shape)))
+    receptive = int(numpy.prod(shape[2:], dtype=numpy.int64))
+    return shape[1] * receptive, shape[0] * receptive

@@ -1,0 +1,70 @@
+"""pytest marks for tests with special needs.
+
+``gpu``, ``cudnn``, ``multi_gpu(n)`` and ``slow`` mark tests (functions or classes) so
+that ``pytest -m "not gpu"`` or ``-m "not slow"`` deselects them. The GPU marks also
+skip the test when no usable GPU backend is installed (``chainer.cuda.available``), so
+GPU tests never fail on a host without one. The marks are registered by the pytest
+plugin :mod:`chainer.testing.pytest_plugin`.
+"""
+import pytest
+
+from chainer import cuda
+
+#: name and description of every mark, registered by the pytest plugin.
+MARKERS = {
+    'gpu': 'test needs one GPU (skipped without a CUDA backend)',
+    'cudnn': 'test needs cuDNN (skipped without it)',
+    'multi_gpu(gpu_num)': 'test needs gpu_num GPUs (skipped without them)',
+    'slow': 'slow test (deselect with -m "not slow")',
+}
+
+
+def _gpu_count():
+    if not cuda.available:
+        return 0
+    return cuda.cupy.cuda.runtime.getDeviceCount()
+
+
+def _combine(*decorators):
+    def decorate(f):
+        for d in reversed(decorators):
+            f = d(f)
+        return f
+    return decorate
+
+
+def _no_gpu_reason():
+    return 'needs a GPU: no usable CUDA backend (pip install cupy-kernels[cuda12])'
+
+
+def gpu(f):
+    """Marks a test as needing a GPU; skipped when none is usable."""
+    return _combine(pytest.mark.gpu,
+                    pytest.mark.skipif(not cuda.available, reason=_no_gpu_reason()))(f)
+
+
+def cudnn(f):
+    """Marks a test as needing cuDNN (and a GPU); skipped when cuDNN is unusable."""
+    return _combine(pytest.mark.gpu, pytest.mark.cudnn,
+                    pytest.mark.skipif(not cuda.cudnn_enabled,
+                                       reason='needs cuDNN'))(f)
+
+
+def multi_gpu(gpu_num):
+    """Returns a decorator marking a test as needing ``gpu_num`` GPUs.
+
+    Args:
+        gpu_num (int): number of GPUs the test uses.
+    """
+    if not isinstance(gpu_num, int) or gpu_num < 1:
+        raise ValueError('gpu_num must be a positive int, got {!r}'.format(gpu_num))
+    available = _gpu_count()
+    return _combine(
+        pytest.mark.gpu, pytest.mark.multi_gpu(gpu_num),
+        pytest.mark.skipif(available < gpu_num,
+                           reason='needs {} GPUs, {} available'.format(
+                               gpu_num, available)))
+
+
+#: Marks a test as slow (deselect with ``-m "not slow"``).
+slow = pytest.mark.slow
