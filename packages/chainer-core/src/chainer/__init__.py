@@ -17,3 +17,6 @@ from chainer.function import Function, FunctionHook, thread_local  # noqa: E402,
 from chainer.variable import Variable  # noqa: E402,F401
 from chainer.link import Chain, ChainList, Link  # noqa: E402,F401
 from chainer.initializers import init_weight  # noqa: E402,F401
+from chainer.optimizer import GradientMethod, Optimizer  # noqa: E402,F401
+from chainer.reporter import DictSummary, Reporter, Summary  # noqa: E402,F401
+from chainer.reporter import get_current_reporter, report, report_scope  # noqa: E402,F401

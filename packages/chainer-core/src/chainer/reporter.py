@@ -1,0 +1,267 @@
+"""Reporter and online summaries of observed values (spec 001 §3.2.3).
+
+A :class:`Reporter` collects named values (*observations*) reported from anywhere in
+the code, typically links reporting their loss. Values reported with an *observer*
+(an object registered under a name, e.g. the target link as ``'main'``) are named
+``'<observer name>/<key>'``: ``'main/loss'``.
+"""
+import collections
+import contextlib
+import json
+import threading
+
+import numpy
+
+from chainer import cuda
+from chainer import variable
+
+
+class _ReporterStack(threading.local):
+    def __init__(self):
+        self.reporters = []
+
+
+_stack = _ReporterStack()
+
+
+def _join(prefix, key):
+    # An observer name that already ends with a separator (``'my_observer:'`` in the
+    # spec's example, or ``'main/'``) is used as is; otherwise ``'/'`` joins them.
+    if prefix.endswith(('/', ':')):
+        return prefix + key
+    return prefix + '/' + key
+
+
+class Reporter(object):
+    """Object to which observed values are reported.
+
+    Observers are registered by name (:meth:`add_observer`) and told apart by their
+    object id. ``with reporter:`` makes the reporter current (per thread) so that
+    :func:`report` writes to it; :meth:`scope` also redirects the observations into a
+    given dict.
+
+    Attributes:
+        observation (dict): the dictionary of observed values.
+    """
+
+    def __init__(self):
+        self._observer_names = {}
+        self.observation = {}
+
+    def __enter__(self):
+        """Makes this reporter object current."""
+        _stack.reporters.append(self)
+        return self
+
+    def __exit__(self, exc_type, exc_value, traceback):
+        """Recovers the previous reporter object as current."""
+        _stack.reporters.pop()
+
+    @contextlib.contextmanager
+    def scope(self, observation):
+        """Context in which this reporter is current and reports go to ``observation``.
+
+        Args:
+            observation (dict): receives every value reported in the ``with`` block.
+        """
+        old = self.observation
+        self.observation = observation
+        self.__enter__()
+        try:
+            yield
+        finally:
+            self.__exit__(None, None, None)
+            self.observation = old
+
+    def add_observer(self, name, observer):
+        """Registers ``observer`` under ``name`` (the prefix of its values' names).
+
+        Args:
+            name (str): name of the observer.
+            observer: any object; observers are told apart by ``id(observer)``.
+        """
+        if not isinstance(name, str):
+            raise TypeError('observer name must be a str, got {!r}'.format(name))
+        self._observer_names[id(observer)] = name
+
+    def add_observers(self, prefix, observers):
+        """Registers several observers at once.
+
+        Args:
+            prefix (str): prefix of every observer's name.
+            observers: iterable of ``(name, observer)`` pairs, e.g.
+                ``link.namedlinks(skipself=True)``.
+        """
+        for name, observer in observers:
+            self.add_observer(prefix + name, observer)
+
+    def report(self, values, observer=None):
+        """Writes ``values`` to the current observation, each key prefixed by the name
+        of ``observer`` when given.
+
+        Args:
+            values (dict): observed values (scalars, arrays or Variables).
+            observer: a registered observer object, or None.
+        """
+        if observer is None:
+            self.observation.update(values)
+            return
+        try:
+            prefix = self._observer_names[id(observer)]
+        except KeyError:
+            raise KeyError('the observer {!r} is not registered to the reporter '
+                           '(use add_observer)'.format(observer))
+        observation = self.observation
+        for key, value in values.items():
+            observation[_join(prefix, key)] = value
+
+
+def get_current_reporter():
+    """Returns the current reporter object (the innermost ``with reporter:``)."""
+    reporters = _stack.reporters
+    if not reporters:
+        raise RuntimeError('no reporter is current: use "with reporter:" or '
+                           'reporter.scope(observation)')
+    return reporters[-1]
+
+
+def report(values, observer=None):
+    """Reports observed values to the current reporter; does nothing without one.
+
+    Args:
+        values (dict): observed values.
+        observer: a registered observer object, whose name prefixes the keys.
+    """
+    if _stack.reporters:
+        _stack.reporters[-1].report(values, observer)
+
+
+@contextlib.contextmanager
+def report_scope(observation):
+    """Context in which reports to the current reporter go to ``observation``.
+
+    Equivalent to ``get_current_reporter().scope(observation)`` without making the
+    reporter current a second time.
+    """
+    current = get_current_reporter()
+    old = current.observation
+    current.observation = observation
+    try:
+        yield
+    finally:
+        current.observation = old
+
+
+def _device_of(value):
+    # only arrays select a device (cuda.get_device would take an int as a GPU id)
+    if isinstance(value, (numpy.ndarray, numpy.generic, int, float)):
+        return cuda.DummyDevice
+    return cuda.get_device(value)
+
+
+class Summary(object):
+    """Online mean and standard deviation of a sequence of scalars.
+
+    Keeps :math:`\\sum x`, :math:`\\sum x^2` and the count :math:`n`:
+    mean :math:`= \\sum x / n`, std :math:`= \\sqrt{\\max(0, \\sum x^2/n - mean^2)}`.
+    Sums stay on the device (and in the dtype) of the added values.
+    """
+
+    def __init__(self):
+        self._x = 0.0
+        self._x2 = 0.0
+        self._n = 0
+
+    def add(self, value):
+        """Adds a scalar: a Python or numpy scalar, or a 0-d array (CPU or GPU)."""
+        with _device_of(value):
+            self._x += value
+            self._x2 += value * value
+            self._n += 1
+
+    def _check_nonempty(self):
+        if self._n == 0:
+            raise ValueError('the summary is empty: add() values first')
+
+    def compute_mean(self):
+        """Returns the mean of the added values."""
+        self._check_nonempty()
+        with _device_of(self._x):
+            return self._x / self._n
+
+    def make_statistics(self):
+        """Returns the tuple ``(mean, std)`` of the added values."""
+        self._check_nonempty()
+        x, n = self._x, self._n
+        xp = cuda.get_array_module(x)
+        with _device_of(x):
+            mean = x / n
+            # rounding can make the variance slightly negative: clip at zero
+            var = xp.maximum(self._x2 / n - mean * mean, 0)
+            return mean, xp.sqrt(var)
+
+    def serialize(self, serializer):
+        """Saves or loads the running sums and the count."""
+        self._x = serializer('_x', _as_float(self._x))
+        self._x2 = serializer('_x2', _as_float(self._x2))
+        self._n = serializer('_n', int(self._n))
+
+
+def _as_float(value):
+    # the sums may be 0-d device arrays: store them as plain floats
+    return float(cuda.to_cpu(value)) if not isinstance(value, float) else value
+
+
+def _is_scalar(value):
+    return numpy.isscalar(value) or getattr(value, 'ndim', -1) == 0
+
+
+class DictSummary(object):
+    """Online summaries of dictionaries of scalars, one :class:`Summary` per key.
+
+    Only scalars, 0-d arrays and Variables of 0-d arrays are accumulated; other values
+    are ignored.
+    """
+
+    def __init__(self):
+        self._summaries = collections.OrderedDict()
+
+    def add(self, d):
+        """Adds a dictionary of scalars."""
+        summaries = self._summaries
+        for key, value in d.items():
+            if isinstance(value, variable.Variable):
+                value = value.data
+            if isinstance(value, (bool, str)) or not _is_scalar(value):
+                continue
+            summary = summaries.get(key)
+            if summary is None:
+                summary = summaries[key] = Summary()
+            summary.add(value)
+
+    def compute_mean(self):
+        """Returns a dict of the mean value of every key."""
+        return {key: s.compute_mean() for key, s in self._summaries.items()}
+
+    def make_statistics(self):
+        """Returns a dict with the mean under ``key`` and the standard deviation under
+        ``key + '.std'`` for every key."""
+        stats = {}
+        for key, summary in self._summaries.items():
+            mean, std = summary.make_statistics()
+            stats[key] = mean
+            stats[key + '.std'] = std
+        return stats
+
+    def serialize(self, serializer):
+        """Saves or loads every key's summary (the key list as JSON in ``_names``)."""
+        names = list(self._summaries.keys())
+        loaded = serializer('_names', json.dumps(names))
+        if loaded is None:
+            return
+        names_now = json.loads(str(loaded))
+        if names_now != names:  # deserializing: rebuild the summaries from the file
+            self._summaries = collections.OrderedDict(
+                (name, Summary()) for name in names_now)
+        for index, name in enumerate(names_now):
+            self._summaries[name].serialize(serializer['_summaries'][str(index)])
