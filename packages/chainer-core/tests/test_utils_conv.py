@@ -1,0 +1,100 @@
+"""chainer.utils.conv / conv_nd: size rules and im2col/col2im against direct loops."""
+import itertools
+
+import numpy
+import pytest
+
+from chainer.utils import conv
+from chainer.utils import conv_nd
+
+
+@pytest.mark.parametrize('size,k,s,p,cover_all,d,expected', [
+    (5, 3, 1, 0, False, 1, 3),
+    (5, 3, 2, 1, False, 1, 3),
+    (6, 3, 2, 0, False, 1, 2),
+    (6, 3, 2, 0, True, 1, 3),
+    (7, 3, 1, 0, False, 2, 3),
+    (4, 2, 2, 0, True, 1, 2),
+])
+def test_get_conv_outsize(size, k, s, p, cover_all, d, expected):
+    assert conv.get_conv_outsize(size, k, s, p, cover_all, d) == expected
+
+
+@pytest.mark.parametrize('size,k,s,p,cover_all', [
+    (3, 3, 1, 0, False), (3, 3, 2, 1, False), (2, 3, 2, 0, True), (4, 2, 3, 1, True)])
+def test_deconv_outsize_inverts_conv_outsize(size, k, s, p, cover_all):
+    out = conv.get_deconv_outsize(size, k, s, p, cover_all)
+    assert conv.get_conv_outsize(out, k, s, p, cover_all) == size
+
+
+def _reference_im2col(img, ksize, stride, pad, pval, cover_all, dilate):
+    nd = img.ndim - 2
+    outs = [conv.get_conv_outsize(img.shape[2 + i], ksize[i], stride[i], pad[i],
+                                  cover_all, dilate[i]) for i in range(nd)]
+    col = numpy.empty(img.shape[:2] + tuple(ksize) + tuple(outs), img.dtype)
+    for kk in itertools.product(*[range(k) for k in ksize]):
+        for oo in itertools.product(*[range(o) for o in outs]):
+            pos = [oo[i] * stride[i] + kk[i] * dilate[i] - pad[i] for i in range(nd)]
+            inside = all(0 <= pos[i] < img.shape[2 + i] for i in range(nd))
+            idx = (slice(None), slice(None)) + kk + oo
+            col[idx] = img[(slice(None), slice(None)) + tuple(pos)] if inside else pval
+    return col
+
+
+CASES = [
+    # ksize, stride, pad, cover_all, dilate, spatial
+    ((3, 3), (1, 1), (0, 0), False, (1, 1), (5, 4)),
+    ((2, 3), (2, 1), (1, 2), False, (1, 1), (5, 4)),
+    ((2, 2), (2, 2), (0, 0), True, (1, 1), (5, 5)),
+    ((2, 2), (3, 2), (1, 0), True, (2, 1), (6, 5)),
+    ((3,), (2,), (1,), False, (1,), (7,)),
+    ((2, 1, 2), (1, 2, 1), (0, 1, 1), True, (1, 1, 2), (3, 4, 4)),
+]
+
+
+@pytest.mark.parametrize('ksize,stride,pad,cover_all,dilate,spatial', CASES)
+def test_im2col_nd_matches_loop(ksize, stride, pad, cover_all, dilate, spatial):
+    img = numpy.random.uniform(-1, 1, (2, 3) + spatial).astype(numpy.float32)
+    col = conv_nd.im2col_nd(img, ksize, stride, pad, pval=-7.0, cover_all=cover_all,
+                            dilate=dilate)
+    numpy.testing.assert_array_equal(
+        col, _reference_im2col(img, ksize, stride, pad, -7.0, cover_all, dilate))
+
+
+@pytest.mark.parametrize('ksize,stride,pad,cover_all,dilate,spatial', CASES)
+def test_col2im_nd_is_adjoint_of_im2col(ksize, stride, pad, cover_all, dilate, spatial):
+    # <im2col(x), c> == <x, col2im(c)> for every x, c.
+    x = numpy.random.uniform(-1, 1, (2, 3) + spatial)
+    col = conv_nd.im2col_nd(x, ksize, stride, pad, cover_all=cover_all, dilate=dilate)
+    c = numpy.random.uniform(-1, 1, col.shape)
+    back = conv_nd.col2im_nd(c, stride, pad, spatial, dilate=dilate)
+    assert back.shape == x.shape
+    numpy.testing.assert_allclose((col * c).sum(), (x * back).sum(), rtol=1e-10)
+
+
+def test_2d_wrappers_match_nd():
+    img = numpy.random.uniform(-1, 1, (1, 2, 5, 6)).astype(numpy.float64)
+    col = conv.im2col_cpu(img, 3, 2, 2, 1, 1, 0, pval=0, cover_all=True, dy=1, dx=2)
+    numpy.testing.assert_array_equal(
+        col, _reference_im2col(img, (3, 2), (2, 1), (1, 0), 0, True, (1, 2)))
+    back = conv.col2im_cpu(col, 2, 1, 1, 0, 5, 6, dy=1, dx=2)
+    assert back.shape == img.shape
+    assert conv.im2col_gpu is conv.im2col_cpu
+
+
+def test_im2col_memory_layout_is_gemm_ready():
+    img = numpy.ones((2, 3, 4, 4), numpy.float32)
+    col = conv_nd.im2col_nd(img, 2, 1, 0)
+    assert col.shape == (2, 3, 2, 2, 3, 3)
+    assert col.transpose(0, 4, 5, 1, 2, 3).flags.c_contiguous
+
+
+def test_bad_arguments():
+    img = numpy.zeros((1, 1, 2, 2), numpy.float32)
+    with pytest.raises(ValueError, match='too small'):
+        conv_nd.im2col_nd(img, 3, 1, 0)
+    with pytest.raises(ValueError, match='tuple of 2'):
+        conv_nd.as_tuple((1, 2, 3), 2)
+    with pytest.raises(ValueError, match='4-d'):
+        conv.im2col_cpu(numpy.zeros((2, 2, 2)), 1, 1, 1, 1, 0, 0)
+    assert conv_nd.as_tuple(3, 2) == (3, 3)
