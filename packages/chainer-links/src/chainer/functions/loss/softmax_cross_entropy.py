@@ -1,0 +1,128 @@
+"""Softmax cross entropy for pre-softmax scores (spec 003 "softmax_cross_entropy")."""
+import numpy
+
+from chainer import cuda
+from chainer import function
+from chainer.utils import force_array
+from chainer.utils import type_check
+from chainer.functions.loss import _labels
+from chainer.functions.loss import _log_space
+
+
+def _onehot_mask(t, n_class, xp):
+    """Boolean array shaped like ``x`` (N, C, ...) that is True at ``[n, t[n], ...]``."""
+    classes = xp.arange(n_class).reshape((1, n_class) + (1,) * (t.ndim - 1))
+    return xp.expand_dims(t, 1) == classes
+
+
+class SoftmaxCrossEntropy(function.Function):
+    """Cross entropy of softmax over axis 1 against integer labels.
+
+    Args:
+        use_cudnn (bool): accepted for compatibility; the computation is the same.
+        normalize (bool): divide by the number of non-ignored labels (True) or by the
+            batch size ``x.shape[0]`` (False).
+        cache_score (bool): keep the log-softmax from forward for backward.
+        class_weight (array or None): weights of shape ``(C,)``.
+        ignore_label (int): label value whose entries are skipped.
+    """
+
+    def __init__(self, use_cudnn=True, normalize=True, cache_score=True,
+                 class_weight=None, ignore_label=-1):
+        self.use_cudnn = use_cudnn
+        self.normalize = normalize
+        self.cache_score = cache_score
+        if class_weight is not None and (
+                getattr(class_weight, 'ndim', None) != 1 or
+                getattr(class_weight, 'dtype', numpy.dtype('O')).kind != 'f'):
+            raise TypeError('class_weight must be a 1-d float array, got {!r}'.format(
+                class_weight))
+        self.class_weight = class_weight
+        self.ignore_label = ignore_label
+
+    def check_type_forward(self, in_types):
+        type_check.expect(in_types.size() == 2)
+        x_type, t_type = in_types
+        type_check.expect(
+            x_type.dtype.kind == 'f',
+            t_type.dtype.kind == 'i',
+            x_type.ndim >= 2,
+            t_type.ndim == x_type.ndim - 1,
+            x_type.shape[0] == t_type.shape[0],
+            x_type.shape[2:] == t_type.shape[1:],
+        )
+        if self.class_weight is not None:
+            type_check.expect(type_check.make_variable(
+                self.class_weight.shape[0], 'class_weight.shape[0]') == x_type.shape[1])
+
+    def _coefficient(self, t):
+        if self.normalize:
+            count = int((t != self.ignore_label).sum())
+        else:
+            count = t.shape[0]
+        return 1.0 / max(count, 1)
+
+    def forward(self, inputs):
+        x, t = inputs
+        xp = cuda.get_array_module(x)
+        n_class = x.shape[1]
+        _labels.check_labels(t, n_class, 't', self.ignore_label)
+        log_y = _log_space.log_softmax(x, axis=1)
+        if self.cache_score:
+            self.log_y = log_y
+        valid = t != self.ignore_label
+        onehot = _onehot_mask(t, n_class, xp) & xp.expand_dims(valid, 1)
+        if self.class_weight is not None:
+            log_y = log_y * self._class_weight_like(log_y, xp)
+        self.coeff = x.dtype.type(self._coefficient(t))
+        loss = -(log_y * onehot).sum() * self.coeff
+        return force_array(loss, x.dtype),
+
+    def _class_weight_like(self, x, xp):
+        w = xp.asarray(self.class_weight, dtype=x.dtype)
+        return w.reshape((1, -1) + (1,) * (x.ndim - 2))
+
+    def backward(self, inputs, grad_outputs):
+        x, t = inputs
+        xp = cuda.get_array_module(x)
+        log_y = self.log_y if self.cache_score else _log_space.log_softmax(x, axis=1)
+        # d/dx of -log softmax(x)[t] = softmax(x) - onehot(t)
+        gx = xp.exp(log_y)
+        gx -= _onehot_mask(t, x.shape[1], xp)
+        valid = xp.expand_dims(t != self.ignore_label, 1)
+        if self.class_weight is not None:
+            w = xp.asarray(self.class_weight, dtype=x.dtype)
+            safe_t = xp.where(t == self.ignore_label, 0, t)
+            gx *= xp.expand_dims(w[safe_t], 1)
+        gx *= valid
+        gx *= grad_outputs[0] * self.coeff
+        return gx, None
+
+
+def softmax_cross_entropy(x, t, use_cudnn=True, normalize=True, cache_score=True,
+                          class_weight=None, ignore_label=-1):
+    """Computes cross entropy loss for pre-softmax activations.
+
+    .. math::
+        L = -\\frac{1}{c} \\sum_{n, \\ldots} w_{t_n} \\log \\mathrm{softmax}(x_n)_{t_n}
+
+    where the softmax runs over axis 1 (for ``x.ndim > 2`` it is the replicated softmax
+    over every remaining position), entries with ``t == ignore_label`` are skipped and
+    ``c`` is the number of non-ignored labels (``normalize=True``) or ``x.shape[0]``.
+
+    Args:
+        x (~chainer.Variable): scores of shape ``(N, C, ...)``.
+        t (~chainer.Variable): int labels of shape ``(N, ...)`` in ``[0, C)`` or
+            ``ignore_label``; other values raise ValueError.
+        use_cudnn (bool): accepted for compatibility (no effect).
+        normalize (bool): the normalization constant described above.
+        cache_score (bool): store the log-softmax of forward for backward.
+        class_weight (array or None): ``(C,)`` weights multiplied into the
+            log-softmax along axis 1 before the loss.
+        ignore_label (int): label value to skip.
+
+    Returns:
+        ~chainer.Variable: a scalar loss. It is differentiable only by ``x``.
+    """
+    return SoftmaxCrossEntropy(use_cudnn, normalize, cache_score, class_weight,
+                               ignore_label)(x, t)

@@ -1,0 +1,117 @@
+import numpy
+import pytest
+
+import chainer
+from chainer import testing
+import chainer.functions as F
+from chainer import gradient_check
+from chainer.utils import type_check
+
+
+def _reference(x, t, normalize=True, class_weight=None, ignore_label=-1):
+    x = x.astype(numpy.float64)
+    xm = numpy.moveaxis(x, 1, -1).reshape(-1, x.shape[1])
+    tf = t.reshape(-1)
+    total = 0.0
+    count = 0
+    for row, label in zip(xm, tf):
+        if label == ignore_label:
+            continue
+        logp = row - numpy.log(numpy.exp(row - row.max()).sum()) - row.max()
+        w = 1.0 if class_weight is None else class_weight[label]
+        total -= w * logp[label]
+        count += 1
+    denom = max(count, 1) if normalize else x.shape[0]
+    return total / denom
+
+
+@pytest.mark.parametrize('shape', [(4, 3), (2, 3, 2), (2, 4, 2, 3)])
+@pytest.mark.parametrize('normalize', [True, False])
+@pytest.mark.parametrize('weighted', [False, True])
+def test_forward(dtype, fwd_tol, shape, normalize, weighted):
+    rng = numpy.random.RandomState(0)
+    x = rng.uniform(-2, 2, shape).astype(dtype)
+    t = rng.randint(0, shape[1], (shape[0],) + shape[2:]).astype(numpy.int32)
+    t.reshape(-1)[0] = -1
+    w = rng.uniform(0.5, 2, shape[1]).astype(dtype) if weighted else None
+    y = F.softmax_cross_entropy(x, t, normalize=normalize, class_weight=w)
+    assert y.data.shape == () and y.data.dtype == dtype
+    testing.assert_allclose(y.data, _reference(x, t, normalize, w), **fwd_tol)
+
+
+def test_forward_is_stable_for_large_scores():
+    x = numpy.array([[1000.0, 0.0, -1000.0]], dtype=numpy.float32)
+    t = numpy.array([1], dtype=numpy.int32)
+    y = F.softmax_cross_entropy(x, t)
+    testing.assert_allclose(y.data, numpy.float32(1000.0))
+
+
+def test_all_ignored_gives_zero():
+    x = numpy.ones((2, 3), dtype=numpy.float32)
+    t = numpy.full((2,), -1, dtype=numpy.int32)
+    y = F.softmax_cross_entropy(x, t)
+    assert float(y.data) == 0.0
+
+
+def test_custom_ignore_label():
+    x = numpy.random.RandomState(1).randn(3, 4).astype(numpy.float64)
+    t = numpy.array([0, 2, 2], dtype=numpy.int32)
+    y = F.softmax_cross_entropy(x, t, ignore_label=2)
+    testing.assert_allclose(y.data, _reference(x, t, ignore_label=2))
+
+
+@pytest.mark.parametrize('shape', [(4, 3), (2, 3, 2)])
+@pytest.mark.parametrize('cache_score', [True, False])
+@pytest.mark.parametrize('weighted', [False, True])
+def test_backward(dtype, grad_tol, shape, cache_score, weighted):
+    rng = numpy.random.RandomState(2)
+    x = rng.uniform(-1, 1, shape).astype(dtype)
+    t = rng.randint(0, shape[1], (shape[0],) + shape[2:]).astype(numpy.int32)
+    t.reshape(-1)[-1] = -1
+    w = rng.uniform(0.5, 2, shape[1]).astype(dtype) if weighted else None
+    gy = rng.uniform(-1, 1, ()).astype(dtype)
+
+    def f(x):
+        return F.softmax_cross_entropy(x, t, cache_score=cache_score, class_weight=w)
+    gradient_check.check_backward(f, x, gy, eps=1e-2, **grad_tol)
+
+
+def test_label_gets_no_gradient():
+    x = chainer.Variable(numpy.zeros((2, 3), numpy.float32))
+    t = chainer.Variable(numpy.array([0, 1], numpy.int32))
+    F.softmax_cross_entropy(x, t).backward()
+    assert x.grad is not None and t.grad is None
+
+
+@pytest.mark.parametrize('x_shape,t_shape,t_dtype', [
+    ((3, 4), (3,), numpy.float32),
+    ((3, 4), (2,), numpy.int32),
+    ((3,), (3,), numpy.int32),
+    ((3, 4, 2), (3, 3), numpy.int32),
+])
+def test_bad_types(x_shape, t_shape, t_dtype):
+    x = numpy.zeros(x_shape, numpy.float32)
+    t = numpy.zeros(t_shape, t_dtype)
+    with pytest.raises(type_check.InvalidType):
+        F.softmax_cross_entropy(x, t)
+
+
+def test_bad_class_weight_length():
+    x = numpy.zeros((3, 4), numpy.float32)
+    t = numpy.zeros((3,), numpy.int32)
+    with pytest.raises(type_check.InvalidType):
+        F.softmax_cross_entropy(x, t, class_weight=numpy.ones(3, numpy.float32))
+
+
+def test_integer_x_rejected():
+    with pytest.raises(type_check.InvalidType):
+        F.softmax_cross_entropy(numpy.zeros((3, 4), numpy.int32),
+                                numpy.zeros((3,), numpy.int32))
+
+
+@pytest.mark.parametrize('bad', [4, -2])
+def test_label_out_of_range(bad):
+    x = numpy.zeros((3, 4), numpy.float32)
+    t = numpy.array([0, bad, 1], numpy.int32)
+    with pytest.raises(ValueError, match='t: every label must be in \\[0, 4\\)'):
+        F.softmax_cross_entropy(x, t)
