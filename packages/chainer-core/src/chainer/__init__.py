@@ -20,3 +20,8 @@ from chainer.initializers import init_weight  # noqa: E402,F401
 from chainer.optimizer import GradientMethod, Optimizer  # noqa: E402,F401
 from chainer.reporter import DictSummary, Reporter, Summary  # noqa: E402,F401
 from chainer.reporter import get_current_reporter, report, report_scope  # noqa: E402,F401
+from chainer._runtime import check_compatibility, print_runtime_info  # noqa: E402,F401
+from chainer import _missing, _runtime  # noqa: E402
+
+_missing.install()  # "pip install chainer-links" instead of "No module named ..."
+_runtime.install_gate()  # version check at the first import of a sibling portion

@@ -1,0 +1,54 @@
+"""A clear ImportError for Chainer subpackages whose distribution is not installed.
+
+The ``chainer`` namespace is shared by several distributions. Without help, ``import
+chainer.training`` on an install without chainer-training fails with a bare "No module
+named 'chainer.training'". :class:`MissingSiblingFinder` sits at the *end* of
+``sys.meta_path``: it is only consulted after every real finder has failed, so it never
+shadows an installed portion and costs nothing on successful imports.
+"""
+import sys
+
+#: Import path of every subpackage shipped by a sibling distribution -> that distribution.
+SIBLING_MODULES = {
+    'chainer.functions': 'chainer-links',
+    'chainer.links': 'chainer-links',
+    'chainer.training': 'chainer-training',
+    'chainer.optimizers': 'chainer-training',
+    'chainer.dataset': 'chainer-training',
+    'chainer.datasets': 'chainer-training',
+    'chainer.iterators': 'chainer-training',
+    'chainer.links.caffe': 'chainer-caffe',
+    'chainer.functions.caffe': 'chainer-caffe',
+}
+
+
+def missing_message(fullname):
+    """Returns the error message for the sibling subpackage ``fullname``."""
+    distribution = SIBLING_MODULES[fullname]
+    return ('{} is provided by the {} distribution, which is not installed: '
+            'pip install {}'.format(fullname, distribution, distribution))
+
+
+class MissingSiblingFinder(object):
+    """Meta-path finder that turns "no module named chainer.<portion>" into an install hint.
+
+    It raises instead of returning a spec, so a failed import never leaves a half-made
+    module behind. The error is a plain :class:`ImportError` rather than
+    ``ModuleNotFoundError`` on purpose: ``from chainer import training`` silently drops a
+    ``ModuleNotFoundError`` for the requested name and reports a generic "cannot import
+    name" instead, which would lose the hint.
+    """
+
+    def find_spec(self, fullname, path=None, target=None):
+        if fullname in SIBLING_MODULES:
+            raise ImportError(missing_message(fullname), name=fullname)
+        return None
+
+    def invalidate_caches(self):
+        pass
+
+
+def install():
+    """Appends one :class:`MissingSiblingFinder` to ``sys.meta_path`` (idempotent)."""
+    if not any(isinstance(f, MissingSiblingFinder) for f in sys.meta_path):
+        sys.meta_path.append(MissingSiblingFinder())

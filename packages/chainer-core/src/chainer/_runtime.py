@@ -1,0 +1,327 @@
+"""The runtime report (``python -m chainer``) and the version check of the installed
+Chainer distributions.
+
+Every Chainer distribution registers itself under the ``chainer.plugins`` entry point.
+Their versions and mutual requirements are read from the installed metadata (what pip
+resolved); a combination that breaks a requirement (e.g. a chainer-links that needs a newer
+chainer-core than the installed one) is refused with a message saying what to upgrade:
+
+* by ``python -m chainer`` (exit status 1),
+* by :func:`check_compatibility`,
+* lazily, at the first import of a subpackage shipped by a sibling distribution
+  (``chainer.functions``, ``chainer.training``, ...) through :class:`CompatibilityGate`.
+  Plain ``import chainer`` never scans the installed distributions.
+
+Version comparison implements the PEP 440 subset our own packages use (release segments,
+``aN``/``bN``/``rcN``, ``.postN``, ``.devN``; operators ``== != <= >= < > ~=`` and ``==X.*``)
+so that core needs no dependency besides numpy.
+"""
+import re
+import sys
+
+from chainer import _missing, _plugins
+
+#: Distributions of this project, in dependency order.
+CHAINER_DISTRIBUTIONS = (
+    'chainer-core', 'chainer-links', 'chainer-training', 'chainer-caffe', 'cupy-kernels')
+
+#: Optional third-party packages worth reporting: label -> predicate on a normalized name.
+_OPTIONAL = (
+    ('h5py', lambda n: n == 'h5py'),
+    ('protobuf', lambda n: n == 'protobuf'),
+    ('cupy', lambda n: n == 'cupy' or n.startswith(('cupy-cuda', 'cupy-rocm'))),
+    ('matplotlib', lambda n: n == 'matplotlib'),
+    ('Pillow', lambda n: n == 'pillow'),
+)
+
+_BACKEND_HINT = {'cuda': 'pip install cupy-kernels[cuda12]'}
+
+
+class IncompatibleVersionsError(ImportError):
+    """The installed Chainer distributions do not satisfy each other's requirements."""
+
+
+# --- versions and specifiers (PEP 440 subset) -------------------------------------------
+
+_VERSION_RE = re.compile(
+    r'^v?(?P<release>\d+(?:\.\d+)*)'
+    r'(?:[-_.]?(?P<pre>a|b|rc|c|alpha|beta|pre|preview)[-_.]?(?P<pre_n>\d*))?'
+    r'(?:[-_.]?(?:post|rev|r)[-_.]?(?P<post>\d*))?'
+    r'(?:[-_.]?dev[-_.]?(?P<dev>\d*))?'
+    r'(?:\+[a-z0-9.]+)?$', re.IGNORECASE)
+_PRE_RANK = {'a': 0, 'alpha': 0, 'b': 1, 'beta': 1, 'rc': 2, 'c': 2, 'pre': 2, 'preview': 2}
+_SPEC_RE = re.compile(r'^(~=|===|==|!=|<=|>=|<|>)\s*(\S+)$')
+_REQUIREMENT_RE = re.compile(
+    r'^\s*(?P<name>[A-Za-z0-9][A-Za-z0-9._-]*)\s*(?:\[[^\]]*\])?\s*'
+    r'\(?(?P<spec>[^;()]*)\)?\s*(?:;(?P<marker>.*))?$')
+
+
+def _release(version):
+    match = _VERSION_RE.match(version.strip())
+    if match is None:
+        raise ValueError('invalid version: {!r}'.format(version))
+    release = [int(p) for p in match.group('release').split('.')]
+    while len(release) > 1 and release[-1] == 0:  # 1.0.0 == 1.0 == 1
+        release.pop()
+    return tuple(release), match
+
+
+def version_key(version):
+    """Returns a sort key of the version string ``version`` (PEP 440 order:
+    ``1.0.dev0 < 1.0a1 < 1.0rc1 < 1.0 < 1.0.post1``).
+
+    Raises:
+        ValueError: when ``version`` is not a version this parser understands.
+    """
+    release, match = _release(version)
+    if match.group('pre'):
+        pre = (0, _PRE_RANK[match.group('pre').lower()], int(match.group('pre_n') or 0))
+    elif match.group('dev') is not None and match.group('post') is None:
+        pre = (-1, 0, 0)  # 1.0.dev0 sorts before 1.0a0
+    else:
+        pre = (1, 0, 0)
+    post = -1 if match.group('post') is None else int(match.group('post') or 0)
+    dev = (1, 0) if match.group('dev') is None else (0, int(match.group('dev') or 0))
+    return release, pre, post, dev
+
+
+def _is_prerelease(version):
+    _, match = _release(version)
+    return bool(match.group('pre')) or match.group('dev') is not None
+
+
+def _matches_prefix(version, prefix):
+    release = _release(version)[0]
+    wanted = _release(prefix)[0]
+    padded = release + (0,) * max(0, len(wanted) - len(release))
+    return padded[:len(wanted)] == wanted
+
+
+def _satisfies_one(version, op, bound):
+    if op == '===':
+        return version.strip() == bound
+    if bound.endswith('.*'):
+        if op not in ('==', '!='):
+            raise ValueError('wildcard only allowed with == and !=: {}{}'.format(op, bound))
+        return _matches_prefix(version, bound[:-2]) == (op == '==')
+    key, bound_key = version_key(version), version_key(bound)
+    if op == '~=':
+        prefix = '.'.join(bound.split('+')[0].split('.')[:-1])
+        if not prefix:
+            raise ValueError('~= needs at least two release segments: {}'.format(bound))
+        return key >= bound_key and _matches_prefix(version, prefix)
+    if op == '<':
+        # "<2" excludes 2.0a1 too, unless the bound is itself a prerelease.
+        same_release = _release(version)[0] == _release(bound)[0]
+        if same_release and _is_prerelease(version) and not _is_prerelease(bound):
+            return False
+        return key < bound_key
+    return {'==': key == bound_key, '!=': key != bound_key, '<=': key <= bound_key,
+            '>=': key >= bound_key, '>': key > bound_key}[op]
+
+
+def _parse_specifier(specifier):
+    clauses = []
+    for part in specifier.split(','):
+        part = part.strip()
+        if not part:
+            continue
+        match = _SPEC_RE.match(part)
+        if match is None:
+            raise ValueError('invalid version specifier: {!r}'.format(part))
+        clauses.append((match.group(1), match.group(2)))
+    return clauses
+
+
+def satisfies(version, specifier):
+    """Returns whether ``version`` meets every clause of ``specifier`` (e.g. ``">=1.0,<2"``;
+    an empty specifier admits every version)."""
+    return all(_satisfies_one(version, op, bound)
+               for op, bound in _parse_specifier(specifier))
+
+
+def parse_requirement(requirement):
+    """Splits a ``Requires-Dist`` string into ``(normalized name, specifier, marker)``.
+
+    ``"chainer-core (<2,>=1.0)"`` -> ``('chainer-core', '<2,>=1.0', '')``.
+    """
+    match = _REQUIREMENT_RE.match(requirement)
+    if match is None:
+        raise ValueError('invalid requirement: {!r}'.format(requirement))
+    return (_plugins.normalize_name(match.group('name')), match.group('spec').strip(),
+            (match.group('marker') or '').strip())
+
+
+# --- compatibility ----------------------------------------------------------------------
+
+def _too_old(version, specifier):
+    """Whether ``version`` fails a lower bound of ``specifier`` (vs. being too new)."""
+    for op, bound in _parse_specifier(specifier):
+        if op in ('>=', '>', '~=') and not _satisfies_one(version, op, bound):
+            return True
+        if op == '==' and not bound.endswith('.*') and \
+                version_key(version) < version_key(bound):
+            return True
+    return False
+
+
+def _problem(dist, name, specifier, installed):
+    wanted = '{}{}'.format(name, specifier)
+    if installed is None:
+        return '{} {} requires {}, which is not installed: pip install "{}"'.format(
+            dist.name, dist.version, wanted, wanted)
+    if _too_old(installed.version, specifier):
+        return ('{} {} requires {}, but {} {} is installed: upgrade {} '
+                '(pip install -U "{}")'.format(dist.name, dist.version, wanted, name,
+                                               installed.version, name, wanted))
+    return ('{} {} requires {}, but {} {} is installed: upgrade {} to a release that '
+            'supports {} {} (pip install -U {})'.format(
+                dist.name, dist.version, wanted, name, installed.version, dist.name,
+                name, installed.version, dist.name))
+
+
+def find_incompatibilities(distributions=None):
+    """Returns one message per broken requirement among the Chainer distributions.
+
+    Args:
+        distributions: list of :class:`chainer._plugins.Distribution`; defaults to the
+            installed ones (registered under ``chainer.plugins``).
+
+    Returns:
+        list of str: empty when every requirement between Chainer distributions holds.
+        Requirements on third-party packages and those behind an extra are pip's business
+        and are not checked here.
+    """
+    if distributions is None:
+        distributions = _plugins.plugin_distributions()
+    installed = {d.name: d for d in distributions}
+    ours = set(CHAINER_DISTRIBUTIONS) | set(installed)
+    problems = []
+    for dist in distributions:
+        for requirement in dist.requires:
+            name, specifier, marker = parse_requirement(requirement)
+            if name not in ours or 'extra' in marker:
+                continue
+            found = installed.get(name)
+            if found is None or not satisfies(found.version, specifier):
+                problems.append(_problem(dist, name, specifier, found))
+    return problems
+
+
+def check_compatibility():
+    """Raises :class:`IncompatibleVersionsError` if the installed Chainer distributions do
+    not satisfy each other's version requirements; the message says what to upgrade."""
+    problems = find_incompatibilities()
+    if problems:
+        raise IncompatibleVersionsError(
+            'incompatible Chainer distributions are installed:\n  ' + '\n  '.join(problems))
+
+
+class CompatibilityGate(object):
+    """Meta-path hook that runs :func:`check_compatibility` once, when a subpackage of a
+    sibling distribution is first imported. It never finds modules itself."""
+
+    def __init__(self):
+        self.passed = False
+
+    def find_spec(self, fullname, path=None, target=None):
+        if not self.passed and fullname in _missing.SIBLING_MODULES:
+            check_compatibility()  # raises (and checks again next time) on conflict
+            self.passed = True
+        return None
+
+    def invalidate_caches(self):
+        pass
+
+
+def install_gate():
+    """Puts one :class:`CompatibilityGate` at the front of ``sys.meta_path`` (idempotent)."""
+    if not any(isinstance(f, CompatibilityGate) for f in sys.meta_path):
+        sys.meta_path.insert(0, CompatibilityGate())
+
+
+# --- the report -------------------------------------------------------------------------
+
+def _call_or_get(obj, names):
+    """Returns the first of ``obj``'s attributes ``names`` that exists (called when it is
+    a method), or None. Backends are third-party code: nothing here may raise."""
+    for name in names:
+        value = getattr(obj, name, None)
+        if value is not None:
+            return value() if callable(value) else value
+    return None
+
+
+def backend_state(name):
+    """Returns a one-line state of the backend registered as ``name``: ``not installed``,
+    ``installed, no device (reason)``, ``installed, failed to load (error)`` or the device."""
+    if not any(ep.name == name for ep in _plugins.entry_points('chainer.backends')):
+        hint = _BACKEND_HINT.get(name)
+        return 'not installed' + (' ({})'.format(hint) if hint else '')
+    try:
+        backend = _plugins.load_backend(name)
+        if not _call_or_get(backend, ('available',)):
+            reason = _call_or_get(backend, ('unavailable_reason',)) or 'no reason given'
+            return 'installed, no device ({})'.format(reason)
+        device = _call_or_get(backend, ('device_name', 'get_device_name', 'name'))
+        return 'installed, device: {}'.format(device or 'unnamed')
+    except Exception as e:  # a broken backend is reported, not fatal
+        return 'installed, failed to load ({}: {})'.format(type(e).__name__, e)
+
+
+def runtime_info():
+    """Returns the runtime report as a list of ``(section, [(label, value), ...])``."""
+    import platform
+
+    import numpy
+
+    dists = _plugins.distributions()
+    plugins = _plugins.plugin_distributions()
+    optional = []
+    for label, wanted in _OPTIONAL:
+        found = ['{} {}'.format(d.name, d.version) for d in dists if wanted(d.name)]
+        optional.append((label, ', '.join(found) or 'not installed'))
+    backends = sorted({'cuda'} | {ep.name for ep in _plugins.entry_points('chainer.backends')})
+    problems = find_incompatibilities(plugins)
+    return [
+        ('Platform', [('Python', '{} ({})'.format(platform.python_version(), sys.executable)),
+                      ('NumPy', numpy.__version__),
+                      ('OS', platform.platform())]),
+        ('Chainer distributions', [(d.name, d.version) for d in plugins]),
+        ('Optional dependencies', optional),
+        ('Backends', [(name, backend_state(name)) for name in backends]),
+        ('Compatibility', [('status', 'OK')] if not problems else
+         [('error', p) for p in problems]),
+    ]
+
+
+def format_runtime_info(info=None):
+    """Returns the runtime report (:func:`runtime_info`) as text."""
+    lines = []
+    for section, rows in info or runtime_info():
+        lines.append(section + ':')
+        width = max([len(label) for label, _ in rows] or [0])
+        lines.extend('  {}: {}'.format(label.ljust(width), value) for label, value in rows)
+    return '\n'.join(lines)
+
+
+def print_runtime_info(out=None):
+    """Prints the versions of Python, NumPy, the platform, every installed Chainer
+    distribution, the optional dependencies (h5py, protobuf, CuPy, ...), the state of each
+    device backend and whether the installed versions are compatible.
+
+    Args:
+        out: a text stream; defaults to ``sys.stdout``.
+    """
+    print(format_runtime_info(), file=out or sys.stdout)
+
+
+def main():
+    """``python -m chainer``: prints the report; returns 1 if the install is incompatible."""
+    print_runtime_info()
+    try:
+        check_compatibility()
+    except IncompatibleVersionsError as e:
+        print('error: {}'.format(e), file=sys.stderr)
+        return 1
+    return 0
