@@ -1,0 +1,49 @@
+"""Exponential Linear Unit: ``F.elu`` (spec 001 §3.4.1)."""
+from chainer import cuda
+from chainer import function
+from chainer.utils import type_check
+
+
+class ELU(function.Function):
+    """Exponential Linear Unit (see :func:`elu`)."""
+
+    def __init__(self, alpha=1.0):
+        self.alpha = alpha
+
+    def check_type_forward(self, in_types):
+        type_check.expect(in_types.size() == 1, in_types[0].dtype.kind == 'f')
+
+    def forward(self, inputs):
+        x, = inputs
+        xp = cuda.get_array_module(x)
+        alpha = x.dtype.type(self.alpha)
+        # expm1 of min(x, 0): precise near 0 and no overflow on the unused branch.
+        neg = xp.expm1(xp.minimum(x, x.dtype.type(0)))
+        return xp.where(x >= 0, x, alpha * neg),
+
+    def backward(self, inputs, grad_outputs):
+        x, = inputs
+        gy, = grad_outputs
+        xp = cuda.get_array_module(x)
+        alpha = x.dtype.type(self.alpha)
+        # f'(x) = 1 for x >= 0 and alpha exp(x) for x < 0.
+        neg = xp.exp(xp.minimum(x, x.dtype.type(0)))
+        return xp.where(x >= 0, gy, gy * (alpha * neg)),
+
+
+def elu(x, alpha=1.0):
+    """Exponential Linear Unit function.
+
+    .. math:: f(x) = \\begin{cases} x & x \\ge 0 \\\\
+              \\alpha (\\exp(x) - 1) & x < 0 \\end{cases}
+
+    See: http://arxiv.org/abs/1511.07289
+
+    Args:
+        x (~chainer.Variable or array): Input variable of a float dtype.
+        alpha (float): Parameter :math:`\\alpha`.
+
+    Returns:
+        ~chainer.Variable: Output variable of the shape and dtype of ``x``.
+    """
+    return ELU(alpha)(x)

@@ -1,0 +1,123 @@
+"""The fused LSTM cell: ``F.lstm`` (spec 001 §3.4.1)."""
+from chainer import cuda
+from chainer import function
+from chainer.functions.activation.sigmoid import _sigmoid
+from chainer.utils import type_check
+
+
+def _extract_gates(x):
+    """Splits the LSTM input ``x`` of shape ``(B, 4 C, ...)`` into ``a, i, f, o``.
+
+    Chainer's layout (kept so that weights trained with Chainer v1 work unchanged):
+    the second axis is read as ``(C, 4)``, so unit ``k`` has its four gate sources at
+    ``4k, 4k + 1, 4k + 2, 4k + 3`` in the order ``a, i, f, o``. Returns views.
+    """
+    r = x.reshape((x.shape[0], x.shape[1] // 4, 4) + x.shape[2:])
+    return [r[:, :, k] for k in range(4)]
+
+
+def _pack_gates(ga, gi, gf, go):
+    """Inverse of :func:`_extract_gates`: interleaves four gate arrays along axis 1."""
+    xp = cuda.get_array_module(ga)
+    stacked = xp.stack((ga, gi, gf, go), axis=2)
+    return stacked.reshape((ga.shape[0], ga.shape[1] * 4) + ga.shape[2:])
+
+
+def _cell_grad(gc, gh, o, tanh_c):
+    """Gradient reaching the new cell state: ``gc + gh * o * (1 - tanh(c)^2)``."""
+    if gh is None:
+        return gc
+    g = gh * o * (1 - tanh_c * tanh_c)
+    if gc is not None:
+        g += gc
+    return g
+
+
+class LSTM(function.Function):
+    """Fused LSTM cell with forget gates (see :func:`lstm`)."""
+
+    def check_type_forward(self, in_types):
+        type_check.expect(in_types.size() == 2)
+        c_type, x_type = in_types
+        type_check.expect(
+            c_type.dtype.kind == 'f',
+            x_type.dtype == c_type.dtype,
+            c_type.ndim >= 2,
+            x_type.ndim == c_type.ndim,
+            x_type.shape[0] <= c_type.shape[0],
+            x_type.shape[1] == 4 * c_type.shape[1],
+        )
+        for i in range(2, type_check.eval(c_type.ndim)):
+            type_check.expect(x_type.shape[i] == c_type.shape[i])
+
+    def forward(self, inputs):
+        c_prev, x = inputs
+        xp = cuda.get_array_module(x)
+        batch = len(x)
+        a, i, f, o = _extract_gates(x)
+        a = xp.tanh(a)
+        i = _sigmoid(i)
+        f = _sigmoid(f)
+        o = _sigmoid(o)
+        c_new = a * i
+        c_new += f * c_prev[:batch]
+        tanh_c = xp.tanh(c_new)
+        self._saved = a, i, f, o, tanh_c
+        h = o * tanh_c
+        if batch < len(c_prev):
+            # Shorter sequences have ended: their cell states pass through unchanged.
+            c = xp.concatenate((c_new, c_prev[batch:]), axis=0)
+        else:
+            c = c_new
+        return c, h
+
+    def backward(self, inputs, grad_outputs):
+        c_prev, x = inputs
+        gc, gh = grad_outputs
+        xp = cuda.get_array_module(x)
+        batch = len(x)
+        a, i, f, o, tanh_c = self._saved
+
+        gc_new = _cell_grad(None if gc is None else gc[:batch], gh, o, tanh_c)
+        if gc_new is None:
+            gc_new = xp.zeros_like(tanh_c)
+        # c = a i + f c_prev,  h = o tanh(c)
+        ga = gc_new * i * (1 - a * a)
+        gi = gc_new * a * i * (1 - i)
+        gf = gc_new * c_prev[:batch] * f * (1 - f)
+        go = xp.zeros_like(o) if gh is None else gh * tanh_c * o * (1 - o)
+        gx = _pack_gates(ga, gi, gf, go)
+
+        gc_prev = xp.empty_like(c_prev)
+        gc_prev[:batch] = gc_new * f
+        if batch < len(c_prev):
+            gc_prev[batch:] = 0 if gc is None else gc[batch:]
+        return gc_prev, gx
+
+
+def lstm(c_prev, x):
+    """Long Short-Term Memory units as an activation function.
+
+    The incoming signal ``x`` (shape ``(B, 4 C, ...)``) holds the sources of the cell
+    input ``a``, the input gate ``i``, the forget gate ``f`` and the output gate ``o``;
+    with ``c_prev`` of shape ``(B', C, ...)``, ``B <= B'``:
+
+    .. math::
+        c &= \\tanh(a)\\,\\sigma(i) + c_{prev}\\,\\sigma(f), \\\\
+        h &= \\tanh(c)\\,\\sigma(o).
+
+    The gate sources are interleaved per unit as in Chainer: the second axis of ``x``
+    is read as ``(C, 4)`` holding ``(a, i, f, o)`` for each unit. When ``x`` has a
+    smaller batch than ``c_prev`` (variable-length sequences sorted by decreasing
+    length), only ``c[:len(x)]`` is updated and ``c[len(x):]`` is ``c_prev[len(x):]``.
+
+    Args:
+        c_prev (~chainer.Variable or array): The previous cell state.
+        x (~chainer.Variable or array): The incoming signal, of the dtype of
+            ``c_prev`` and four times its second dimension.
+
+    Returns:
+        tuple: ``(c, h)``: the updated cell state (shape of ``c_prev``) and the
+        outgoing signal (shape ``(B, C, ...)``).
+    """
+    return LSTM()(c_prev, x)
