@@ -17,6 +17,8 @@ from chainer.function import Function, FunctionHook, thread_local  # noqa: E402,
 from chainer.variable import Variable  # noqa: E402,F401
 from chainer.link import Chain, ChainList, Link  # noqa: E402,F401
 from chainer.initializers import init_weight  # noqa: E402,F401
+from chainer.serializer import AbstractSerializer, Deserializer, Serializer  # noqa: E402,F401,E501
+from chainer.function_set import FunctionSet  # noqa: E402,F401
 from chainer.optimizer import GradientMethod, Optimizer  # noqa: E402,F401
 from chainer.reporter import DictSummary, Reporter, Summary  # noqa: E402,F401
 from chainer.reporter import get_current_reporter, report, report_scope  # noqa: E402,F401

@@ -1,0 +1,50 @@
+"""The serialization protocol (spec 001 §3.1.6).
+
+An object that supports serialization has a ``serialize(serializer)`` method calling
+``serializer(key, value)`` for each value to save or load and ``serializer[key]`` for
+each child object. The same method saves (with a :class:`Serializer`) and loads (with
+a :class:`Deserializer`).
+"""
+import abc
+
+
+class AbstractSerializer(abc.ABC):
+    """Abstract base class of all serializers and deserializers."""
+
+    @abc.abstractmethod
+    def __getitem__(self, key):
+        """Returns the child serializer named ``key``."""
+
+    @abc.abstractmethod
+    def __call__(self, key, value):
+        """Saves or loads ``value`` under the name ``key``.
+
+        A serializer saves the value and returns it. A deserializer loads the entry
+        ``key``: arrays are filled in place (and returned); for scalars and strings
+        the value only gives the type, and the loaded value of that type is
+        returned; with ``value=None`` the stored array is returned.
+
+        Args:
+            key (str): name of the entry.
+            value (scalar, array, None or str): the value to (de)serialize (None
+                only for deserializers).
+
+        Returns:
+            The serialized or deserialized value.
+        """
+
+
+class Serializer(AbstractSerializer):
+    """Base class of all serializers."""
+
+    def save(self, obj):
+        """Saves ``obj`` by this serializer (``obj.serialize(self)``)."""
+        obj.serialize(self)
+
+
+class Deserializer(AbstractSerializer):
+    """Base class of all deserializers."""
+
+    def load(self, obj):
+        """Loads ``obj`` from this deserializer (``obj.serialize(self)``)."""
+        obj.serialize(self)
