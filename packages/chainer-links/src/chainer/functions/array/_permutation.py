@@ -1,0 +1,26 @@
+"""Base of the functions that permute the axes of an array (transpose, swapaxes, rollaxis)."""
+import numpy
+
+from chainer import function
+from chainer.utils import type_check
+
+
+class AxisPermutation(function.Function):
+    """Applies ``x.transpose(perm)`` (a view); the gradient is transposed back.
+
+    Subclasses define :meth:`permutation`, the axis order for an input of ``ndim``
+    axes, and may extend :meth:`check_type_forward` to validate their arguments.
+    """
+
+    def permutation(self, ndim):
+        raise NotImplementedError('AxisPermutation subclasses define permutation()')
+
+    def check_type_forward(self, in_types):
+        type_check.expect(in_types.size() == 1)
+
+    def forward(self, xs):
+        return xs[0].transpose(self.permutation(xs[0].ndim)),
+
+    def backward(self, xs, gys):
+        inverse = numpy.argsort(self.permutation(xs[0].ndim))
+        return gys[0].transpose(tuple(int(i) for i in inverse)),

@@ -1,0 +1,33 @@
+"""Promotion of inputs to a minimum number of axes (``numpy.atleast_{1,2,3}d`` rules),
+shared by hstack, vstack and dstack."""
+from chainer.functions.array.reshape import Reshape
+
+
+def _promoted_shape(shape, ndim):
+    if len(shape) >= ndim:
+        return shape
+    if ndim == 3:  # atleast_3d: () -> (1, 1, 1), (N,) -> (1, N, 1), (M, N) -> (M, N, 1)
+        if len(shape) == 0:
+            return (1, 1, 1)
+        if len(shape) == 1:
+            return (1,) + tuple(shape) + (1,)
+        return tuple(shape) + (1,)
+    return (1,) * (ndim - len(shape)) + tuple(shape)
+
+
+def at_least(xs, ndim):
+    """Returns the inputs with each one reshaped (as a graph node) to at least ``ndim`` axes.
+
+    Args:
+        xs (list of Variables or arrays): the inputs.
+        ndim (int): 1, 2 or 3.
+
+    Returns:
+        list: the inputs, those with fewer axes replaced by reshaped variables.
+    """
+    out = []
+    for x in xs:
+        shape = tuple(x.shape)
+        promoted = _promoted_shape(shape, ndim)
+        out.append(x if promoted == shape else Reshape(promoted)(x))
+    return out

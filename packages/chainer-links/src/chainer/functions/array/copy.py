@@ -1,0 +1,54 @@
+"""Device-to-device copy of a variable: ``copy``."""
+from chainer import cuda
+from chainer import function
+from chainer.utils import type_check
+
+
+def _to_device(array, device_id):
+    """Copies ``array`` to the host (``device_id < 0``) or to GPU ``device_id``.
+
+    A host array copied to the host is copied too (``copy`` never aliases its input).
+    """
+    if device_id < 0:
+        host = cuda.to_cpu(array)
+        return host.copy() if host is array else host
+    return cuda.to_gpu(array, device=device_id)
+
+
+def _device_id(array):
+    return int(cuda.get_device(array).id)
+
+
+class Copy(function.Function):
+    """Copies the input array to the device ``out_device`` (-1 is the host)."""
+
+    def __init__(self, out_device):
+        self.out_device = int(out_device)
+
+    def check_type_forward(self, in_types):
+        type_check.expect(in_types.size() == 1)
+
+    def forward(self, xs):
+        return _to_device(xs[0], self.out_device),
+
+    def backward(self, xs, gys):
+        # The gradient goes back to wherever the input lives.
+        return _to_device(gys[0], _device_id(xs[0])),
+
+
+def copy(x, dst):
+    """Copies the input variable onto the specified device.
+
+    Copies the array of ``x`` onto the device ``dst``; ``dst == -1`` means host
+    memory. Host-to-device, device-to-device and device-to-host copies are
+    supported (devices other than the host need the ``cupy-kernels`` backend).
+    Backward copies the gradient back to the device of ``x``.
+
+    Args:
+        x (~chainer.Variable): variable to be copied.
+        dst (int): target device specifier (-1 for the host, else a GPU id).
+
+    Returns:
+        ~chainer.Variable: the copied variable.
+    """
+    return Copy(dst)(x)

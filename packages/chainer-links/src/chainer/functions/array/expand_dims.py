@@ -1,0 +1,39 @@
+"""Insertion of an axis of length one: ``expand_dims``."""
+from chainer import function
+from chainer.functions.array._axis import check_axis
+from chainer.functions.array._axis import check_int
+from chainer.utils import type_check
+
+
+class ExpandDims(function.Function):
+    """Inserts an axis of length one at ``axis`` (a view, no copy)."""
+
+    def __init__(self, axis):
+        self.axis = check_int(axis, 'axis')
+
+    def check_type_forward(self, in_types):
+        type_check.expect(in_types.size() == 1)
+        # The output has ndim + 1 axes, so axis may range over -(ndim + 1) .. ndim.
+        check_axis(self.axis, in_types[0].ndim + 1)
+
+    def forward(self, xs):
+        x = xs[0]
+        axis = self.axis % (x.ndim + 1)
+        return x.reshape(x.shape[:axis] + (1,) + x.shape[axis:]),
+
+    def backward(self, xs, gys):
+        return gys[0].reshape(xs[0].shape),
+
+
+def expand_dims(x, axis):
+    """Expands dimensions of an input variable without copy.
+
+    Args:
+        x (~chainer.Variable): input variable.
+        axis (int): position where the new axis is inserted (negative counts from the
+            end of the output shape, as in :func:`numpy.expand_dims`).
+
+    Returns:
+        ~chainer.Variable: variable that holds the expanded input.
+    """
+    return ExpandDims(axis)(x)

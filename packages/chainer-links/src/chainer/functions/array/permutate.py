@@ -1,0 +1,73 @@
+"""Permutation of a variable along an axis: ``permutate``."""
+import numpy
+
+from chainer import cuda
+from chainer import function
+from chainer.functions.array._axis import check_axis
+from chainer.functions.array._axis import check_int
+from chainer.utils import type_check
+
+
+def _inverse_permutation(xp, indices):
+    inv = xp.empty_like(indices)
+    inv[indices] = xp.arange(len(indices), dtype=indices.dtype)
+    return inv
+
+
+class Permutate(function.Function):
+    """``y = x.take(indices, axis)``; with ``inv`` the inverse permutation is applied.
+
+    The inputs are ``x`` and the integer ``indices`` (not differentiable).
+    """
+
+    def __init__(self, axis=0, inv=False):
+        self.axis = check_int(axis, 'axis')
+        self.inv = bool(inv)
+
+    def check_type_forward(self, in_types):
+        type_check.expect(in_types.size() == 2)
+        x_type, ind_type = in_types
+        type_check.expect(ind_type.dtype.kind == 'i', ind_type.ndim == 1)
+        check_axis(self.axis, x_type.ndim)
+        ndim = type_check.eval(x_type.ndim)
+        type_check.expect(x_type.shape[self.axis % ndim] == ind_type.shape[0])
+
+    def _check_permutation(self, indices):
+        if isinstance(indices, numpy.ndarray):  # a GPU check would synchronize
+            if not (numpy.sort(indices) == numpy.arange(len(indices))).all():
+                raise ValueError('indices must be a permutation of 0 .. {}, got {}'
+                                 .format(len(indices) - 1, indices))
+
+    def _take(self, a, indices, inverse):
+        xp = cuda.get_array_module(a)
+        if inverse:
+            indices = _inverse_permutation(xp, indices)
+        return a.take(indices, axis=self.axis)
+
+    def forward(self, inputs):
+        x, indices = inputs
+        self._check_permutation(indices)
+        return self._take(x, indices, self.inv),
+
+    def backward(self, inputs, grad_outputs):
+        x, indices = inputs
+        return self._take(grad_outputs[0], indices, not self.inv), None
+
+
+def permutate(x, indices, axis=0, inv=False):
+    """Permutates a given variable along an axis.
+
+    ``y[i] = x[indices[i]]`` for all ``i`` (the same as ``x.take(indices, axis)``);
+    with ``inv=True``, ``indices`` is treated as its inverse: ``y[indices[i]] = x[i]``.
+    ``indices`` must be a permutation of ``[0, 1, ..., len(x) - 1]``.
+
+    Args:
+        x (~chainer.Variable): variable to permutate.
+        indices (~chainer.Variable or array): int32 indices to extract.
+        axis (int): axis that the input array is permutated along.
+        inv (bool): if True, ``indices`` is treated as its inverse.
+
+    Returns:
+        ~chainer.Variable: output variable.
+    """
+    return Permutate(axis=axis, inv=inv)(x, indices)

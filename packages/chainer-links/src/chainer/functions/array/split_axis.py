@@ -1,0 +1,85 @@
+"""Splitting of a variable along an axis: ``split_axis``."""
+import numpy
+
+from chainer import cuda
+from chainer import function
+from chainer.functions.array._axis import check_axis
+from chainer.functions.array._axis import check_int
+from chainer.functions.array._fill import fill_missing_grads
+from chainer.utils import type_check
+
+
+class SplitAxis(function.Function):
+    """Splits an array into pieces along ``axis`` (views); the gradient concatenates back.
+
+    ``indices_or_sections`` is either a number N of equal sections or a sorted 1-d
+    sequence of split positions, as for :func:`numpy.split`.
+    """
+
+    def __init__(self, indices_or_sections, axis):
+        if isinstance(indices_or_sections, (int, numpy.integer)) and \
+                not isinstance(indices_or_sections, bool):
+            if indices_or_sections < 1:
+                raise ValueError('indices_or_sections must be a positive int, got {}'
+                                 .format(indices_or_sections))
+            self.sections = int(indices_or_sections)
+            self.indices = None
+        else:
+            indices = numpy.asarray(cuda.to_cpu(indices_or_sections))
+            if indices.ndim != 1 or (indices.size and indices.dtype.kind not in 'iu'):
+                raise TypeError('indices_or_sections must be an int or a 1-D sequence '
+                                'of ints, got {!r}'.format(indices_or_sections))
+            self.sections = None
+            self.indices = [int(i) for i in indices]
+        self.axis = check_int(axis, 'axis')
+
+    def check_type_forward(self, in_types):
+        type_check.expect(in_types.size() == 1)
+        x_type = in_types[0]
+        check_axis(self.axis, x_type.ndim)
+        if self.sections is not None:
+            ndim = type_check.eval(x_type.ndim)
+            type_check.expect(x_type.shape[self.axis % ndim] %
+                              type_check.make_variable(self.sections, 'sections') == 0)
+
+    def forward(self, xs):
+        x = xs[0]
+        xp = cuda.get_array_module(x)
+        ys = xp.split(x, self.sections if self.indices is None else self.indices,
+                      axis=self.axis)
+        if any(y.shape[self.axis] == 0 for y in ys):
+            raise ValueError('split_axis would make an output of zero size along axis '
+                             '{} (input shape {}, split {})'.format(
+                                 self.axis, x.shape,
+                                 self.sections if self.indices is None else self.indices))
+        self._out_like = [(y.shape, y.dtype) for y in ys]
+        return tuple(ys)
+
+    def backward(self, xs, gys):
+        xp = cuda.get_array_module(xs[0])
+        return xp.concatenate(fill_missing_grads(xp, gys, self._out_like), axis=self.axis),
+
+
+def split_axis(x, indices_or_sections, axis, force_tuple=False):
+    """Splits a given variable along an axis.
+
+    Args:
+        x (~chainer.Variable): variable to be split.
+        indices_or_sections (int or 1-D array): an integer N divides the array into
+            N equal arrays along ``axis``; a 1-D array of sorted integers gives the
+            positions where the array is split.
+        axis (int): axis that the input array is split along.
+        force_tuple (bool): if True, a tuple is returned even when there is only one
+            output.
+
+    Returns:
+        tuple or ~chainer.Variable: the pieces (a single variable when there is one
+        output and ``force_tuple`` is False).
+
+    Raises:
+        ValueError: when an output would be of zero size along ``axis``.
+    """
+    ys = SplitAxis(indices_or_sections, axis)(x)
+    if force_tuple and not isinstance(ys, tuple):
+        ys = (ys,)
+    return ys
