@@ -19,8 +19,25 @@ MARKERS = {
 }
 
 
+def _probe(attribute):
+    """``(value, reason)`` of ``chainer.cuda.<attribute>``; a backend that fails to
+    load counts as unavailable (its error is the skip reason) so that collecting
+    tests never crashes on a broken GPU install."""
+    try:
+        return bool(getattr(cuda, attribute)), ''
+    except Exception as e:  # noqa: BLE001 - any backend failure means "no GPU"
+        return False, 'the CUDA backend failed to load: {}: {}'.format(
+            type(e).__name__, e)
+
+
+def _gpu_available():
+    available, reason = _probe('available')
+    return available, reason or \
+        'needs a GPU: no usable CUDA backend (pip install cupy-kernels[cuda12])'
+
+
 def _gpu_count():
-    if not cuda.available:
+    if not _gpu_available()[0]:
         return 0
     return cuda.cupy.cuda.runtime.getDeviceCount()
 
@@ -33,21 +50,18 @@ def _combine(*decorators):
     return decorate
 
 
-def _no_gpu_reason():
-    return 'needs a GPU: no usable CUDA backend (pip install cupy-kernels[cuda12])'
-
-
 def gpu(f):
     """Marks a test as needing a GPU; skipped when none is usable."""
+    available, reason = _gpu_available()
     return _combine(pytest.mark.gpu,
-                    pytest.mark.skipif(not cuda.available, reason=_no_gpu_reason()))(f)
+                    pytest.mark.skipif(not available, reason=reason))(f)
 
 
 def cudnn(f):
     """Marks a test as needing cuDNN (and a GPU); skipped when cuDNN is unusable."""
+    enabled, reason = _probe('cudnn_enabled')
     return _combine(pytest.mark.gpu, pytest.mark.cudnn,
-                    pytest.mark.skipif(not cuda.cudnn_enabled,
-                                       reason='needs cuDNN'))(f)
+                    pytest.mark.skipif(not enabled, reason=reason or 'needs cuDNN'))(f)
 
 
 def multi_gpu(gpu_num):
