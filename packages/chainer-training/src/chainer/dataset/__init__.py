@@ -1,0 +1,19 @@
+"""Dataset abstraction: datasets, iterators, batch conversion and download utilities.
+
+Spec 001, section 3.1.7. Concrete datasets are in :mod:`chainer.datasets`, iterators in
+:mod:`chainer.iterators`.
+"""
+from chainer.dataset import convert  # noqa: F401
+from chainer.dataset import dataset_mixin  # noqa: F401
+from chainer.dataset import download  # noqa: F401
+from chainer.dataset import iterator  # noqa: F401
+from chainer.dataset.convert import concat_examples, to_device
+from chainer.dataset.dataset_mixin import DatasetMixin
+from chainer.dataset.download import (cache_or_load_file, cached_download,
+                                      get_dataset_directory, get_dataset_root,
+                                      set_dataset_root)
+from chainer.dataset.iterator import Iterator
+
+__all__ = ['DatasetMixin', 'Iterator', 'concat_examples', 'to_device', 'cache_or_load_file',
+           'cached_download', 'get_dataset_directory', 'get_dataset_root',
+           'set_dataset_root']

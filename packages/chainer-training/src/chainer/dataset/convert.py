@@ -1,0 +1,114 @@
+"""Batch conversion: ``concat_examples`` and ``to_device``."""
+import numpy
+
+from chainer import cuda
+
+
+def to_device(device, x):
+    """Sends an array to a device.
+
+    Args:
+        device (int or None): Device ID; a negative value means the host (CPU) and None
+            leaves the array where it is.
+        x: Array to send.
+
+    Returns:
+        The array on the requested device (``x`` itself when nothing has to move).
+    """
+    if device is None:
+        return x
+    if device < 0:
+        return cuda.to_cpu(x)
+    return cuda.to_gpu(x, device)
+
+
+def concat_examples(batch, device=None, padding=None):
+    """Concatenates a list of examples into array(s) along a new first (batch) axis.
+
+    Each example is an array, a tuple of arrays or a dict of arrays; the result has the
+    same structure, with the corresponding arrays of all examples stacked. Arrays of
+    different shapes need ``padding``: the result then has, on every axis, the largest
+    size among the examples, and elements outside an example hold the padding value
+    (spec 001, section 3.1.7 "Batch conversion function").
+
+    Args:
+        batch (list): Examples, typically one minibatch from an iterator.
+        device (int or None): Device ID to send the arrays to; negative means the host,
+            None leaves them where they are.
+        padding: Scalar used for the extra elements, or None (the default) to raise an
+            error on shape mismatch. For tuple or dict examples it may also be a tuple or
+            dict giving one padding value per entry.
+
+    Returns:
+        An array, a tuple of arrays or a dict of arrays, following the type of the
+        examples.
+    """
+    if len(batch) == 0:
+        raise ValueError('concat_examples: batch is empty')
+    first = batch[0]
+    if isinstance(first, tuple):
+        paddings = _per_entry(padding, range(len(first)), tuple)
+        return tuple(
+            to_device(device, _concat_arrays([example[i] for example in batch], paddings[i]))
+            for i in range(len(first)))
+    if isinstance(first, dict):
+        paddings = _per_entry(padding, first.keys(), dict)
+        return {key: to_device(device, _concat_arrays([example[key] for example in batch],
+                                                       paddings[key]))
+                for key in first}
+    return to_device(device, _concat_arrays(batch, padding))
+
+
+def _per_entry(padding, keys, kind):
+    """Expands ``padding`` to one value per tuple index or dict key."""
+    if not isinstance(padding, kind):
+        return {k: padding for k in keys}
+    if kind is dict:
+        missing = [k for k in keys if k not in padding]
+    else:
+        missing = [k for k in keys if k >= len(padding)]
+    if missing:
+        raise ValueError(
+            'concat_examples: padding has no value for entries {}'.format(missing))
+    return padding
+
+
+def _concat_arrays(arrays, padding):
+    first = arrays[0]
+    if not isinstance(first, numpy.ndarray) and cuda.get_array_module(first) is numpy:
+        # Scalars (labels) and nested lists become one host array directly.
+        arrays = [numpy.asarray(a) for a in arrays]
+        first = arrays[0]
+    xp = cuda.get_array_module(first)
+    if padding is None:
+        shape = first.shape
+        for a in arrays:
+            if a.shape != shape:
+                raise ValueError(
+                    'concat_examples: arrays have different shapes ({} and {}); '
+                    'pass padding= to pad them to a common shape'.format(shape, a.shape))
+        return xp.stack(arrays)
+    return _concat_arrays_with_padding(xp, arrays, padding)
+
+
+def _concat_arrays_with_padding(xp, arrays, padding):
+    ndim = arrays[0].ndim
+    if any(a.ndim != ndim for a in arrays):
+        raise ValueError('concat_examples: cannot pad arrays of different ndim ({})'.format(
+            sorted({a.ndim for a in arrays})))
+    shapes = numpy.array([a.shape for a in arrays], dtype=numpy.intp).reshape(len(arrays), ndim)
+    max_shape = tuple(int(s) for s in shapes.max(axis=0)) if len(arrays) else ()
+    dtype = numpy.result_type(*[a.dtype for a in arrays])
+    result = xp.full((len(arrays),) + max_shape, padding, dtype=dtype)
+    # The elements of example i occupy the box [0:s_0, 0:s_1, ...] of result[i]; the
+    # True positions of the product of per-axis masks, in C order, are exactly the
+    # elements of each example in C order, so one masked assignment fills everything.
+    mask = xp.ones((len(arrays),) + max_shape, dtype=bool)
+    for axis, size in enumerate(max_shape):
+        lengths = xp.asarray(shapes[:, axis])
+        axis_mask = xp.arange(size)[None, :] < lengths[:, None]
+        view = [len(arrays)] + [1] * ndim
+        view[axis + 1] = size
+        mask &= axis_mask.reshape(view)
+    result[mask] = xp.concatenate([a.ravel() for a in arrays])
+    return result

@@ -1,0 +1,172 @@
+"""Dataset root, download cache and create-once file cache.
+
+Every downloaded or converted file lives under the dataset root: the directory given to
+:func:`set_dataset_root`, else ``$CHAINER_DATASET_ROOT``, else ``~/.chainer/dataset``
+(spec 001, section 3.1.7 "Dataset management"). Files are published by atomic rename
+under a file lock, so concurrent processes never see a half-written file and create
+each cache once.
+"""
+import hashlib
+import os
+import shutil
+import tempfile
+import urllib.request
+
+from chainer.dataset._file_lock import file_lock
+
+_dataset_root = []
+_CHUNK = 1 << 20
+
+
+def get_dataset_root():
+    """Returns the path to the root directory to download and cache datasets (str)."""
+    if _dataset_root:
+        return _dataset_root[0]
+    env = os.environ.get('CHAINER_DATASET_ROOT')
+    if env:
+        return env
+    return os.path.join(os.path.expanduser('~'), '.chainer', 'dataset')
+
+
+def set_dataset_root(path):
+    """Sets the root directory to download and cache datasets.
+
+    It takes precedence over ``CHAINER_DATASET_ROOT``.
+
+    Args:
+        path (str): Path to the new dataset root directory.
+    """
+    if not isinstance(path, (str, os.PathLike)):
+        raise TypeError('set_dataset_root: path must be a str, got {}'.format(
+            type(path).__name__))
+    _dataset_root[:] = [os.fspath(path)]
+
+
+def get_dataset_directory(dataset_name, create_directory=True):
+    """Returns the directory of a dataset under the dataset root.
+
+    Args:
+        dataset_name (str): Relative name of the dataset directory (e.g.
+            ``'pfnet/chainer/mnist'``).
+        create_directory (bool): Create the directory when it does not exist.
+
+    Returns:
+        str: Path to the directory.
+    """
+    path = os.path.join(get_dataset_root(), dataset_name)
+    if create_directory:
+        os.makedirs(path, exist_ok=True)
+    return path
+
+
+def _download_cache_path(url):
+    directory = get_dataset_directory('_dl_cache')
+    return os.path.join(directory, hashlib.sha1(url.encode('utf-8')).hexdigest())
+
+
+def cached_download(url, checksum=None):
+    """Downloads a file and caches it under the dataset root.
+
+    If the URL is cached already, the cached path is returned without downloading.
+    Otherwise the file is streamed to a temporary file next to the cache, checked, and
+    renamed into place, so an interrupted, truncated (shorter than its
+    ``Content-Length``) or corrupt (wrong checksum) download is never cached.
+
+    Args:
+        url (str): URL to download from.
+        checksum (str or None): Expected digest as ``'<algorithm>:<hex>'`` with any
+            :mod:`hashlib` algorithm, e.g. ``'md5:9fb6...'`` or ``'sha256:...'``. It is
+            verified when the file is downloaded.
+
+    Returns:
+        str: Path to the downloaded file.
+    """
+    algorithm, expected = _parse_checksum(checksum)
+    cache_path = _download_cache_path(url)
+    if os.path.exists(cache_path):
+        return cache_path
+    with file_lock(cache_path + '.lock'):
+        if os.path.exists(cache_path):  # another process finished it meanwhile
+            return cache_path
+        temp_dir = tempfile.mkdtemp(dir=os.path.dirname(cache_path))
+        try:
+            temp_path = os.path.join(temp_dir, 'download')
+            digest = _fetch(url, temp_path, algorithm)
+            if expected is not None and digest != expected:
+                raise RuntimeError(
+                    'cached_download: checksum mismatch for {}: expected {}:{}, got {}:{}; '
+                    'the file was not cached'.format(url, algorithm, expected, algorithm,
+                                                     digest))
+            os.replace(temp_path, cache_path)
+        finally:
+            shutil.rmtree(temp_dir, ignore_errors=True)
+    return cache_path
+
+
+def _parse_checksum(checksum):
+    if checksum is None:
+        return 'sha256', None
+    algorithm, sep, expected = str(checksum).partition(':')
+    if not sep or not expected or algorithm.lower() not in hashlib.algorithms_available:
+        raise ValueError(
+            "cached_download: checksum must look like '<algorithm>:<hex digest>' with a "
+            'hashlib algorithm (e.g. md5, sha256), got {!r}'.format(checksum))
+    return algorithm.lower(), expected.lower()
+
+
+def _fetch(url, path, algorithm):
+    """Streams ``url`` into ``path`` and returns its hex digest; checks the length."""
+    digest = hashlib.new(algorithm)
+    received = 0
+    with urllib.request.urlopen(url) as response, open(path, 'wb') as out:
+        expected_length = response.headers.get('Content-Length')
+        while True:
+            chunk = response.read(_CHUNK)
+            if not chunk:
+                break
+            out.write(chunk)
+            digest.update(chunk)
+            received += len(chunk)
+    if expected_length is not None and received != int(expected_length):
+        raise RuntimeError(
+            'cached_download: truncated download from {}: got {} of {} bytes; the file was '
+            'not cached'.format(url, received, expected_length))
+    return digest.hexdigest()
+
+
+def cache_or_load_file(path, creator, loader):
+    """Caches a file if it does not exist, or loads it otherwise.
+
+    When ``path`` exists, ``loader(path)`` is returned. Otherwise ``creator`` is called
+    with a temporary path in the same directory (no file exists there yet); it writes
+    the file and returns the content, and the file is then renamed to ``path``. A lock
+    file makes concurrent threads and processes create the file once: the others wait
+    and load it. If the creator raises, nothing is cached.
+
+    Args:
+        path (str): Path of the cached file.
+        creator: ``creator(temp_path)`` creates the file and returns the content.
+        loader: ``loader(path)`` loads the cached file and returns the content.
+
+    Returns:
+        What the creator or the loader returned.
+    """
+    if os.path.exists(path):
+        return loader(path)
+    directory = os.path.dirname(os.path.abspath(path))
+    os.makedirs(directory, exist_ok=True)
+    with file_lock(path + '.lock'):
+        if os.path.exists(path):
+            return loader(path)
+        temp_dir = tempfile.mkdtemp(dir=directory)
+        try:
+            temp_path = os.path.join(temp_dir, os.path.basename(path))
+            content = creator(temp_path)
+            if not os.path.exists(temp_path):
+                raise RuntimeError(
+                    'cache_or_load_file: the creator did not write the file {}'.format(
+                        temp_path))
+            os.replace(temp_path, path)
+        finally:
+            shutil.rmtree(temp_dir, ignore_errors=True)
+    return content

@@ -1,0 +1,163 @@
+"""``SubDataset`` and the hold-out / cross-validation splits built from it."""
+import numbers
+
+import numpy
+
+from chainer.dataset import dataset_mixin
+
+
+class SubDataset(dataset_mixin.DatasetMixin):
+    """Subset of a base dataset: an interval of indexes, optionally permuted.
+
+    With ``order``, the ``i``-th example is ``dataset[order[start + i]]``, else
+    ``dataset[start + i]``; a negative ``i`` counts from ``finish`` (spec 001, section
+    3.10.1).
+
+    Args:
+        dataset: Base dataset.
+        start (int): The first index of the interval.
+        finish (int): The next-to-the-last index of the interval.
+        order (sequence of ints or None): Permutation of the indexes of the base
+            dataset; None means ascending order.
+    """
+
+    def __init__(self, dataset, start, finish, order=None):
+        if order is not None:
+            order = numpy.asarray(order)
+            if order.ndim != 1 or len(order) != len(dataset):
+                raise ValueError(
+                    'SubDataset: order must be a 1-d permutation of length len(dataset)={}, '
+                    'got shape {}'.format(len(dataset), order.shape))
+        limit = len(dataset)
+        if not 0 <= start <= finish <= limit:
+            raise ValueError(
+                'SubDataset: need 0 <= start <= finish <= len(dataset), got start={}, '
+                'finish={}, len(dataset)={}'.format(start, finish, limit))
+        self._dataset = dataset
+        self._start = start
+        self._finish = finish
+        self._size = finish - start
+        self._order = order
+
+    def __len__(self):
+        return self._size
+
+    def __getitem__(self, index):
+        # Forward forward-stepping slices to the base dataset in one call, which is much
+        # faster than one get_example per element for arrays.
+        if isinstance(index, slice):
+            positions = range(self._start, self._finish)[index]
+            if positions.step > 0:
+                if self._order is None:
+                    return self._dataset[positions.start:positions.stop:positions.step]
+                return [self._dataset[j] for j in self._order[positions.start:positions.stop:
+                                                              positions.step]]
+        return super(SubDataset, self).__getitem__(index)
+
+    def get_example(self, i):
+        if not isinstance(i, numbers.Integral):
+            raise TypeError('SubDataset index must be an int, got {}'.format(type(i).__name__))
+        if i >= 0:
+            if i >= self._size:
+                raise IndexError('SubDataset index {} out of range for length {}'.format(
+                    i, self._size))
+            index = self._start + i
+        else:
+            if i < -self._size:
+                raise IndexError('SubDataset index {} out of range for length {}'.format(
+                    i, self._size))
+            index = self._finish + i
+        if self._order is not None:
+            index = self._order[index]
+        return self._dataset[index]
+
+
+def split_dataset(dataset, split_at, order=None):
+    """Splits a dataset into two disjoint subsets covering it.
+
+    Args:
+        dataset: Dataset to split.
+        split_at (int): Position at which the base dataset is split.
+        order (sequence of ints or None): Permutation of indexes of the base dataset.
+
+    Returns:
+        tuple: Two :class:`SubDataset` objects, of the examples of indexes
+        ``order[:split_at]`` and ``order[split_at:]``.
+    """
+    if not isinstance(split_at, numbers.Integral):
+        raise TypeError('split_dataset: split_at must be an int, got {}'.format(
+            type(split_at).__name__))
+    n = len(dataset)
+    if not 0 <= split_at <= n:
+        raise ValueError('split_dataset: split_at={} must be in [0, len(dataset)={}]'.format(
+            split_at, n))
+    return (SubDataset(dataset, 0, split_at, order),
+            SubDataset(dataset, split_at, n, order))
+
+
+def split_dataset_random(dataset, first_size, seed=None):
+    """Splits a dataset into two subsets randomly.
+
+    Args:
+        dataset: Dataset to split.
+        first_size (int): Size of the first subset.
+        seed (int or None): Seed of the permutation; None draws it from
+            :mod:`numpy.random` (so ``numpy.random.seed`` makes it reproducible).
+
+    Returns:
+        tuple: Two :class:`SubDataset` objects: ``first_size`` examples chosen without
+        replacement, and the rest.
+    """
+    order = _permutation(len(dataset), seed)
+    return split_dataset(dataset, first_size, order)
+
+
+def get_cross_validation_datasets(dataset, n_fold, order=None):
+    """Creates ``n_fold`` training/test splits for cross validation.
+
+    The test sets are disjoint, cover the whole dataset and differ in size by at most
+    one; each training set is the rest of the dataset.
+
+    Args:
+        dataset: Dataset to split.
+        n_fold (int): Number of splits.
+        order (sequence of ints or None): Order of indexes by which the folds are cut;
+            None means no permutation.
+
+    Returns:
+        list of tuples: ``(train, test)`` pairs of :class:`SubDataset`.
+    """
+    n = len(dataset)
+    if not isinstance(n_fold, numbers.Integral) or not 1 <= n_fold <= max(n, 1):
+        raise ValueError(
+            'get_cross_validation_datasets: n_fold must be an int in [1, len(dataset)={}], '
+            'got {!r}'.format(n, n_fold))
+    order = numpy.arange(n) if order is None else numpy.asarray(order)
+    borders = [n * k // n_fold for k in range(n_fold + 1)]
+    splits = []
+    for k in range(n_fold):
+        test = order[borders[k]:borders[k + 1]]
+        train = numpy.concatenate([order[:borders[k]], order[borders[k + 1]:]])
+        fold_order = numpy.concatenate([train, test])
+        splits.append(split_dataset(dataset, len(train), fold_order))
+    return splits
+
+
+def get_cross_validation_datasets_random(dataset, n_fold, seed=None):
+    """Like :func:`get_cross_validation_datasets` with a random order.
+
+    Args:
+        dataset: Dataset to split.
+        n_fold (int): Number of splits.
+        seed (int or None): Seed of the permutation; None draws from :mod:`numpy.random`.
+
+    Returns:
+        list of tuples: ``(train, test)`` pairs of :class:`SubDataset`.
+    """
+    return get_cross_validation_datasets(dataset, n_fold, _permutation(len(dataset), seed))
+
+
+def _permutation(n, seed):
+    if seed is None:
+        return numpy.random.permutation(n)
+    return numpy.random.RandomState(seed).permutation(n)

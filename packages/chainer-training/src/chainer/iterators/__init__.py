@@ -1,0 +1,5 @@
+"""Dataset iterators (spec 001, section 3.11)."""
+from chainer.iterators.multiprocess_iterator import MultiprocessIterator
+from chainer.iterators.serial_iterator import SerialIterator
+
+__all__ = ['MultiprocessIterator', 'SerialIterator']

@@ -1,0 +1,61 @@
+"""Reading the examples of a batch given as index segments, and splitting the work."""
+import numpy
+
+
+def segment_length(segment):
+    """Number of indices in a segment (a ``slice`` with step 1 or an index array)."""
+    if isinstance(segment, slice):
+        return segment.stop - segment.start
+    return len(segment)
+
+
+def fetch_examples(dataset, segments):
+    """Returns the list of examples of ``dataset`` at the indices of ``segments``.
+
+    Contiguous segments are read with one slicing call, which is fast for arrays and
+    datasets with efficient slicing; index arrays use fancy indexing on numpy arrays and
+    one ``dataset[i]`` per example otherwise.
+    """
+    batch = []
+    for segment in segments:
+        if isinstance(segment, slice) or isinstance(dataset, numpy.ndarray):
+            batch.extend(dataset[segment])
+        else:
+            batch.extend(dataset[i] for i in segment.tolist())
+    return batch
+
+
+def split_segments(segments, n_chunks):
+    """Splits a batch into at most ``n_chunks`` lists of segments of nearly equal size.
+
+    Concatenating the chunks in order gives the original indices in order.
+    """
+    total = sum(segment_length(s) for s in segments)
+    borders = [total * k // n_chunks for k in range(n_chunks + 1)]
+    chunks = []
+    offset = 0  # index, in the batch, of the first element of the current segment
+    current = []
+    k = 1
+    for segment in segments:
+        length = segment_length(segment)
+        start = 0
+        while start < length:
+            stop = min(length, borders[k] - offset)
+            if stop > start:
+                current.append(_sub_segment(segment, start, stop))
+                start = stop
+            if offset + start == borders[k]:
+                if current:
+                    chunks.append(current)
+                current = []
+                k += 1
+        offset += length
+    if current:
+        chunks.append(current)
+    return chunks
+
+
+def _sub_segment(segment, start, stop):
+    if isinstance(segment, slice):
+        return slice(segment.start + start, segment.start + stop)
+    return segment[start:stop]
