@@ -1,0 +1,43 @@
+"""Every activation function documented in spec 001 §3.4.1 (and 003) is exported by
+``chainer.functions`` and has a test module with a gradient check."""
+import pathlib
+
+import pytest
+
+import chainer.functions as F
+
+HERE = pathlib.Path(__file__).parent
+
+# documented name -> its test module here (suffixed where a link of the same name has
+# its own test module elsewhere in the suite)
+DOCUMENTED = {
+    'clipped_relu': 'test_clipped_relu.py',
+    'crelu': 'test_crelu.py',
+    'elu': 'test_elu.py',
+    'hard_sigmoid': 'test_hard_sigmoid.py',
+    'leaky_relu': 'test_leaky_relu.py',
+    'log_softmax': 'test_log_softmax.py',
+    'lstm': 'test_lstm_function.py',
+    'maxout': 'test_maxout_function.py',
+    'prelu': 'test_prelu_function.py',
+    'relu': 'test_relu.py',
+    'sigmoid': 'test_sigmoid.py',
+    'slstm': 'test_slstm.py',
+    'softmax': 'test_softmax.py',
+    'softplus': 'test_softplus.py',
+    'tanh': 'test_tanh.py',
+}
+
+
+@pytest.mark.parametrize('name', sorted(DOCUMENTED))
+def test_exported(name):
+    assert callable(getattr(F, name, None)), 'chainer.functions.{} is missing'.format(name)
+
+
+@pytest.mark.parametrize('name', sorted(DOCUMENTED))
+def test_has_gradient_test(name):
+    module = HERE / DOCUMENTED[name]
+    assert module.is_file(), 'no test module for {}'.format(name)
+    source = module.read_text()
+    assert 'F.{}('.format(name) in source, '{} does not call F.{}'.format(module, name)
+    assert 'check_backward' in source, '{} has no gradient check'.format(module)
