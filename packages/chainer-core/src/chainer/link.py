@@ -18,11 +18,11 @@ from chainer import variable
 def _normalize_shape(shape, name):
     if isinstance(shape, numbers.Integral):
         shape = (shape,)
-    try:
-        shape = tuple(int(s) for s in shape)
-    except TypeError:
+    if not isinstance(shape, (tuple, list)) or \
+            not all(isinstance(s, numbers.Integral) for s in shape):
         raise TypeError('shape of parameter {!r} must be an int or a tuple of ints, '
-                        'got {!r}'.format(name, shape)) from None
+                        'got {!r}'.format(name, shape))
+    shape = tuple(int(s) for s in shape)
     if any(s < 0 for s in shape):
         raise ValueError('shape of parameter {!r} must be non-negative, got {}'.format(
             name, shape))

@@ -1,0 +1,295 @@
+"""Tests of Link, Chain and ChainList (spec 001 §3.1.4)."""
+import numpy
+import pytest
+
+import chainer
+from chainer import initializers
+from chainer import testing
+
+
+def _filled(link, value):
+    for param in link.params():
+        param.data[...] = value
+    return link
+
+
+def _model():
+    l1 = chainer.Link(W=(2, 3), b=2)
+    l2 = chainer.Link(W=(3, 2))
+    inner = chainer.Chain(l2=l2)
+    return chainer.Chain(l1=l1, inner=inner), l1, l2, inner
+
+
+class TestLink(object):
+
+    def setup_method(self):
+        self.link = chainer.Link(x=(2, 3), y=2, z=((1,), numpy.float64))
+
+    def test_init_params(self):
+        d = self.link
+        assert d.x.shape == (2, 3) and d.x.dtype == numpy.float32
+        assert d.y.shape == (2,)
+        assert d.z.dtype == numpy.float64
+        assert d.x.name == 'x'
+        assert d.name is None
+        # Documented: data and gradient are NaN arrays.
+        assert numpy.isnan(d.x.data).all() and numpy.isnan(d.x.grad).all()
+
+    def test_init_rejects_bad_param_spec(self):
+        with pytest.raises(TypeError, match="'x'"):
+            chainer.Link(x='abc')
+
+    def test_add_param_with_initializer(self):
+        self.link.add_param('w', (2, 2), initializer=initializers.Constant(3))
+        numpy.testing.assert_array_equal(self.link.w.data, numpy.full((2, 2), 3, 'f'))
+        self.link.add_param('v', 3, dtype=numpy.float16, initializer=0.5)
+        assert self.link.v.data.dtype == numpy.float16
+        numpy.testing.assert_array_equal(self.link.v.data, [0.5] * 3)
+
+    def test_add_param_initializer_dtype_mismatch(self):
+        with pytest.raises(TypeError, match='dtype'):
+            self.link.add_param('w', 2, initializer=initializers.Normal(
+                dtype=numpy.float64))
+
+    def test_add_param_errors(self):
+        with pytest.raises(AttributeError, match="'x'"):
+            self.link.add_param('x', 2)
+        with pytest.raises(ValueError, match="'w'"):
+            self.link.add_param('w', (2, -1))
+        with pytest.raises(TypeError, match="'w'.*floating"):
+            self.link.add_param('w', 2, dtype=numpy.int32)
+        with pytest.raises(TypeError, match="'w'"):
+            self.link.add_param('w', 'abc')
+
+    def test_params_and_namedparams(self):
+        assert [p.name for p in self.link.params()] == ['x', 'y', 'z']
+        assert [path for path, _ in self.link.namedparams()] == ['/x', '/y', '/z']
+
+    def test_links_and_children_of_plain_link(self):
+        assert list(self.link.links()) == [self.link]
+        assert list(self.link.links(skipself=True)) == []
+        assert list(self.link.namedlinks()) == [('/', self.link)]
+        assert list(self.link.children()) == []
+
+    def test_xp(self):
+        assert self.link.xp is numpy
+
+    def test_persistent(self):
+        self.link.add_persistent('p', numpy.arange(3))
+        self.link.add_persistent('s', 5)
+        assert self.link.s == 5
+        assert self.link._persistent == ['p', 's']
+        with pytest.raises(AttributeError, match="'p'"):
+            self.link.add_persistent('p', 1)
+        with pytest.raises(AttributeError):
+            self.link.add_param('s', 1)
+
+    def test_uninitialized_param(self):
+        link = chainer.Link()
+        assert not link.has_uninitialized_params
+        link.add_uninitialized_param('W')
+        assert link.W is None
+        assert link.has_uninitialized_params
+        assert list(link.params()) == []
+        # The shape is fixed on the first call: add_param initializes it.
+        link.add_param('W', (4, 3))
+        assert link.W.shape == (4, 3)
+        assert not link.has_uninitialized_params
+        assert [p.name for p in link.params()] == ['W']
+        with pytest.raises(AttributeError):
+            link.add_uninitialized_param('W')
+
+    def test_zerograds_and_cleargrads(self):
+        self.link.zerograds()
+        for p in self.link.params():
+            assert (p.grad == 0).all()
+        self.link.cleargrads()
+        for p in self.link.params():
+            assert p.grad is None
+        self.link.zerograds()
+        assert (self.link.x.grad == 0).all()
+
+    def test_copy_shares_arrays(self):
+        link = _filled(self.link, 1)
+        link.add_persistent('p', numpy.zeros(2))
+        link.name = 'parent_name'
+        copied = link.copy()
+        assert copied.name is None and link.name == 'parent_name'
+        assert copied.x is not link.x
+        assert copied.x.data is link.x.data
+        assert copied.x.grad is link.x.grad
+        assert copied.p is link.p
+        copied.add_param('extra', 1)
+        assert not hasattr(link, 'extra')
+
+    def test_copyparams_copies_data_only(self):
+        src = _filled(chainer.Link(x=(2, 3), y=2, z=((1,), numpy.float64)), 2)
+        for p in src.params():
+            p.grad[...] = 7
+        self.link.copyparams(src)
+        for p in self.link.params():
+            assert (p.data == 2).all() and numpy.isnan(p.grad).all()
+        assert self.link.x.data is not src.x.data
+
+    def test_addgrads(self):
+        src = chainer.Link(x=(2, 3), y=2, z=((1,), numpy.float64))
+        src.zerograds()
+        for p in src.params():
+            p.grad += 2
+        self.link.zerograds()
+        self.link.x.grad += 1
+        self.link.addgrads(src)
+        assert (self.link.x.grad == 3).all()
+        assert (self.link.y.grad == 2).all()
+
+    def test_structure_mismatch(self):
+        with pytest.raises(ValueError, match="'/x'"):
+            self.link.copyparams(chainer.Link(y=2))
+
+    def test_to_cpu_is_noop_on_host(self):
+        data = self.link.x.data
+        assert self.link.to_cpu() is self.link
+        assert self.link.x.data is data
+
+    def test_to_gpu_without_gpu_says_what_to_install(self):
+        if chainer.testing.attr._gpu_available()[0]:
+            pytest.skip('a GPU is available')
+        # RuntimeError naming cupy-kernels; ImportError while a backend is broken.
+        with pytest.raises((RuntimeError, ImportError)):
+            self.link.to_gpu()
+        assert self.link.xp is numpy
+
+
+class TestChain(object):
+
+    def setup_method(self):
+        self.c, self.l1, self.l2, self.inner = _model()
+
+    def test_children_and_names(self):
+        assert list(self.c.children()) == [self.l1, self.inner]
+        assert self.l1.name == 'l1' and self.inner.name == 'inner'
+        assert self.c['l1'] is self.l1 and self.c.l1 is self.l1
+
+    def test_namedparams(self):
+        paths = [p for p, _ in self.c.namedparams()]
+        assert paths == ['/l1/W', '/l1/b', '/inner/l2/W']
+        params = list(self.c.params())
+        assert params[0] is self.l1.W and params[2] is self.l2.W
+
+    def test_namedlinks(self):
+        got = list(self.c.namedlinks())
+        assert got == [('/', self.c), ('/l1', self.l1), ('/inner', self.inner),
+                       ('/inner/l2', self.l2)]
+        assert list(self.c.links(skipself=True)) == [self.l1, self.inner, self.l2]
+
+    def test_add_link_errors(self):
+        with pytest.raises(ValueError, match='already has the name'):
+            chainer.Chain().add_link('x', self.l1)
+        with pytest.raises(AttributeError, match="'l1'"):
+            self.c.add_link('l1', chainer.Link())
+        with pytest.raises(TypeError, match='chainer.Link'):
+            self.c.add_link('w', object())
+
+    def test_own_params_in_chain(self):
+        self.c.add_param('scale', 1)
+        assert [p for p, _ in self.c.namedparams()][0] == '/scale'
+
+    def test_has_uninitialized_params_sees_hierarchy(self):
+        assert not self.c.has_uninitialized_params
+        self.l2.add_uninitialized_param('b')
+        assert self.c.has_uninitialized_params
+
+    def test_copy_copies_hierarchy(self):
+        _filled(self.c, 1)
+        copied = self.c.copy()
+        assert copied.l1 is not self.l1 and copied.inner.l2 is not self.l2
+        assert copied.l1.name == 'l1' and copied.inner.l2.name == 'l2'
+        assert copied.inner.l2.W.data is self.l2.W.data
+        copied.add_link('new', chainer.Link())
+        assert [n for n, _ in self.c.namedlinks()] == ['/', '/l1', '/inner',
+                                                      '/inner/l2']
+
+    def test_copyparams_addgrads_cleargrads(self):
+        src, _, _, _ = _model()
+        _filled(src, 5)
+        self.c.copyparams(src)
+        for p in self.c.params():
+            assert (p.data == 5).all()
+        src.zerograds()
+        self.c.zerograds()
+        for p in src.params():
+            p.grad += 1
+        self.c.addgrads(src)
+        self.c.addgrads(src)
+        for p in self.c.params():
+            assert (p.grad == 2).all()
+        self.c.cleargrads()
+        assert all(p.grad is None for p in self.c.params())
+
+    def test_serialize_visits_children(self):
+        calls = []
+
+        class Recorder(chainer.Serializer):
+            def __init__(self, path=''):
+                self.path = path
+
+            def __getitem__(self, key):
+                return Recorder(self.path + key + '/')
+
+            def __call__(self, key, value):
+                calls.append(self.path + key)
+                return value
+
+        self.c.add_persistent('count', 3)
+        Recorder().save(self.c)
+        assert calls == ['count', 'l1/W', 'l1/b', 'inner/l2/W']
+
+
+class TestChainList(object):
+
+    def setup_method(self):
+        self.a = chainer.Link(x=2)
+        self.b = chainer.Link(y=3)
+        self.cl = chainer.ChainList(self.a)
+        self.cl.add_link(self.b)
+
+    def test_list_interface(self):
+        assert len(self.cl) == 2
+        assert self.cl[0] is self.a and self.cl[1] is self.b
+        assert self.cl[-1] is self.b
+        assert list(self.cl) == [self.a, self.b]
+        assert self.a.name == '0' and self.b.name == '1'
+
+    def test_paths(self):
+        assert [p for p, _ in self.cl.namedparams()] == ['/0/x', '/1/y']
+        assert [p for p, _ in self.cl.namedlinks(skipself=True)] == ['/0', '/1']
+
+    def test_add_link_errors(self):
+        with pytest.raises(ValueError):
+            self.cl.add_link(self.a)
+        with pytest.raises(TypeError):
+            self.cl.add_link('x')
+
+    def test_copy(self):
+        _filled(self.cl, 4)
+        copied = self.cl.copy()
+        assert copied[0] is not self.a and copied[0].x.data is self.a.x.data
+        assert copied[1].name == '1'
+        copied.add_link(chainer.Link())
+        assert len(self.cl) == 2
+
+    def test_nested_in_chain(self):
+        c = chainer.Chain(layers=self.cl)
+        assert [p for p, _ in c.namedparams()] == ['/layers/0/x', '/layers/1/y']
+
+
+@testing.parameterize(*testing.product({'dtype': [numpy.float16, numpy.float32,
+                                                  numpy.float64]}))
+class TestParamDtype(object):
+
+    def test_dtype_is_kept(self):
+        link = chainer.Link()
+        link.add_param('w', (2, 3), dtype=self.dtype,
+                       initializer=initializers.Uniform(dtype=self.dtype))
+        assert link.w.data.dtype == self.dtype and link.w.grad.dtype == self.dtype
+        assert (abs(link.w.data) <= 0.05).all()
