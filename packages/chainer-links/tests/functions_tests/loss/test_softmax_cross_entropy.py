@@ -73,7 +73,7 @@ def test_backward(dtype, grad_tol, shape, cache_score, weighted):
 
     def f(x):
         return F.softmax_cross_entropy(x, t, cache_score=cache_score, class_weight=w)
-    gradient_check.check_backward(f, x, gy, eps=1e-2, **grad_tol)
+    gradient_check.check_backward(f, x, gy, **grad_tol)
 
 
 def test_label_gets_no_gradient():

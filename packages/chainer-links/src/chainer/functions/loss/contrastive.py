@@ -1,0 +1,69 @@
+"""Contrastive loss for siamese networks (spec 001 §3.4.5 "contrastive")."""
+from chainer import cuda
+from chainer import function
+from chainer.utils import force_array
+from chainer.utils import type_check
+from chainer.functions.loss import _labels
+from chainer.functions.loss import _type_checks
+
+
+class Contrastive(function.Function):
+    """Contrastive loss of pairs ``(x0[n], x1[n])`` with similarity labels ``y[n]``."""
+
+    def __init__(self, margin=1):
+        if not margin > 0:
+            raise ValueError('margin must be positive, got {!r}'.format(margin))
+        self.margin = margin
+
+    def check_type_forward(self, in_types):
+        type_check.expect(in_types.size() == 3)
+        _type_checks.expect_same_float_arrays(in_types[:2], ndim=2)
+        y_type = in_types[2]
+        type_check.expect(
+            y_type.dtype.kind == 'i',
+            y_type.ndim == 1,
+            y_type.shape[0] == in_types[0].shape[0],
+        )
+
+    def forward(self, inputs):
+        x0, x1, y = inputs
+        xp = cuda.get_array_module(x0)
+        _labels.check_labels(y, 2, 'y')
+        dtype = x0.dtype.type
+        self.diff = x0 - x1
+        self.dist = xp.sqrt((self.diff ** 2).sum(axis=1))
+        self.mdist = xp.maximum(dtype(self.margin) - self.dist, dtype(0))
+        self.y = y.astype(x0.dtype)
+        loss = (self.y * self.dist ** 2 + (1 - self.y) * self.mdist ** 2).sum()
+        return force_array(loss / dtype(2 * max(x0.shape[0], 1)), x0.dtype),
+
+    def backward(self, inputs, grad_outputs):
+        xp = cuda.get_array_module(self.diff)
+        dtype = self.diff.dtype.type
+        n = max(self.diff.shape[0], 1)
+        # d/dx0 of max(m - d, 0)^2 / 2 is -max(m - d, 0) (x0 - x1) / d; at d = 0 the
+        # direction is undefined and the subgradient 0 is used.
+        safe = xp.where(self.dist > 0, self.dist, dtype(1))
+        dissimilar = xp.where(self.dist > 0, self.mdist / safe, dtype(0))
+        w = (self.y - (1 - self.y) * dissimilar) * (grad_outputs[0] / dtype(n))
+        gx0 = (w[:, None] * self.diff).astype(self.diff.dtype, copy=False)
+        return gx0, -gx0, None
+
+
+def contrastive(x0, x1, y, margin=1):
+    """Computes contrastive loss.
+
+    .. math::
+        L = \\frac{1}{2N} \\sum_{n=1}^N y_n d_n^2 + (1 - y_n) \\max(m - d_n, 0)^2,
+        \\qquad d_n = \\|x_{0,n} - x_{1,n}\\|_2
+
+    Args:
+        x0 (~chainer.Variable): float array of shape (N, K).
+        x1 (~chainer.Variable): float array of the shape and dtype of ``x0``.
+        y (~chainer.Variable): int labels of shape (N,): 1 (similar) or 0.
+        margin (float): the positive margin :math:`m`.
+
+    Returns:
+        ~chainer.Variable: a scalar, differentiable by ``x0`` and ``x1``.
+    """
+    return Contrastive(margin)(x0, x1, y)

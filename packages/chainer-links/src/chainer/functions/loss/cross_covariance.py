@@ -1,0 +1,56 @@
+"""Cross-covariance penalty (spec 001 §3.4.5 "cross_covariance")."""
+from chainer import function
+from chainer.utils import force_array
+from chainer.utils import type_check
+
+
+class CrossCovariance(function.Function):
+    """Half the squared Frobenius norm of the cross-covariance of ``y`` and ``z``."""
+
+    def check_type_forward(self, in_types):
+        type_check.expect(in_types.size() == 2)
+        y_type, z_type = in_types
+        type_check.expect(
+            y_type.dtype.kind == 'f',
+            z_type.dtype == y_type.dtype,
+            y_type.ndim == 2,
+            z_type.ndim == 2,
+            y_type.shape[0] == z_type.shape[0],
+        )
+
+    def forward(self, inputs):
+        y, z = inputs
+        n = y.dtype.type(max(y.shape[0], 1))
+        self.y_centered = y - y.mean(axis=0, keepdims=True)
+        self.z_centered = z - z.mean(axis=0, keepdims=True)
+        self.covariance = self.y_centered.T.dot(self.z_centered) / n
+        cov = self.covariance.ravel()
+        return force_array(cov.dot(cov) * y.dtype.type(0.5), y.dtype),
+
+    def backward(self, inputs, grad_outputs):
+        y = inputs[0]
+        coeff = grad_outputs[0] / y.dtype.type(max(y.shape[0], 1))
+        # The columns of the centered inputs sum to zero, so the gradients below are
+        # already centered and the mean subtraction needs no extra term.
+        gy = self.z_centered.dot(self.covariance.T) * coeff
+        gz = self.y_centered.dot(self.covariance) * coeff
+        return gy, gz
+
+
+def cross_covariance(y, z):
+    """Computes the sum-squared cross-covariance penalty between ``y`` and ``z``.
+
+    .. math::
+        L = \\frac12 \\sum_{i,j} C_{ij}^2, \\qquad
+        C = \\frac1N (y - \\bar y)^\\top (z - \\bar z)
+
+    where the means run over the batch axis.
+
+    Args:
+        y (~chainer.Variable): float matrix (N, I), batch first.
+        z (~chainer.Variable): float matrix (N, J) of the dtype of ``y``.
+
+    Returns:
+        ~chainer.Variable: a scalar.
+    """
+    return CrossCovariance()(y, z)

@@ -1,0 +1,46 @@
+"""KL divergence of a diagonal Gaussian from N(0, I) (spec 001 §3.4.5)."""
+from chainer import cuda
+from chainer import function
+from chainer.utils import force_array
+from chainer.utils import type_check
+from chainer.functions.loss import _type_checks
+
+
+class GaussianKLDivergence(function.Function):
+    """KL divergence of N(mean, exp(ln_var)) from the standard Gaussian."""
+
+    def check_type_forward(self, in_types):
+        type_check.expect(in_types.size() == 2)
+        _type_checks.expect_same_float_arrays(in_types)
+
+    def forward(self, inputs):
+        mean, ln_var = inputs
+        xp = cuda.get_array_module(mean)
+        self.var = xp.exp(ln_var)
+        half = mean.dtype.type(0.5)
+        kl = (mean * mean + self.var - ln_var - mean.dtype.type(1)).sum() * half
+        return force_array(kl, mean.dtype),
+
+    def backward(self, inputs, grad_outputs):
+        mean, _ = inputs
+        gy = grad_outputs[0]
+        return mean * gy, (self.var - mean.dtype.type(1)) * (gy * mean.dtype.type(0.5))
+
+
+def gaussian_kl_divergence(mean, ln_var):
+    """Computes the KL-divergence of Gaussian variables from the standard one.
+
+    .. math::
+        D_{KL}(N(\\mu, S) \\| N(0, I)) =
+        \\frac12 \\sum_i (\\mu_i^2 + \\sigma_i^2 - \\log \\sigma_i^2 - 1)
+
+    with :math:`S = \\mathrm{diag}(\\sigma^2)`, summed over all elements.
+
+    Args:
+        mean (~chainer.Variable): the mean :math:`\\mu`.
+        ln_var (~chainer.Variable): :math:`\\log \\sigma^2`, same shape and dtype.
+
+    Returns:
+        ~chainer.Variable: a scalar.
+    """
+    return GaussianKLDivergence()(mean, ln_var)

@@ -1,0 +1,53 @@
+"""Negative log-likelihood of a diagonal Gaussian (spec 001 §3.4.5 "gaussian_nll")."""
+import math
+
+from chainer import cuda
+from chainer import function
+from chainer.utils import force_array
+from chainer.utils import type_check
+from chainer.functions.loss import _type_checks
+
+
+class GaussianNLL(function.Function):
+    """-log N(x; mean, exp(ln_var)) summed over all elements."""
+
+    def check_type_forward(self, in_types):
+        type_check.expect(in_types.size() == 3)
+        _type_checks.expect_same_float_arrays(in_types)
+
+    def forward(self, inputs):
+        x, mean, ln_var = inputs
+        xp = cuda.get_array_module(x)
+        dtype = x.dtype.type
+        self.diff = x - mean
+        self.inv_var = xp.exp(-ln_var)
+        nll = (ln_var + self.diff * self.diff * self.inv_var).sum() * dtype(0.5)
+        nll += dtype(0.5 * math.log(2 * math.pi) * x.size)
+        return force_array(nll, x.dtype),
+
+    def backward(self, inputs, grad_outputs):
+        dtype = self.diff.dtype.type
+        gy = grad_outputs[0]
+        gx = self.diff * self.inv_var * gy
+        g_ln_var = (dtype(1) - self.diff * self.diff * self.inv_var) * (gy * dtype(0.5))
+        return gx, -gx, g_ln_var
+
+
+def gaussian_nll(x, mean, ln_var):
+    """Computes the negative log-likelihood of a Gaussian distribution.
+
+    .. math::
+        -\\log N(x; \\mu, \\sigma^2) = \\log \\sqrt{(2\\pi)^D |S|}
+            + \\frac12 (x - \\mu)^\\top S^{-1} (x - \\mu)
+
+    with :math:`S = \\mathrm{diag}(\\sigma^2)` and :math:`D` the number of elements.
+
+    Args:
+        x (~chainer.Variable): the input.
+        mean (~chainer.Variable): :math:`\\mu`, same shape and dtype as ``x``.
+        ln_var (~chainer.Variable): :math:`\\log \\sigma^2`, same shape and dtype.
+
+    Returns:
+        ~chainer.Variable: a scalar.
+    """
+    return GaussianNLL()(x, mean, ln_var)

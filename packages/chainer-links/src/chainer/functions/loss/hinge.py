@@ -1,0 +1,70 @@
+"""Hinge loss for one-of-many classification (spec 001 §3.4.5 "hinge")."""
+from chainer import cuda
+from chainer import function
+from chainer.utils import force_array
+from chainer.utils import type_check
+from chainer.functions.loss import _labels
+
+_NORMS = ('L1', 'L2')
+
+
+class Hinge(function.Function):
+    """One-vs-rest hinge loss with an L1 or L2 norm, averaged over the batch."""
+
+    def __init__(self, norm='L1'):
+        if norm not in _NORMS:
+            raise ValueError("norm must be 'L1' or 'L2', got {!r}".format(norm))
+        self.norm = norm
+
+    def check_type_forward(self, in_types):
+        type_check.expect(in_types.size() == 2)
+        x_type, t_type = in_types
+        type_check.expect(
+            x_type.dtype.kind == 'f',
+            t_type.dtype.kind == 'i',
+            x_type.ndim == 2,
+            t_type.ndim == 1,
+            x_type.shape[0] == t_type.shape[0],
+        )
+
+    def forward(self, inputs):
+        x, t = inputs
+        xp = cuda.get_array_module(x)
+        n, k = x.shape
+        _labels.check_labels(t, k, 't')
+        # sign = +1 at the true class, -1 elsewhere: margin = max(0, 1 - sign * x)
+        self.sign = xp.where(xp.arange(k)[None, :] == t[:, None],
+                             x.dtype.type(1), x.dtype.type(-1))
+        self.margin = xp.maximum(x.dtype.type(0), x.dtype.type(1) - self.sign * x)
+        per = self.margin if self.norm == 'L1' else self.margin ** 2
+        return force_array(per.sum() / x.dtype.type(max(n, 1)), x.dtype),
+
+    def backward(self, inputs, grad_outputs):
+        x, t = inputs
+        coeff = grad_outputs[0] / x.dtype.type(max(x.shape[0], 1))
+        if self.norm == 'L1':
+            gx = -self.sign * (self.margin > 0)
+        else:
+            gx = x.dtype.type(-2) * self.sign * self.margin
+        return (gx * coeff).astype(x.dtype, copy=False), None
+
+
+def hinge(x, t, norm='L1'):
+    """Computes the hinge loss for a one-of-many classification task.
+
+    .. math::
+        L = \\frac{1}{N} \\sum_{n=1}^N \\sum_{k=1}^K
+            [\\max(0, 1 - \\delta\\{l_n = k\\} x_{nk})]^p
+
+    with :math:`\\delta = 1` at the true class and -1 elsewhere, and :math:`p = 1`
+    for ``'L1'``, 2 for ``'L2'``.
+
+    Args:
+        x (~chainer.Variable): scores of shape (N, K).
+        t (~chainer.Variable): int labels of shape (N,) in ``[0, K)``.
+        norm (str): ``'L1'`` or ``'L2'``.
+
+    Returns:
+        ~chainer.Variable: a scalar.
+    """
+    return Hinge(norm)(x, t)

@@ -1,0 +1,43 @@
+"""Mean absolute error (spec 003 "mean_absolute_error")."""
+from chainer import cuda
+from chainer import function
+from chainer.utils import force_array
+from chainer.utils import type_check
+from chainer.functions.loss import _type_checks
+
+
+class MeanAbsoluteError(function.Function):
+    """Mean of the absolute differences of two arrays of one shape."""
+
+    def check_type_forward(self, in_types):
+        type_check.expect(in_types.size() == 2)
+        _type_checks.expect_same_float_arrays(in_types)
+
+    def forward(self, inputs):
+        x0, x1 = inputs
+        self.diff = x0 - x1
+        n = x0.dtype.type(max(self.diff.size, 1))
+        return force_array(abs(self.diff).sum() / n, x0.dtype),
+
+    def backward(self, inputs, grad_outputs):
+        xp = cuda.get_array_module(self.diff)
+        coeff = grad_outputs[0] * self.diff.dtype.type(1.0 / max(self.diff.size, 1))
+        gx0 = (coeff * xp.sign(self.diff)).astype(self.diff.dtype, copy=False)
+        return gx0, -gx0
+
+
+def mean_absolute_error(x0, x1):
+    """Mean absolute error function.
+
+    .. math:: L = \\frac{1}{n} \\sum_i |x_{0,i} - x_{1,i}|
+
+    over all ``n`` elements.
+
+    Args:
+        x0 (~chainer.Variable): float array.
+        x1 (~chainer.Variable): float array of the shape and dtype of ``x0``.
+
+    Returns:
+        ~chainer.Variable: a scalar.
+    """
+    return MeanAbsoluteError()(x0, x1)

@@ -1,0 +1,69 @@
+"""Sigmoid cross entropy for pre-sigmoid scores (spec 003 "sigmoid_cross_entropy")."""
+from chainer import cuda
+from chainer import function
+from chainer.utils import force_array
+from chainer.utils import type_check
+from chainer.functions.loss import _labels
+
+_IGNORE = -1
+
+
+class SigmoidCrossEntropy(function.Function):
+    """Binary cross entropy of ``sigmoid(x)`` against 0/1 labels (-1: ignored)."""
+
+    def __init__(self, use_cudnn=True, normalize=True):
+        self.use_cudnn = use_cudnn
+        self.normalize = normalize
+
+    def check_type_forward(self, in_types):
+        type_check.expect(in_types.size() == 2)
+        x_type, t_type = in_types
+        type_check.expect(
+            x_type.dtype.kind == 'f',
+            t_type.dtype.kind == 'i',
+            x_type.shape == t_type.shape,
+        )
+
+    def forward(self, inputs):
+        x, t = inputs
+        xp = cuda.get_array_module(x)
+        _labels.check_labels(t, 2, 't', _IGNORE)
+        self.mask = t != _IGNORE
+        count = int(self.mask.sum()) if self.normalize else (x.shape[0] if x.ndim else 1)
+        self.coeff = x.dtype.type(1.0 / max(count, 1))
+        # -[t log s(x) + (1-t) log(1-s(x))] = softplus(x) - t x, written so that no
+        # exp overflows: softplus(x) = max(x, 0) + log1p(exp(-|x|)).
+        loss = xp.maximum(x, 0) - x * t.astype(x.dtype) + xp.log1p(xp.exp(-abs(x)))
+        return force_array((loss * self.mask).sum() * self.coeff, x.dtype),
+
+    def backward(self, inputs, grad_outputs):
+        x, t = inputs
+        xp = cuda.get_array_module(x)
+        sig = xp.tanh(x * x.dtype.type(0.5)) * x.dtype.type(0.5) + x.dtype.type(0.5)
+        gx = (sig - t.astype(x.dtype)) * self.mask
+        gx *= grad_outputs[0] * self.coeff
+        return gx.astype(x.dtype, copy=False), None
+
+
+def sigmoid_cross_entropy(x, t, use_cudnn=True, normalize=True):
+    """Computes cross entropy loss for pre-sigmoid activations.
+
+    .. math::
+        L = -\\frac{1}{c} \\sum_{i: t_i \\ne -1} t_i \\log \\sigma(x_i)
+            + (1 - t_i) \\log (1 - \\sigma(x_i))
+
+    computed stably as ``softplus(x) - t x``; ``c`` is the number of non-ignored
+    labels when ``normalize`` is True, else the batch size ``x.shape[0]`` (at least 1,
+    so the loss is zero when every label is -1).
+
+    Args:
+        x (~chainer.Variable): float scores.
+        t (~chainer.Variable): int labels of the shape of ``x`` with values 0, 1 or
+            -1 (ignored); other values raise ValueError.
+        use_cudnn (bool): accepted for compatibility (no effect).
+        normalize (bool): the normalization constant described above.
+
+    Returns:
+        ~chainer.Variable: a scalar loss, differentiable only by ``x``.
+    """
+    return SigmoidCrossEntropy(use_cudnn, normalize)(x, t)

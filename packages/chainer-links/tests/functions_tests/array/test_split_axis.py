@@ -1,0 +1,54 @@
+import numpy
+import pytest
+
+import chainer
+import chainer.functions as F
+from chainer.utils import type_check
+
+
+@pytest.mark.parametrize('shape,ios,axis', [
+    ((6, 2), 3, 0), ((2, 6), [1, 4], 1), ((2, 6), numpy.array([2]), -1),
+    ((2, 3, 4), 2, 2)])
+def test_split_axis(rng, dtype, check_grad, shape, ios, axis):
+    x = rng.uniform(-1, 1, shape).astype(dtype)
+    ys = F.split_axis(x, ios, axis)
+    expected = numpy.split(x, ios, axis)
+    assert len(ys) == len(expected)
+    for y, e in zip(ys, expected):
+        numpy.testing.assert_array_equal(y.data, e)
+        assert y.data.dtype == dtype
+    gys = tuple(rng.uniform(-1, 1, e.shape).astype(dtype) for e in expected)
+    check_grad(lambda x: F.split_axis(x, ios, axis), x, gys, dtype)
+
+
+def test_split_axis_single_output_and_force_tuple(rng):
+    x = rng.uniform(-1, 1, (2, 3)).astype(numpy.float32)
+    assert isinstance(F.split_axis(x, 1, 1), chainer.Variable)
+    ys = F.split_axis(x, 1, 1, force_tuple=True)
+    assert isinstance(ys, tuple) and len(ys) == 1
+    numpy.testing.assert_array_equal(ys[0].data, x)
+
+
+def test_split_axis_unused_output_gets_zero_grad(rng):
+    x = chainer.Variable(rng.uniform(-1, 1, (4,)).astype(numpy.float32))
+    y0, _ = F.split_axis(x, 2, 0)
+    y0.grad = numpy.ones(2, numpy.float32)
+    y0.backward()
+    numpy.testing.assert_array_equal(x.grad, [1, 1, 0, 0])
+
+
+def test_split_axis_zero_size_output_is_value_error():
+    with pytest.raises(ValueError, match='zero size'):
+        F.split_axis(numpy.zeros((2, 4), numpy.float32), [2, 2], 1)
+
+
+@pytest.mark.parametrize('ios,axis', [(3, 1), (2, 2), (2, -3)])
+def test_split_axis_invalid(ios, axis):
+    with pytest.raises(type_check.InvalidType):
+        F.split_axis(numpy.zeros((2, 4), numpy.float32), ios, axis)
+
+
+@pytest.mark.parametrize('ios', [0, 'ab', [[1, 2]], 1.5])
+def test_split_axis_bad_argument(ios):
+    with pytest.raises((TypeError, ValueError)):
+        F.split_axis(numpy.zeros((2, 4), numpy.float32), ios, 1)
