@@ -1,0 +1,326 @@
+"""Tests of chainer.Variable (spec 001 §3.1.1) and backprop over the graph."""
+import pickle
+
+import numpy
+import pytest
+
+import chainer
+from chainer import Variable
+
+
+def f32(*values):
+    return numpy.array(values, dtype=numpy.float32)
+
+
+# ---------------------------------------------------------------- attributes
+
+
+def test_attributes_of_a_root_variable():
+    data = numpy.arange(6, dtype=numpy.float32).reshape(2, 3)
+    x = Variable(data, name='x')
+    assert x.data is data
+    assert x.grad is None and x.creator is None and x.rank == 0
+    assert x.volatile is chainer.OFF
+    assert x.name == 'x'
+    assert x.shape == (2, 3) and x.ndim == 2 and x.size == 6
+    assert x.dtype == numpy.float32
+    assert len(x) == 2
+    assert x.label == '(2, 3), float32'
+    assert Variable(numpy.float32(1)).label == 'float32'
+    assert repr(x) == '<variable x>' and str(x) == 'x'
+    assert repr(Variable(data)).startswith('<variable at 0x')
+
+
+def test_constructor_arguments():
+    g = f32(1, 1)
+    x = Variable(f32(0, 0), volatile='on', grad=g)
+    assert x.volatile is chainer.ON and x.grad is g
+    x.volatile = False
+    assert x.volatile is chainer.OFF
+    with pytest.raises(TypeError, match='numpy.ndarray'):
+        Variable([1.0, 2.0])
+    with pytest.raises(ValueError, match='flag'):
+        Variable(f32(1), volatile='maybe')
+
+
+def test_grad_setter_checks_dtype_and_shape():
+    x = Variable(f32(1, 2))
+    with pytest.raises(TypeError, match='dtype'):
+        x.grad = numpy.ones(2, numpy.float64)
+    with pytest.raises(ValueError, match='shape'):
+        x.grad = numpy.ones(3, numpy.float32)
+    x.grad = None
+    assert x.grad is None
+
+
+def test_zerograd_cleargrad_in_place():
+    x = Variable(f32(1, 2))
+    x.zerograd()
+    g = x.grad
+    numpy.testing.assert_array_equal(g, [0, 0])
+    assert g.dtype == numpy.float32
+    g += 5
+    x.zerograd()
+    assert x.grad is g and (g == 0).all()  # reuses the array
+    x.cleargrad()
+    assert x.grad is None
+
+
+def test_addgrad_and_copydata():
+    x = Variable(f32(1, 2))
+    y = Variable(f32(3, 4), grad=f32(1, 1))
+    x.addgrad(y)
+    numpy.testing.assert_array_equal(x.grad, [1, 1])
+    assert x.grad is not y.grad  # a copy, never shared
+    x.addgrad(y)
+    numpy.testing.assert_array_equal(x.grad, [2, 2])
+    x.addgrad(Variable(f32(0, 0)))  # no grad: nothing to add
+    numpy.testing.assert_array_equal(x.grad, [2, 2])
+    d = x.data
+    x.copydata(y)
+    assert x.data is d
+    numpy.testing.assert_array_equal(x.data, [3, 4])
+
+
+def test_to_cpu_keeps_numpy_and_to_gpu_names_the_backend(monkeypatch):
+    monkeypatch.setattr(chainer.cuda, '_backend_cache', [None])  # no backend installed
+    x = Variable(f32(1), grad=f32(2))
+    d, g = x.data, x.grad
+    x.to_cpu()
+    assert x.data is d and x.grad is g
+    with pytest.raises(RuntimeError, match='cupy-kernels'):
+        x.to_gpu()
+
+
+def test_debug_print():
+    x = Variable(f32(1, 3), name='v')
+    text = x.debug_print()
+    assert '<variable v>' in text and '- device: CPU' in text
+    assert '- shape: (2,)' in text and '- dtype: float32' in text
+    assert 'mean=2.00000000, std=1.00000000' in text
+    assert '- grad: None' in text
+    x.grad = f32(0, 2)
+    assert '- grad: mean=1.00000000' in x.debug_print()
+
+
+def test_pickle_round_trip():
+    x = Variable(f32(1, 2), volatile='auto', name='p', grad=f32(3, 4))
+    y = pickle.loads(pickle.dumps(x))
+    numpy.testing.assert_array_equal(y.data, x.data)
+    numpy.testing.assert_array_equal(y.grad, x.grad)
+    assert y.volatile is chainer.AUTO and y.name == 'p'
+
+
+def test_set_creator_sets_rank():
+    x = Variable(f32(1))
+    y = x * 2.0
+    z = y * 3.0
+    assert (x.rank, y.rank, z.rank) == (0, 1, 2)
+    assert z.creator.inputs[0] is y
+    v = Variable(f32(1))
+    v.set_creator(z.creator)
+    assert v.creator is z.creator and v.rank == 2
+
+
+# ---------------------------------------------------------------- backprop
+
+
+def test_size_one_output_starts_with_grad_one():
+    x = Variable(f32(3))
+    y = x * x
+    y.backward()
+    numpy.testing.assert_array_equal(y.grad, [1.0])
+    numpy.testing.assert_array_equal(x.grad, [6.0])
+
+
+def test_backward_of_larger_output_needs_grad():
+    x = Variable(f32(1, 2))
+    y = x * 2.0
+    with pytest.raises(RuntimeError, match='grad'):
+        y.backward()
+
+
+def test_backward_of_root_does_nothing():
+    x = Variable(f32(1, 2))
+    x.backward()
+    assert x.grad is None
+
+
+def test_diamond_gets_exact_gradient():
+    # a = 2x, b = 3x, c = a * b = 6x^2: dc/dx = 12x
+    x = Variable(f32(1, -2))
+    a = x * 2.0
+    b = x * 3.0
+    c = a * b
+    c.grad = f32(1, 1)
+    c.backward()
+    numpy.testing.assert_allclose(x.grad, [12, -24])
+
+
+def test_uneven_diamond_waits_for_all_paths():
+    # a = x + 1; b = ((a * 2) * 2) * 2 = 8a; c = a * b = 8a^2: dc/dx = 16 (x + 1)
+    x = Variable(f32(1, 2))
+    a = x + 1.0
+    b = ((a * 2.0) * 2.0) * 2.0
+    c = a * b
+    c.grad = f32(1, 1)
+    c.backward(retain_grad=True)
+    numpy.testing.assert_allclose(x.grad, [32, 48])
+    numpy.testing.assert_allclose(a.grad, [32, 48])
+
+
+def test_reused_variable_accumulates():
+    x = Variable(f32(1, 2))
+    y = x + x
+    z = y * x  # z = 2x^2: dz/dx = 4x
+    z.grad = f32(1, 1)
+    z.backward()
+    numpy.testing.assert_allclose(x.grad, [4, 8])
+
+
+def test_leaf_grads_accumulate_across_backward_calls():
+    x = Variable(f32(1, 2))
+    for expected in ([2, 2], [4, 4]):
+        y = x * 2.0
+        y.grad = f32(1, 1)
+        y.backward()
+        numpy.testing.assert_array_equal(x.grad, expected)
+
+
+def test_two_leaves_never_share_a_gradient_array():
+    x0, x1 = Variable(f32(1)), Variable(f32(2))
+    y = x0 + x1  # Add passes the same gy array to both inputs
+    y.backward()
+    assert x0.grad is not x1.grad
+    x0.grad += 1
+    numpy.testing.assert_array_equal(x1.grad, [1])
+
+
+def test_user_grad_is_not_modified_by_accumulation():
+    x = Variable(f32(1, 2))
+    y = x * 1.0
+    gy = f32(1, 1)
+    z = y + y  # y.grad accumulates two contributions
+    z.grad = gy
+    z.backward()
+    numpy.testing.assert_array_equal(gy, [1, 1])
+    numpy.testing.assert_array_equal(x.grad, [2, 2])
+
+
+def test_intermediate_grads_are_freed_unless_retained():
+    x = Variable(f32(1, 2))
+    y = x * 2.0
+    z = y * 3.0
+    z.grad = f32(1, 1)
+    z.backward()
+    assert y.grad is None
+    assert z.grad is not None  # the starting variable keeps its grad
+    numpy.testing.assert_array_equal(x.grad, [6, 6])
+
+    x2 = Variable(f32(1, 2))
+    y2 = x2 * 2.0
+    z2 = y2 * 3.0
+    z2.grad = f32(1, 1)
+    z2.backward(retain_grad=True)
+    numpy.testing.assert_array_equal(y2.grad, [3, 3])
+
+
+def test_volatile_builds_no_graph():
+    x = Variable(f32(1, 2), volatile='on')
+    y = x * 2.0 + 1.0
+    assert y.creator is None and y.volatile is chainer.ON
+    numpy.testing.assert_array_equal(y.data, [3, 5])
+    auto = Variable(f32(1, 2), volatile='auto')
+    off = Variable(f32(1, 2))
+    assert (auto * off).volatile is chainer.OFF
+    assert (auto * off).creator is not None
+    assert (auto * 2.0).volatile is chainer.AUTO
+    with pytest.raises(ValueError, match='mixed'):
+        x * off
+
+
+def test_unchain_backward_truncates():
+    x = Variable(f32(1, 2))
+    y = x * 2.0
+    z = y * 3.0
+    y.unchain_backward()
+    assert y.creator is None and z.creator is not None
+    z.grad = f32(1, 1)
+    z.backward(retain_grad=True)
+    assert x.grad is None
+    numpy.testing.assert_array_equal(y.grad, [3, 3])
+
+
+def test_backward_drops_none_gradients():
+    class NoGrad(chainer.Function):
+        def forward(self, xs):
+            return xs[0] * 2,
+
+    x = Variable(f32(1, 2))
+    y = NoGrad()(x)
+    y.grad = f32(1, 1)
+    y.backward()
+    assert x.grad is None
+
+
+def test_backward_checks_the_number_of_gradients():
+    class Bad(chainer.Function):
+        def forward(self, xs):
+            return xs[0] * 2,
+
+        def backward(self, xs, gys):
+            return gys[0], gys[0]
+
+    y = Bad()(Variable(f32(1)))
+    with pytest.raises(ValueError, match='2 gradients for 1 inputs'):
+        y.backward()
+
+
+def test_backward_checks_gradient_dtype():
+    class Bad(chainer.Function):
+        def forward(self, xs):
+            return xs[0] * 2,
+
+        def backward(self, xs, gys):
+            return gys[0].astype(numpy.float64),
+
+    y = Bad()(Variable(f32(1)))
+    with pytest.raises(TypeError, match='dtype'):
+        y.backward()
+
+
+# ---------------------------------------------------------------- indexing
+
+
+def test_getitem_basic_and_advanced():
+    data = numpy.arange(12, dtype=numpy.float32).reshape(3, 4)
+    x = Variable(data)
+    y = x[1:, ::2]
+    numpy.testing.assert_array_equal(y.data, data[1:, ::2])
+    y.grad = numpy.ones_like(y.data)
+    y.backward()
+    expected = numpy.zeros_like(data)
+    expected[1:, ::2] = 1
+    numpy.testing.assert_array_equal(x.grad, expected)
+
+    x.cleargrad()
+    idx = numpy.array([0, 2, 0])
+    y = x[idx]
+    y.grad = numpy.ones_like(y.data)
+    y.backward()
+    numpy.testing.assert_array_equal(x.grad[0], [2, 2, 2, 2])
+    numpy.testing.assert_array_equal(x.grad[1], [0, 0, 0, 0])
+
+    x.cleargrad()
+    y = x[..., None, 1]
+    assert y.shape == (3, 1)
+    y = x[data > 5]
+    numpy.testing.assert_array_equal(y.data, data[data > 5])
+
+
+def test_getitem_errors():
+    x = Variable(numpy.zeros((2, 3), numpy.float32))
+    with pytest.raises(chainer.utils.type_check.InvalidType):
+        x[0, 0, 0]
+    with pytest.raises(ValueError, match='Ellipsis'):
+        x[..., ...]
