@@ -1,8 +1,12 @@
 """Loss functions (spec 003 "Loss functions", 001 §3.4.5)."""
+from chainer.functions.loss.argmax_crf1d import argmax_crf1d  # noqa: F401
+from chainer.functions.loss.argmax_crf1d import ArgmaxCRF1d  # noqa: F401
 from chainer.functions.loss.bernoulli_nll import bernoulli_nll  # noqa: F401
 from chainer.functions.loss.bernoulli_nll import BernoulliNLL  # noqa: F401
 from chainer.functions.loss.contrastive import contrastive  # noqa: F401
 from chainer.functions.loss.contrastive import Contrastive  # noqa: F401
+from chainer.functions.loss.crf1d import crf1d  # noqa: F401
+from chainer.functions.loss.crf1d import CRF1d  # noqa: F401
 from chainer.functions.loss.cross_covariance import cross_covariance  # noqa: F401
 from chainer.functions.loss.cross_covariance import CrossCovariance  # noqa: F401
 from chainer.functions.loss.gaussian_kl_divergence import gaussian_kl_divergence  # noqa: F401,E501
@@ -25,6 +29,8 @@ from chainer.functions.loss.triplet import triplet  # noqa: F401
 from chainer.functions.loss.triplet import Triplet  # noqa: F401
 
 __all__ = [
+    'ArgmaxCRF1d', 'argmax_crf1d',
+    'CRF1d', 'crf1d',
     'BernoulliNLL', 'bernoulli_nll',
     'Contrastive', 'contrastive',
     'CrossCovariance', 'cross_covariance',

@@ -15,3 +15,25 @@ def expect_same_float_arrays(in_types, ndim=None):
         type_check.expect(first.ndim == ndim)
     for other in in_types[1:]:
         type_check.expect(other.dtype == first.dtype, other.shape == first.shape)
+
+
+def expect_crf_inputs(cost_type, x_types):
+    """Expects a (K, K) float ``cost`` and ``xs[i]`` of shape (B_i, K), B_i not rising.
+
+    This is the input layout of :func:`~chainer.functions.crf1d` and
+    :func:`~chainer.functions.argmax_crf1d`: sequences sorted by decreasing length
+    and transposed to time-major order.
+    """
+    type_check.expect(
+        cost_type.dtype.kind == 'f',
+        cost_type.ndim == 2,
+        cost_type.shape[0] == cost_type.shape[1],
+    )
+    for i, x_type in enumerate(x_types):
+        type_check.expect(
+            x_type.dtype == cost_type.dtype,
+            x_type.ndim == 2,
+            x_type.shape[1] == cost_type.shape[0],
+        )
+        if i:
+            type_check.expect(x_types[i - 1].shape[0] >= x_type.shape[0])

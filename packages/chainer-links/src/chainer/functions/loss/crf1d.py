@@ -1,0 +1,142 @@
+"""Negative log-likelihood of a linear-chain CRF (spec 003 "crf1d")."""
+from chainer import cuda
+from chainer import function
+from chainer.utils import force_array
+from chainer.utils import type_check
+from chainer.functions.loss import _labels
+from chainer.functions.loss import _log_space
+from chainer.functions.loss import _type_checks
+
+
+def path_score(cost, xs, ys, xp):
+    """Scores :math:`\\sum_i x_{i y_i} + \\sum_i c_{y_i y_{i+1}}` of label paths ``ys``.
+
+    Returns an array of shape (B_0,) (one score per sequence of the batch).
+    """
+    score = xp.zeros(xs[0].shape[0], dtype=cost.dtype)
+    prev = None
+    for x, y in zip(xs, ys):
+        b = x.shape[0]
+        score[:b] += x[xp.arange(b), y]
+        if prev is not None:
+            score[:b] += cost[prev[:b], y]
+        prev = y
+    return score
+
+
+def transition_counts(ys, n_label, xp, dtype, weights=None):
+    """Matrix (K, K) of how often each transition ``y_i -> y_{i+1}`` occurs in ``ys``.
+
+    With ``weights`` (B_0,), each sequence's transitions count with its weight.
+    """
+    counts = xp.zeros(n_label * n_label, dtype=dtype)
+    for prev, y in zip(ys[:-1], ys[1:]):
+        b = y.shape[0]
+        w = None if weights is None else weights[:b]
+        counts += xp.bincount(prev[:b] * n_label + y, weights=w,
+                              minlength=n_label * n_label).astype(dtype, copy=False)
+    return counts.reshape(n_label, n_label)
+
+
+class CRF1d(function.Function):
+    """Linear-chain CRF loss over ``n`` time steps: inputs ``(cost, *xs, *ys)``."""
+
+    def __init__(self, length):
+        self.length = length
+
+    def check_type_forward(self, in_types):
+        n = self.length
+        type_check.expect(in_types.size() == 1 + 2 * n)
+        x_types = in_types[1:1 + n]
+        _type_checks.expect_crf_inputs(in_types[0], x_types)
+        for x_type, y_type in zip(x_types, in_types[1 + n:]):
+            type_check.expect(
+                y_type.dtype.kind == 'i',
+                y_type.ndim == 1,
+                y_type.shape[0] == x_type.shape[0],
+            )
+
+    def forward(self, inputs):
+        n = self.length
+        cost, xs, ys = inputs[0], inputs[1:1 + n], inputs[1 + n:]
+        xp = cuda.get_array_module(cost)
+        n_label = cost.shape[0]
+        for i, y in enumerate(ys):
+            _labels.check_labels(y, n_label, 'ys[{}]'.format(i))
+        wd = _log_space.work_dtype(cost.dtype)
+        cost_w = cost.astype(wd, copy=False)
+        xs_w = [x.astype(wd, copy=False) for x in xs]
+        # Forward algorithm: alpha_i[b, t] = log sum over paths ending in t at step i.
+        # Rows of sequences that already ended keep their last alpha.
+        self.alphas = [xs_w[0]]
+        alpha = xs_w[0]
+        for x in xs_w[1:]:
+            b = x.shape[0]
+            a = _log_space.logsumexp(alpha[:b, :, None] + cost_w[None], axis=1) + x
+            self.alphas.append(a)
+            alpha = xp.concatenate([a, alpha[b:]], axis=0)
+        self.logz = _log_space.logsumexp(alpha, axis=1)
+        score = path_score(cost_w, xs_w, ys, xp)
+        loss = (self.logz - score).sum() / wd.type(max(xs[0].shape[0], 1))
+        return force_array(loss, cost.dtype),
+
+    def backward(self, inputs, grad_outputs):
+        n = self.length
+        cost, xs, ys = inputs[0], inputs[1:1 + n], inputs[1 + n:]
+        xp = cuda.get_array_module(cost)
+        n_label = cost.shape[0]
+        wd = self.logz.dtype
+        cost_w = cost.astype(wd, copy=False)
+        coeff = grad_outputs[0].astype(wd) / wd.type(max(xs[0].shape[0], 1))
+        labels = xp.arange(n_label)
+        gxs = [None] * n
+        g_cost = -transition_counts(ys, n_label, xp, wd)
+        # Backward algorithm: beta_i[b, s] = log sum over continuations from s at i.
+        beta = xp.zeros(xs[-1].shape, dtype=wd)
+        for i in range(n - 1, -1, -1):
+            b = xs[i].shape[0]
+            marginal = xp.exp(self.alphas[i] + beta - self.logz[:b, None])
+            gxs[i] = marginal - (ys[i][:, None] == labels)
+            if i == 0:
+                break
+            b_prev = xs[i - 1].shape[0]
+            m = xs[i].astype(wd, copy=False) + beta  # (b, K), indexed by the next label
+            pair = self.alphas[i - 1][:b, :, None] + cost_w[None] + m[:, None, :]
+            g_cost += xp.exp(pair - self.logz[:b, None, None]).sum(axis=0)
+            new_beta = xp.zeros((b_prev, n_label), dtype=wd)
+            new_beta[:b] = _log_space.logsumexp(cost_w[None] + m[:, None, :], axis=2)
+            beta = new_beta
+        g_cost = (g_cost * coeff).astype(cost.dtype, copy=False)
+        gxs = [(g * coeff).astype(cost.dtype, copy=False) for g in gxs]
+        return (g_cost,) + tuple(gxs) + (None,) * n
+
+
+def crf1d(cost, xs, ys):
+    """Calculates negative log-likelihood of linear-chain CRF.
+
+    .. math::
+        L = -\\left(\\sum_{i=1}^l x_{i y_i} + \\sum_{i=1}^{l-1} c_{y_i y_{i+1}}
+            - \\log Z\\right)
+
+    averaged over the sequences of the batch; :math:`\\log Z` comes from the forward
+    algorithm in log space and the gradient from the forward-backward marginals.
+    Sequences of different lengths are given sorted by decreasing length and
+    transposed: ``xs[i]`` holds step ``i`` of the ``B_i`` sequences that are that long
+    (spec 003 "crf1d").
+
+    Args:
+        cost (~chainer.Variable): (K, K) transition costs :math:`c_{st}`.
+        xs (list of ~chainer.Variable): ``xs[i]`` of shape (B_i, K),
+            ``B_0 >= B_1 >= ...``.
+        ys (list of ~chainer.Variable): int labels, ``ys[i]`` of shape (B_i,), in
+            ``[0, K)``.
+
+    Returns:
+        ~chainer.Variable: a scalar, the mean negative log-likelihood.
+    """
+    if len(xs) != len(ys):
+        raise ValueError('xs and ys must have one entry per step: {} != {}'.format(
+            len(xs), len(ys)))
+    if not xs:
+        raise ValueError('xs must hold at least one step')
+    return CRF1d(len(xs))(cost, *(list(xs) + list(ys)))
