@@ -1,0 +1,92 @@
+"""N-dimensional convolution (spec 003, convolution_nd)."""
+from chainer import cuda
+from chainer import function
+from chainer.functions.connection import _conv_gemm
+from chainer.utils import conv_nd
+
+
+class ConvolutionND(function.Function):
+    """N-dimensional convolution (correlation) of ``x`` with filters ``W``, plus bias.
+
+    It is computed as im2col (one copy of a strided view) followed by one GEMM; the
+    backward is two more GEMMs and one col2im. It also serves the 2-d and the dilated
+    convolutions, which are special cases.
+
+    Args:
+        ndim (int): number of spatial dimensions.
+        stride, pad, dilate (int or tuple of ints): per spatial axis.
+        use_cudnn (bool): accepted for compatibility; the GEMM path is used everywhere.
+        cover_all (bool): see :func:`chainer.utils.conv.get_conv_outsize`.
+    """
+
+    def __init__(self, ndim, stride=1, pad=0, use_cudnn=True, cover_all=False, dilate=1):
+        if int(ndim) < 1:
+            raise ValueError('ndim must be a positive int, got {!r}'.format(ndim))
+        self.ndim = int(ndim)
+        self.stride = conv_nd.as_tuple(stride, self.ndim)
+        self.pad = conv_nd.as_tuple(pad, self.ndim)
+        self.dilate = conv_nd.as_tuple(dilate, self.ndim)
+        _check_positive(self.stride, 'stride')
+        _check_positive(self.dilate, 'dilate')
+        if any(p < 0 for p in self.pad):
+            raise ValueError('pad must be non-negative, got {}'.format(self.pad))
+        self.use_cudnn = use_cudnn
+        self.cover_all = cover_all
+
+    def check_type_forward(self, in_types):
+        _conv_gemm.check_types(in_types, self.ndim, 1)
+
+    def forward(self, inputs):
+        x, W = inputs[:2]
+        xp = cuda.get_array_module(x)
+        self.col = conv_nd.im2col_nd(x, W.shape[2:], self.stride, self.pad,
+                                     cover_all=self.cover_all, dilate=self.dilate)
+        y = _conv_gemm.correlate(self.col, W)  # channels last
+        if len(inputs) == 3:
+            y += inputs[2]
+        return xp.moveaxis(y, -1, 1),
+
+    def backward(self, inputs, grad_outputs):
+        x, W = inputs[:2]
+        gy = grad_outputs[0]
+        gW = _conv_gemm.weight_grad(gy, self.col)
+        gx = _conv_gemm.transposed_correlate(gy, W, self.stride, self.pad, x.shape[2:],
+                                             dilate=self.dilate)
+        if len(inputs) == 3:
+            gb = gy.sum(axis=(0,) + tuple(range(2, gy.ndim)))
+            return gx, gW, gb
+        return gx, gW
+
+
+def _check_positive(values, name):
+    if any(v < 1 for v in values):
+        raise ValueError('{} must be positive, got {}'.format(name, values))
+
+
+def convolution_nd(x, W, b=None, stride=1, pad=0, use_cudnn=True, cover_all=False):
+    """N-dimensional convolution function.
+
+    .. math::
+        y[n, m, o_1, ..., o_N] = b_m + \\sum_{c, k_1..k_N}
+            W[m, c, k_1, ..., k_N]\\, x[n, c, o_1 s_1 + k_1 - p_1, ..., o_N s_N + k_N - p_N]
+
+    (zero outside ``x``), with output sizes ``out_i = (d_i + 2p_i - k_i) / s_i + 1``
+    (rounded up with ``cover_all``).
+
+    Args:
+        x (~chainer.Variable): input of shape ``(n, c_I, d_1, ..., d_N)``.
+        W (~chainer.Variable): filters of shape ``(c_O, c_I, k_1, ..., k_N)``.
+        b (~chainer.Variable): bias of length ``c_O`` (optional).
+        stride (int or tuple of ints): ``stride=s`` is ``(s, ..., s)``.
+        pad (int or tuple of ints): ``pad=p`` is ``(p, ..., p)``.
+        use_cudnn (bool): accepted for compatibility.
+        cover_all (bool): cover every input location with some window.
+
+    Returns:
+        ~chainer.Variable: output of shape ``(n, c_O, out_1, ..., out_N)``.
+    """
+    ndim = max(len(x.shape) - 2, 1)  # a too-small x then fails the type check
+    func = ConvolutionND(ndim, stride, pad, use_cudnn, cover_all)
+    if b is None:
+        return func(x, W)
+    return func(x, W, b)

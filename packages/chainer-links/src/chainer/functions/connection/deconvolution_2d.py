@@ -1,0 +1,47 @@
+"""Two-dimensional deconvolution (spec 003, deconvolution_2d)."""
+from chainer.functions.connection.deconvolution_nd import DeconvolutionND
+
+
+class Deconvolution2DFunction(DeconvolutionND):
+    """Two-dimensional deconvolution: :class:`DeconvolutionND` with two spatial axes."""
+
+    def __init__(self, stride=1, pad=0, outsize=None, use_cudnn=True, deterministic=False):
+        super(Deconvolution2DFunction, self).__init__(2, stride, pad, outsize, use_cudnn)
+        self.deterministic = deterministic
+
+    sy = property(lambda self: self.stride[0])
+    sx = property(lambda self: self.stride[1])
+    ph = property(lambda self: self.pad[0])
+    pw = property(lambda self: self.pad[1])
+
+
+def deconvolution_2d(x, W, b=None, stride=1, pad=0, outsize=None, use_cudnn=True,
+                     deterministic=False):
+    """Two-dimensional deconvolution function.
+
+    .. math::
+        y[n, m, i s_Y + u - p_H, j s_X + v - p_W] \\mathrel{+}= \\sum_c W[c, m, u, v]\\,
+            x[n, c, i, j],
+
+    plus the bias; the output size is ``h_O = s_Y (h - 1) + k_H - 2p_H``,
+    ``w_O = s_X (w - 1) + k_W - 2p_W`` unless ``outsize`` is given.
+
+    Args:
+        x (~chainer.Variable): input of shape ``(n, c_I, h, w)``.
+        W (~chainer.Variable): filters of shape ``(c_I, c_O, k_H, k_W)``.
+        b (~chainer.Variable): bias of length ``c_O`` (optional).
+        stride (int or pair of ints): ``stride=s`` and ``stride=(s, s)`` are equivalent.
+        pad (int or pair of ints): ``pad=p`` and ``pad=(p, p)`` are equivalent.
+        outsize (tuple): expected output size ``(out_H, out_W)``; None estimates it from
+            the input size, stride and pad.
+        use_cudnn (bool): accepted for compatibility.
+        deterministic (bool): accepted for compatibility; this implementation is
+            deterministic.
+
+    Returns:
+        ~chainer.Variable: output of shape ``(n, c_O, h_O, w_O)``.
+    """
+    func = Deconvolution2DFunction(stride, pad, outsize, use_cudnn, deterministic)
+    if b is None:
+        return func(x, W)
+    return func(x, W, b)

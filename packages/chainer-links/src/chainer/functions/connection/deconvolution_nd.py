@@ -1,0 +1,102 @@
+"""N-dimensional deconvolution (transposed convolution; spec 003, deconvolution_nd)."""
+from chainer import cuda
+from chainer import function
+from chainer.functions.connection import _conv_gemm
+from chainer.utils import conv
+from chainer.utils import conv_nd
+from chainer.utils import type_check
+
+
+class DeconvolutionND(function.Function):
+    """N-dimensional deconvolution: the adjoint of the convolution with the same filters.
+
+    The forward is a convolution's input gradient (one GEMM and one col2im); the backward
+    uses im2col of the output gradient and two GEMMs.
+
+    Args:
+        ndim (int): number of spatial dimensions.
+        stride, pad (int or tuple of ints): per spatial axis.
+        outsize (tuple of ints or None): output spatial size; None estimates it with
+            :func:`chainer.utils.conv.get_deconv_outsize`.
+        use_cudnn (bool): accepted for compatibility.
+    """
+
+    def __init__(self, ndim, stride=1, pad=0, outsize=None, use_cudnn=True):
+        if int(ndim) < 1:
+            raise ValueError('ndim must be a positive int, got {!r}'.format(ndim))
+        self.ndim = int(ndim)
+        self.stride = conv_nd.as_tuple(stride, self.ndim)
+        self.pad = conv_nd.as_tuple(pad, self.ndim)
+        if any(s < 1 for s in self.stride) or any(p < 0 for p in self.pad):
+            raise ValueError('stride must be positive and pad non-negative, got '
+                             'stride={} pad={}'.format(self.stride, self.pad))
+        self.outsize = None if outsize is None else conv_nd.as_tuple(outsize, self.ndim)
+        self.use_cudnn = use_cudnn
+
+    def check_type_forward(self, in_types):
+        _conv_gemm.check_types(in_types, self.ndim, 0)
+        if self.outsize is not None:
+            x_type, w_type = in_types[:2]
+            # outsize must map back onto the input size through the convolution rule.
+            for i in range(self.ndim):
+                type_check.expect(x_type.shape[2 + i] == conv.get_conv_outsize(
+                    self.outsize[i], w_type.shape[2 + i], self.stride[i], self.pad[i]))
+
+    def _out_dims(self, x, W):
+        if self.outsize is not None:
+            return self.outsize
+        return tuple(conv.get_deconv_outsize(d, k, s, p) for d, k, s, p in
+                     zip(x.shape[2:], W.shape[2:], self.stride, self.pad))
+
+    def forward(self, inputs):
+        x, W = inputs[:2]
+        dims = self._out_dims(x, W)
+        if any(d <= 0 for d in dims):
+            raise ValueError('deconvolution output size {} is empty'.format(dims))
+        y = _conv_gemm.transposed_correlate(x, W, self.stride, self.pad, dims)
+        if len(inputs) == 3:
+            y += inputs[2].reshape((1, -1) + (1,) * self.ndim)
+        return y,
+
+    def backward(self, inputs, grad_outputs):
+        x, W = inputs[:2]
+        gy = grad_outputs[0]
+        xp = cuda.get_array_module(x)
+        col = conv_nd.im2col_nd(gy, W.shape[2:], self.stride, self.pad)
+        gx = xp.moveaxis(_conv_gemm.correlate(col, W), -1, 1)
+        gW = _conv_gemm.weight_grad(x, col)
+        if len(inputs) == 3:
+            gb = gy.sum(axis=(0,) + tuple(range(2, gy.ndim)))
+            return gx, gW, gb
+        return gx, gW
+
+
+def deconvolution_nd(x, W, b=None, stride=1, pad=0, outsize=None, use_cudnn=True):
+    """N-dimensional deconvolution function.
+
+    The adjoint of :func:`convolution_nd`: every input pixel spreads through the filter,
+
+    .. math::
+        y[n, m, o_1 s_1 + k_1 - p_1, ...] \\mathrel{+}= \\sum_c W[c, m, k_1, ...]\\,
+            x[n, c, o_1, ...],
+
+    plus the bias, with output size ``out_i = s_i (d_i - 1) + k_i - 2 p_i`` unless
+    ``outsize`` is given.
+
+    Args:
+        x (~chainer.Variable): input of shape ``(n, c_I, d_1, ..., d_N)``.
+        W (~chainer.Variable): filters of shape ``(c_I, c_O, k_1, ..., k_N)``.
+        b (~chainer.Variable): bias of length ``c_O`` (optional).
+        stride (int or tuple of ints): ``stride=s`` is ``(s, ..., s)``.
+        pad (int or tuple of ints): ``pad=p`` is ``(p, ..., p)``.
+        outsize (tuple of ints): expected output size ``(out_1, ..., out_N)``.
+        use_cudnn (bool): accepted for compatibility.
+
+    Returns:
+        ~chainer.Variable: output of shape ``(n, c_O, out_1, ..., out_N)``.
+    """
+    ndim = max(len(x.shape) - 2, 1)
+    func = DeconvolutionND(ndim, stride, pad, outsize, use_cudnn)
+    if b is None:
+        return func(x, W)
+    return func(x, W, b)

@@ -1,0 +1,88 @@
+"""Word embedding lookup (spec 003, embed_id)."""
+import numpy
+
+from chainer import cuda
+from chainer import function
+from chainer.utils import type_check
+
+
+class EmbedIDFunction(function.Function):
+    """Row lookup ``y[..., :] = W[x[...], :]``; differentiable in ``W`` only.
+
+    Args:
+        ignore_label (int or None): IDs equal to it give zero rows and no gradient.
+    """
+
+    def __init__(self, ignore_label=None):
+        self.ignore_label = ignore_label
+
+    def check_type_forward(self, in_types):
+        type_check.expect(in_types.size() == 2)
+        x_type, w_type = in_types
+        type_check.expect(
+            x_type.dtype.kind == 'i',
+            w_type.dtype.kind == 'f',
+            w_type.ndim == 2,
+        )
+
+    def _valid_ids(self, x, n_vocab):
+        """Returns (mask of non-ignored ids, ids with ignored ones set to 0)."""
+        xp = cuda.get_array_module(x)
+        if self.ignore_label is None:
+            valid = None
+            ids = x
+        else:
+            valid = x != self.ignore_label
+            ids = xp.where(valid, x, 0)
+        # Negative ids would wrap around in numpy indexing: reject them with the rest.
+        if x.size and bool(((ids < 0) | (ids >= n_vocab)).any()):
+            raise ValueError('embed_id: ids must be in [0, {}) (or equal ignore_label={}), '
+                             'got min {} max {}'.format(n_vocab, self.ignore_label,
+                                                        int(ids.min()), int(ids.max())))
+        return valid, ids
+
+    def forward(self, inputs):
+        x, W = inputs
+        xp = cuda.get_array_module(x)
+        valid, ids = self._valid_ids(x, len(W))
+        y = W.take(ids, axis=0)
+        if valid is not None:
+            y = xp.where(valid[..., None], y, xp.zeros((), dtype=W.dtype))
+        return y,
+
+    def backward(self, inputs, grad_outputs):
+        x, W = inputs
+        xp = cuda.get_array_module(x)
+        gy = grad_outputs[0].reshape(x.size, W.shape[1])
+        ids = x.ravel()
+        if self.ignore_label is not None:
+            keep = ids != self.ignore_label
+            ids = ids[keep]
+            gy = gy[keep]
+        gW = xp.zeros_like(W)
+        if xp is numpy:
+            numpy.add.at(gW, ids, gy)
+        else:
+            # scatter_add(dst, indices, values): dst[indices[i], :] += values[i, :] for
+            # every i, atomically (indices repeat).
+            cuda.kernel('scatter_add')(gW, ids, gy)
+        return None, gW
+
+
+def embed_id(x, W, ignore_label=None):
+    """Efficient linear function for one-hot input (word embedding).
+
+    .. math:: y[i_1, ..., i_m, :] = W[x[i_1, ..., i_m], :]
+
+    Only differentiable in ``W``. IDs outside ``[0, V)`` (other than ``ignore_label``)
+    raise :class:`ValueError`.
+
+    Args:
+        x (~chainer.Variable): integer array of IDs (any shape).
+        W (~chainer.Variable): embeddings of shape ``(V, d)``.
+        ignore_label (int or None): IDs equal to it yield zero vectors.
+
+    Returns:
+        ~chainer.Variable: output of shape ``x.shape + (d,)``.
+    """
+    return EmbedIDFunction(ignore_label=ignore_label)(x, W)

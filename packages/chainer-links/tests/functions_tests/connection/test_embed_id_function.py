@@ -1,0 +1,55 @@
+"""F.embed_id against fancy indexing (spec 003, embed_id)."""
+import numpy
+import pytest
+
+import chainer.functions as F
+from chainer import testing
+from chainer.utils import type_check
+
+
+@pytest.mark.parametrize('ignore_label', [None, -1, 2])
+@pytest.mark.parametrize('x_shape', [(4,), (2, 3)])
+def test_forward(dtype, ignore_label, x_shape):
+    W = numpy.random.uniform(-1, 1, (3, 2)).astype(dtype)
+    x = numpy.random.randint(0, 3, x_shape).astype(numpy.int32)
+    if ignore_label is not None:
+        x.flat[0] = ignore_label
+    y = F.embed_id(x, W, ignore_label=ignore_label)
+    assert y.shape == x_shape + (2,) and y.dtype == dtype
+    expected = numpy.zeros(x_shape + (2,), dtype)
+    for i in numpy.ndindex(*x_shape):
+        if x[i] != ignore_label:
+            expected[i] = W[x[i]]
+    testing.assert_allclose(y.data, expected, atol=0, rtol=0)
+
+
+@pytest.mark.parametrize('ignore_label', [None, -1])
+def test_backward(dtype, check_backward, ignore_label):
+    W = numpy.random.uniform(-1, 1, (3, 2)).astype(dtype)
+    x = numpy.array([[0, 1, 0], [2, 0, -1 if ignore_label is not None else 1]], numpy.int32)
+    gy = numpy.random.uniform(-1, 1, (2, 3, 2)).astype(dtype)
+    check_backward(lambda x, W: F.embed_id(x, W, ignore_label=ignore_label), (x, W), gy)
+
+
+def test_repeated_ids_accumulate():
+    W = numpy.zeros((3, 2), numpy.float32)
+    x = numpy.array([1, 1, 1], numpy.int32)
+    gy = numpy.ones((3, 2), numpy.float32)
+    func = F.EmbedIDFunction()
+    _, gW = func.backward((x, W), (gy,))
+    numpy.testing.assert_array_equal(gW, [[0, 0], [3, 3], [0, 0]])
+
+
+@pytest.mark.parametrize('bad', [3, -1])
+def test_ids_out_of_range_raise(bad):
+    W = numpy.zeros((3, 2), numpy.float32)
+    with pytest.raises(ValueError, match=r'\[0, 3\)'):
+        F.embed_id(numpy.array([0, bad], numpy.int32), W)
+
+
+def test_invalid_type():
+    W = numpy.zeros((3, 2), numpy.float32)
+    with pytest.raises(type_check.InvalidType):
+        F.embed_id(numpy.array([0.0, 1.0], numpy.float32), W)
+    with pytest.raises(type_check.InvalidType):
+        F.embed_id(numpy.array([0, 1], numpy.int32), numpy.zeros((3,), numpy.float32))
