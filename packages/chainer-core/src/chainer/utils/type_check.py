@@ -383,10 +383,17 @@ def expect(*bool_exprs):
                 raise _LightModeFailure
         return
     for e in bool_exprs:
-        if not isinstance(e, Testable):
-            raise TypeError('expect() takes comparisons of type expressions, got {!r}'
-                            .format(e))
-        e.expect()
+        if isinstance(e, Testable):
+            e.expect()
+        elif isinstance(e, (bool, numpy.bool_)):
+            # a condition computed from type_check.eval() values: the light pass
+            # accepts it, so the full pass must too (and report it when False)
+            if not e:
+                raise InvalidType('a condition on values read with type_check.eval',
+                                  'False')
+        else:
+            raise TypeError('expect() takes comparisons of type expressions or bools, '
+                            'got {!r}'.format(e))
 
 
 def eval(exp):
