@@ -1,0 +1,174 @@
+"""Tests of chainer.utils.type_check (spec 001 §3.3.1, §3.15)."""
+import os
+import pickle
+import subprocess
+import sys
+
+import numpy
+import pytest
+
+import chainer
+from chainer.utils import type_check as T
+
+
+def test_spec_example():
+    x = T.Variable(1, 'x')
+    y = T.Variable(1, 'y')
+    c = x == y
+    assert isinstance(c, T.Expr)
+    assert c.eval() is True
+    assert str(c) == 'x == y'
+    assert (x == 1).eval() is True
+    z = T.Variable(1, 'z')
+    with pytest.raises(RuntimeError, match="Don't convert Expr to bool"):
+        x == y and y == z
+
+
+@pytest.mark.parametrize('build,text,value', [
+    (lambda a, b: a + b * 2, 'a + b * 2', 7),
+    (lambda a, b: (a + b) * 2, '(a + b) * 2', 10),
+    (lambda a, b: a - (b - 1), 'a - (b - 1)', 2),
+    (lambda a, b: a - b - 1, 'a - b - 1', 0),
+    (lambda a, b: a ** b ** 2, 'a ** b ** 2', 81),
+    (lambda a, b: (a ** b) ** 2, '(a ** b) ** 2', 81),
+    (lambda a, b: -a + b, '-a + b', -1),
+    (lambda a, b: -(a + b), '-(a + b)', -5),
+    (lambda a, b: 10 // a % b, '10 // a % b', 1),
+    (lambda a, b: 2 * a, '2 * a', 6),
+])
+def test_expression_syntax_and_value(build, text, value):
+    e = build(T.Variable(3, 'a'), T.Variable(2, 'b'))
+    assert str(e) == text
+    assert e.eval() == value
+
+
+def test_getattr_getitem_call():
+    shape = T.Variable((2, 3, 4), 'x.shape')
+    assert str(shape[1:]) == 'x.shape[1:]'
+    assert shape[1:].eval() == (3, 4)
+    assert str(shape[::2]) == 'x.shape[::2]'
+    assert str(shape[0]) == 'x.shape[0]'
+    dtype = T.Variable(numpy.dtype(numpy.float32), 'x.dtype')
+    assert str(dtype.kind) == 'x.dtype.kind' and dtype.kind.eval() == 'f'
+    assert str(T.prod(shape)) == 'prod(x.shape)' and T.prod(shape).eval() == 24
+    assert T.prod((2, 5)) == 10
+    assert str(T.Constant(numpy.float32)) == 'numpy.float32'
+
+
+def test_expect_raises_with_expected_and_actual_values():
+    x = T.TypeInfo((2, 3), numpy.dtype(numpy.float32), name='in_types[0]')
+    T.expect(x.ndim == 2, x.dtype == numpy.float32)
+    with pytest.raises(T.InvalidType) as e:
+        T.expect(x.shape[1] == 4)
+    assert e.value.expect == 'in_types[0].shape[1] == 4'
+    assert e.value.actual == '3 != 4'
+    assert str(e.value) == 'Expect: in_types[0].shape[1] == 4\nActual: 3 != 4'
+    with pytest.raises(T.InvalidType) as e:
+        T.expect(x.dtype == numpy.float64)
+    assert e.value.actual == 'numpy.float32 != numpy.float64'
+    with pytest.raises(T.InvalidType) as e:
+        T.expect(x.ndim > 2)
+    assert e.value.actual == '2 <= 2'
+    T.expect(True, numpy.bool_(True))  # conditions on values read with T.eval
+    with pytest.raises(T.InvalidType, match='Actual: False'):
+        T.expect(False)
+    with pytest.raises(TypeError, match='comparisons'):
+        T.expect('x')
+
+
+def test_invalid_type_pickles():
+    err = T.InvalidType('a == b', '1 != 2')
+    again = pickle.loads(pickle.dumps(err))
+    assert (again.expect, again.actual, str(again)) == ('a == b', '1 != 2', str(err))
+
+
+def _check(in_types):
+    T.expect(in_types.size() == 2)
+    x, y = in_types
+    T.expect(x.dtype == y.dtype, T.eval(x.ndim) >= 1)
+    T.expect(x.shape[-1] == y.shape[0])
+
+
+def test_run_check_light_pass_and_full_message():
+    f = numpy.zeros((2, 3), numpy.float32)
+    T.run_check(_check, (f, numpy.zeros((3, 1), numpy.float32)))
+    with pytest.raises(T.InvalidType) as e:
+        T.run_check(_check, (f, numpy.zeros((4, 1), numpy.float32)))
+    assert e.value.expect == 'in_types[0].shape[-1] == in_types[1].shape[0]'
+    assert e.value.actual == '3 != 4'
+    with pytest.raises(T.InvalidType, match='in_types.size'):
+        T.run_check(_check, (f,))
+
+
+def test_run_check_reports_bad_index():
+    def check(in_types):
+        T.expect(in_types[0].shape[2] == 1)
+
+    with pytest.raises(T.InvalidType, match='IndexError'):
+        T.run_check(check, (numpy.zeros((2, 3)),))
+
+
+def test_light_mode_values_and_helpers():
+    seen = {}
+
+    def check(in_types):
+        seen['size'] = in_types.size()
+        seen['ndim'] = T.eval(in_types[0].ndim)
+        seen['var'] = T.make_variable(5, 'n')
+
+    T.run_check(check, (numpy.zeros((2, 3)),))
+    assert seen == {'size': 1, 'ndim': 2, 'var': 5}
+    types = T.get_types((numpy.zeros((2, 3)),), 'in_types', False)
+    assert str(types.size()) == 'in_types.size' and types.size().eval() == 1
+    assert str(types[0].shape) == 'in_types[0].shape'
+    assert isinstance(types, T.TypeInfoTuple) and isinstance(types[0], T.TypeInfo)
+    assert str(T.make_variable(5, 'n')) == 'n'
+    assert T.eval(3) == 3
+
+
+def test_light_mode_state_is_restored():
+    T.run_check(lambda t: None, (numpy.zeros(1),))
+    assert not T._in_light_mode()
+    with T.light_mode:
+        assert T._in_light_mode()
+    assert not T._in_light_mode()
+
+
+def test_same_types():
+    assert T.same_types(numpy.zeros(1), numpy.ones(2))
+    assert not T.same_types(numpy.zeros(1), [1])
+
+
+def test_function_type_check_light_and_full():
+    class MatVec(chainer.Function):
+        def check_type_forward(self, in_types):
+            _check(in_types)
+
+        def forward(self, xs):
+            return xs[0].dot(xs[1]),
+
+    y = MatVec()(numpy.ones((2, 3), 'f'), numpy.ones((3, 1), 'f'))
+    assert y.shape == (2, 1)
+    with pytest.raises(T.InvalidType, match='Actual: 3 != 2'):
+        MatVec()(numpy.ones((2, 3), 'f'), numpy.ones((2, 1), 'f'))
+
+
+@pytest.mark.parametrize('setting,enabled', [('0', False), ('1', True)])
+def test_env_variable_switches_type_check(setting, enabled):
+    code = (
+        'import numpy, chainer\n'
+        'from chainer.utils import type_check\n'
+        'assert type_check.is_enabled() is {0}\n'
+        'assert chainer.Function.type_check_enable is {0}\n'
+        'x = chainer.Variable(numpy.zeros(2, numpy.float32))\n'
+        'y = chainer.Variable(numpy.zeros(2, numpy.float64))\n'
+        'try:\n'
+        '    x * y\n'
+        '    print("unchecked")\n'
+        'except type_check.InvalidType:\n'
+        '    print("checked")\n'.format(enabled))
+    env = dict(os.environ, CHAINER_TYPE_CHECK=setting)
+    out = subprocess.run([sys.executable, '-c', code], env=env, capture_output=True,
+                         text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == ('checked' if enabled else 'unchecked')
