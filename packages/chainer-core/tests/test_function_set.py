@@ -1,0 +1,93 @@
+"""Tests of the deprecated FunctionSet (spec 001 §3.1.10, spec 002)."""
+import numpy
+import pytest
+
+import chainer
+from chainer import serializers
+
+pytestmark = pytest.mark.filterwarnings('ignore::DeprecationWarning')
+
+
+def _model():
+    fs = chainer.FunctionSet(l1=chainer.Link(W=(3, 4), b=3), l2=chainer.Link(W=(2, 3)))
+    for i, param in enumerate(fs.params()):
+        param.data[...] = i
+        param.grad[...] = 10 + i
+    return fs
+
+
+def test_is_a_chain_and_warns():
+    with pytest.warns(DeprecationWarning, match='Chain'):
+        fs = chainer.FunctionSet()
+    assert isinstance(fs, chainer.Chain)
+
+
+def test_getitem_and_attributes():
+    fs = _model()
+    assert fs['l1'] is fs.l1 and fs.l1.name == 'l1'
+
+
+def test_adding_by_attribute():
+    fs = _model()
+    fs.l3 = chainer.Link(W=(2, 2))
+    assert fs.l3.name == 'l3'
+    assert [p for p, _ in fs.namedparams()] == ['/l1/W', '/l1/b', '/l2/W', '/l3/W']
+    fs.other = 5
+    assert fs.other == 5 and len(list(fs.children())) == 3
+
+
+def test_replacing_a_child():
+    fs = _model()
+    old = fs.l2
+    fs.l2 = chainer.Link(V=1)
+    assert old.name is None
+    assert [p for p, _ in fs.namedparams()] == ['/l1/W', '/l1/b', '/l2/V']
+
+
+def test_parameters_and_gradients():
+    fs = _model()
+    params, grads = fs.collect_parameters()
+    assert params == fs.parameters and grads == fs.gradients
+    assert len(params) == 3
+    assert params[0] is fs.l1.W.data and params[2] is fs.l2.W.data
+    assert grads[1] is fs.l1.b.grad
+    assert [float(p.flat[0]) for p in params] == [0, 1, 2]
+
+
+def test_parameter_setters():
+    fs = _model()
+    new = tuple(numpy.full_like(p, 5) for p in fs.parameters)
+    fs.parameters = new
+    assert fs.l1.W.data is new[0]
+    grads = tuple(numpy.zeros_like(p) for p in fs.parameters)
+    fs.gradients = grads
+    assert fs.l2.W.grad is grads[2]
+    with pytest.raises(ValueError, match='3 parameters but 1'):
+        fs.parameters = new[:1]
+
+
+def test_copy_parameters_from_keeps_arrays():
+    fs = _model()
+    arrays = fs.parameters
+    fs.copy_parameters_from([numpy.full(p.shape, 9, p.dtype) for p in arrays])
+    for before, after in zip(arrays, fs.parameters):
+        assert before is after and (after == 9).all()
+
+
+def test_copy_parameters_from_errors():
+    fs = _model()
+    with pytest.raises(ValueError, match='expects 3 arrays, got 1'):
+        fs.copy_parameters_from([numpy.zeros((3, 4), 'f')])
+    bad = [numpy.zeros((3, 4), 'f'), numpy.zeros(4, 'f'), numpy.zeros((2, 3), 'f')]
+    with pytest.raises(ValueError, match='/l1/b'):
+        fs.copy_parameters_from(bad)
+
+
+def test_serialization_round_trip(tmp_path):
+    path = str(tmp_path / 'fs.npz')
+    serializers.save_npz(path, _model())
+    loaded = chainer.FunctionSet(l1=chainer.Link(W=(3, 4), b=3),
+                                 l2=chainer.Link(W=(2, 3)))
+    serializers.load_npz(path, loaded)
+    for a, b in zip(loaded.parameters, _model().parameters):
+        numpy.testing.assert_array_equal(a, b)
