@@ -1,6 +1,4 @@
 """Orthogonal initializer (Saxe et al., http://arxiv.org/abs/1312.6120)."""
-import numpy
-
 from chainer import cuda
 from chainer.initializers.initializer import Initializer, _check_scale
 
