@@ -1,4 +1,5 @@
 """Orthogonal initializer (Saxe et al., http://arxiv.org/abs/1312.6120)."""
+
 from chainer import cuda
 from chainer.initializers.initializer import Initializer, _check_scale
 
