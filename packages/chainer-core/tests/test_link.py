@@ -47,9 +47,14 @@ class TestLink(object):
         numpy.testing.assert_array_equal(self.link.v.data, [0.5] * 3)
 
     def test_add_param_initializer_dtype_mismatch(self):
-        with pytest.raises(TypeError, match='dtype'):
+        with pytest.raises(TypeError, match="parameter 'w'.*dtype"):
             self.link.add_param('w', 2, initializer=initializers.Normal(
                 dtype=numpy.float64))
+
+    def test_add_param_bad_initializer_names_param(self):
+        with pytest.raises(ValueError, match=r"parameter 'w'.*\(3,\)"):
+            self.link.add_param('w', (2, 2), initializer=numpy.zeros(3, 'f'))
+        assert not hasattr(self.link, 'w')
 
     def test_add_param_errors(self):
         with pytest.raises(AttributeError, match="'x'"):

@@ -118,7 +118,11 @@ class Link(object):
         with self._device():
             data = xp.full(shape, numpy.nan, dtype=dtype)
             if initializer is not None:
-                initializers.init_weight(data, initializer)
+                try:
+                    initializers.init_weight(data, initializer)
+                except (TypeError, ValueError) as e:
+                    raise type(e)('initializer of parameter {!r}: {}'.format(
+                        name, e)) from e
             grad = xp.full(shape, numpy.nan, dtype=dtype)
         self.__dict__[name] = variable.Variable(data, name=name, grad=grad)
         self._uninitialized_params.pop(name, None)
