@@ -13,9 +13,14 @@ from chainer import utils
 from chainer.utils import type_check
 
 
+def _is_number(value):
+    # numpy.isscalar is also True for str and bytes, which are no operands
+    return numpy.isscalar(value) and not isinstance(value, (str, bytes))
+
+
 def _constant_value(value, x):
     """Casts a constant operand to the dtype (and array module) of ``x``."""
-    if isinstance(value, (numpy.ndarray, numpy.generic)) or numpy.isscalar(value):
+    if isinstance(value, (numpy.ndarray, numpy.generic)) or _is_number(value):
         if isinstance(value, numpy.ndarray):
             _check_broadcastable(value, x)
             value = value.astype(x.dtype, copy=False)
@@ -328,7 +333,7 @@ def sub(self, rhs):
 
 
 def _check_constant(value):
-    if not (numpy.isscalar(value) or isinstance(value, (numpy.ndarray, numpy.generic))
+    if not (_is_number(value) or isinstance(value, (numpy.ndarray, numpy.generic))
             or hasattr(value, '__cuda_array_interface__')):
         raise TypeError('operand must be a Variable, a scalar or an array, got {}'
                         .format(type(value).__name__))
