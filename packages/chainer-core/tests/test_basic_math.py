@@ -1,0 +1,215 @@
+"""Tests of the core functions behind the Variable operators (basic math, matmul,
+get_item): forward against numpy, gradient checks for float16/32/64, dtype
+preservation and operands on either side."""
+import operator
+
+import numpy
+import pytest
+
+import chainer
+from chainer import gradient_check
+from chainer import Variable
+from chainer.core_functions.get_item import get_item
+from chainer.core_functions.matmul import matmul
+from chainer.utils import type_check
+
+DTYPES = [numpy.float16, numpy.float32, numpy.float64]
+
+
+def tolerances(dtype):
+    if dtype == numpy.float16:
+        return {'atol': 5e-2, 'rtol': 5e-2, 'dtype': numpy.float64}
+    if dtype == numpy.float32:
+        return {'atol': 1e-3, 'rtol': 1e-3}
+    return {'atol': 1e-5, 'rtol': 1e-5}
+
+
+def away_from_zero(shape, dtype, rng, low=0.5, high=2.0):
+    """Values with |v| in [low, high] (keeps division, abs and log well-conditioned)."""
+    sign = numpy.where(rng.rand(*shape) < 0.5, -1, 1)
+    return (sign * rng.uniform(low, high, shape)).astype(dtype)
+
+
+def positive(shape, dtype, rng):
+    return rng.uniform(0.5, 2.0, shape).astype(dtype)
+
+
+SHAPE = (2, 3)
+C_ARRAY = numpy.array([0.5, 1.5, -2.0])  # broadcasts to SHAPE
+
+# name: (function of Variables, numpy reference, input generators)
+UNARY_AND_BINARY = {
+    'neg': (lambda x: -x, operator.neg, [away_from_zero]),
+    'abs': (abs, numpy.abs, [away_from_zero]),
+    'add': (operator.add, operator.add, [away_from_zero, away_from_zero]),
+    'sub': (operator.sub, operator.sub, [away_from_zero, away_from_zero]),
+    'mul': (operator.mul, operator.mul, [away_from_zero, away_from_zero]),
+    'div': (operator.truediv, operator.truediv, [away_from_zero, away_from_zero]),
+    'pow': (operator.pow, operator.pow, [positive, away_from_zero]),
+    'add_const': (lambda x: x + 2.0, lambda x: x + 2.0, [away_from_zero]),
+    'radd_const': (lambda x: 2.0 + x, lambda x: 2.0 + x, [away_from_zero]),
+    'sub_const': (lambda x: x - 2.0, lambda x: x - 2.0, [away_from_zero]),
+    'rsub_const': (lambda x: 2.0 - x, lambda x: 2.0 - x, [away_from_zero]),
+    'mul_const': (lambda x: x * 1.5, lambda x: x * 1.5, [away_from_zero]),
+    'rmul_const': (lambda x: 1.5 * x, lambda x: 1.5 * x, [away_from_zero]),
+    'div_const': (lambda x: x / 4.0, lambda x: x / 4.0, [away_from_zero]),
+    'rdiv_const': (lambda x: 3.0 / x, lambda x: 3.0 / x, [away_from_zero]),
+    'pow_const': (lambda x: x ** 2.5, lambda x: x ** 2.5, [positive]),
+    'rpow_const': (lambda x: 2.0 ** x, lambda x: 2.0 ** x, [away_from_zero]),
+    'add_array': (lambda x: x + C_ARRAY, lambda x: x + C_ARRAY, [away_from_zero]),
+    'rsub_array': (lambda x: C_ARRAY - x, lambda x: C_ARRAY - x, [away_from_zero]),
+    'mul_array': (lambda x: C_ARRAY * x, lambda x: C_ARRAY * x, [away_from_zero]),
+    'rdiv_array': (lambda x: C_ARRAY / x, lambda x: C_ARRAY / x, [away_from_zero]),
+    'pow_array': (lambda x: x ** numpy.abs(C_ARRAY),
+                  lambda x: x ** numpy.abs(C_ARRAY), [positive]),
+    'rpow_array': (lambda x: numpy.abs(C_ARRAY) ** x,
+                   lambda x: numpy.abs(C_ARRAY) ** x, [away_from_zero]),
+}
+
+
+def _inputs(gens, dtype, seed=0):
+    rng = numpy.random.RandomState(seed)
+    return tuple(g(SHAPE, dtype, rng) for g in gens)
+
+
+@pytest.mark.parametrize('dtype', DTYPES)
+@pytest.mark.parametrize('name', sorted(UNARY_AND_BINARY))
+def test_forward_matches_numpy_and_keeps_dtype(name, dtype):
+    func, ref, gens = UNARY_AND_BINARY[name]
+    xs = _inputs(gens, dtype)
+    y = func(*[Variable(x) for x in xs])
+    assert y.dtype == dtype and isinstance(y.data, numpy.ndarray)
+    expected = ref(*[x.astype(numpy.float64) for x in xs])
+    tol = 1e-2 if dtype == numpy.float16 else 1e-5
+    numpy.testing.assert_allclose(y.data, expected, rtol=tol, atol=tol)
+
+
+@pytest.mark.parametrize('dtype', DTYPES)
+@pytest.mark.parametrize('name', sorted(UNARY_AND_BINARY))
+def test_backward(name, dtype):
+    func, _, gens = UNARY_AND_BINARY[name]
+    xs = _inputs(gens, dtype)
+    gy = numpy.random.RandomState(1).uniform(-1, 1, SHAPE).astype(dtype)
+    gradient_check.check_backward(func, xs, gy, **tolerances(dtype))
+
+
+@pytest.mark.parametrize('dtype', DTYPES)
+@pytest.mark.parametrize('constant', [
+    2, 0.5, numpy.float64(0.5), numpy.float16(0.5), numpy.int64(3),
+    numpy.array(0.5), numpy.array([1.0, 2.0, 3.0]), numpy.ones(SHAPE, numpy.float64)])
+@pytest.mark.parametrize('op', [operator.add, operator.sub, operator.mul,
+                                operator.truediv, operator.pow])
+def test_constants_on_either_side_keep_the_variable_dtype(op, constant, dtype):
+    x = Variable(positive(SHAPE, dtype, numpy.random.RandomState(0)))
+    for y, expected in ((op(x, constant), op(x.data.astype(numpy.float64), constant)),
+                        (op(constant, x), op(constant, x.data.astype(numpy.float64)))):
+        assert isinstance(y, Variable)
+        assert y.dtype == dtype and y.shape == SHAPE
+        tol = 2e-2 if dtype == numpy.float16 else 1e-5
+        numpy.testing.assert_allclose(y.data, expected, rtol=tol)
+
+
+def test_variable_operands_must_agree():
+    x32 = Variable(numpy.ones(3, numpy.float32))
+    with pytest.raises(type_check.InvalidType, match='dtype'):
+        x32 + Variable(numpy.ones(3, numpy.float64))
+    with pytest.raises(type_check.InvalidType, match='shape'):
+        x32 * Variable(numpy.ones(4, numpy.float32))
+    with pytest.raises(ValueError, match='broadcast'):
+        x32 + numpy.ones(4)
+    with pytest.raises(TypeError, match='operand'):
+        x32 + 'a'
+    with pytest.raises(TypeError, match='operand'):
+        [1.0] - x32
+
+
+def test_operator_labels():
+    x = Variable(numpy.ones(2, numpy.float32))
+    assert (x + x).creator.label == '_ + _'
+    assert (x * 2).creator.label == '_ * 2'
+    assert (2 - x).creator.label == '2 - _'
+    assert (x ** C_ARRAY[:2]).creator.label == '_ ** constant array'
+    assert (-x).creator.label == '__neg__'
+    assert abs(x).creator.label == '|_|'
+
+
+# ---------------------------------------------------------------- matmul
+
+MATMUL_CASES = [
+    # a shape, b shape, transa, transb
+    ((2, 3), (3, 4), False, False),
+    ((3, 2), (3, 4), True, False),
+    ((2, 3), (4, 3), False, True),
+    ((3, 2), (4, 3), True, True),
+    ((3,), (1, 2), False, False),  # a 1-d array is an N x 1 matrix
+    ((2, 3), (3,), False, False),
+]
+
+
+def _op(a, trans):
+    a = a.reshape(len(a), 1) if a.ndim == 1 else a
+    return a.T if trans else a
+
+
+@pytest.mark.parametrize('dtype', DTYPES)
+@pytest.mark.parametrize('a_shape,b_shape,transa,transb', MATMUL_CASES)
+def test_matmul(a_shape, b_shape, transa, transb, dtype):
+    rng = numpy.random.RandomState(0)
+    a = rng.uniform(-1, 1, a_shape).astype(dtype)
+    b = rng.uniform(-1, 1, b_shape).astype(dtype)
+    y = matmul(Variable(a), Variable(b), transa=transa, transb=transb)
+    expected = _op(a, transa).astype(numpy.float64).dot(_op(b, transb))
+    assert y.dtype == dtype
+    numpy.testing.assert_allclose(y.data, expected, rtol=1e-2, atol=1e-2)
+    gy = rng.uniform(-1, 1, expected.shape).astype(dtype)
+    gradient_check.check_backward(
+        lambda p, q: matmul(p, q, transa=transa, transb=transb), (a, b), gy,
+        **tolerances(dtype))
+
+
+def test_matmul_operator_and_errors():
+    a = Variable(numpy.ones((2, 3), numpy.float32))
+    b = Variable(numpy.ones((3, 1), numpy.float32))
+    numpy.testing.assert_array_equal((a @ b).data, [[3], [3]])
+    with pytest.raises(type_check.InvalidType):
+        a @ a
+    with pytest.raises(type_check.InvalidType):
+        matmul(a, Variable(numpy.ones((3, 1), numpy.float64)))
+    with pytest.raises(type_check.InvalidType):
+        matmul(a, Variable(numpy.ones((3, 1, 1), numpy.float32)))
+
+
+# ---------------------------------------------------------------- get_item
+
+INDEXES = [
+    (1,), (slice(None, None, 2),), (Ellipsis, 1), (None, 0, slice(1, 3)),
+    (numpy.array([2, 0, 2]),),  # advanced, with a repeated index
+    (slice(None), numpy.array([[0, 1], [3, 3]])),
+    (numpy.array([True, False, True]),),
+]
+
+
+@pytest.mark.parametrize('dtype', DTYPES)
+@pytest.mark.parametrize('index', INDEXES)
+def test_get_item(index, dtype):
+    rng = numpy.random.RandomState(0)
+    x = rng.uniform(-1, 1, (3, 4)).astype(dtype)
+    y = get_item(Variable(x), index)
+    numpy.testing.assert_array_equal(y.data, x[index])
+    assert y.dtype == dtype
+    gy = rng.uniform(-1, 1, y.shape).astype(dtype)
+    gradient_check.check_backward(lambda v: v[index], x, gy, **tolerances(dtype))
+
+
+def test_get_item_gradient_adds_at_repeated_indices():
+    x = Variable(numpy.zeros(3, numpy.float32))
+    y = x[numpy.array([0, 0, 2])]
+    y.grad = numpy.array([1, 2, 3], numpy.float32)
+    y.backward()
+    numpy.testing.assert_array_equal(x.grad, [3, 0, 3])
+
+
+def test_get_item_with_variable_index():
+    x = Variable(numpy.arange(4, dtype=numpy.float32))
+    idx = Variable(numpy.array([3, 1]))
+    numpy.testing.assert_array_equal(get_item(x, idx).data, [3, 1])
