@@ -3,6 +3,8 @@ from chainer.functions.loss.argmax_crf1d import argmax_crf1d  # noqa: F401
 from chainer.functions.loss.argmax_crf1d import ArgmaxCRF1d  # noqa: F401
 from chainer.functions.loss.bernoulli_nll import bernoulli_nll  # noqa: F401
 from chainer.functions.loss.bernoulli_nll import BernoulliNLL  # noqa: F401
+from chainer.functions.loss.connectionist_temporal_classification import connectionist_temporal_classification  # noqa: F401,E501
+from chainer.functions.loss.connectionist_temporal_classification import ConnectionistTemporalClassification  # noqa: F401,E501
 from chainer.functions.loss.contrastive import contrastive  # noqa: F401
 from chainer.functions.loss.contrastive import Contrastive  # noqa: F401
 from chainer.functions.loss.crf1d import crf1d  # noqa: F401
@@ -32,6 +34,7 @@ __all__ = [
     'ArgmaxCRF1d', 'argmax_crf1d',
     'CRF1d', 'crf1d',
     'BernoulliNLL', 'bernoulli_nll',
+    'ConnectionistTemporalClassification', 'connectionist_temporal_classification',
     'Contrastive', 'contrastive',
     'CrossCovariance', 'cross_covariance',
     'GaussianKLDivergence', 'gaussian_kl_divergence',
