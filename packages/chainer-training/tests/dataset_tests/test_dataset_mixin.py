@@ -1,0 +1,81 @@
+import numpy
+import pytest
+
+from chainer import dataset
+
+
+class Squares(dataset.DatasetMixin):
+    def __init__(self, n):
+        self.n = n
+
+    def __len__(self):
+        return self.n
+
+    def get_example(self, i):
+        if not 0 <= i < self.n:
+            raise IndexError(i)
+        return i * i
+
+
+def test_integer_and_negative_index():
+    d = Squares(5)
+    assert d[2] == 4
+    assert d[-1] == 16
+    assert d[numpy.int64(3)] == 9
+
+
+def test_slice_returns_list_like_python():
+    d = Squares(6)
+    assert d[1:4] == [1, 4, 9]
+    assert d[::-2] == [25, 9, 1]
+    assert d[10:] == []
+
+
+def test_index_sequence():
+    d = Squares(5)
+    assert d[[0, 4, -2]] == [0, 16, 9]
+    assert d[numpy.array([1, 2])] == [1, 4]
+
+
+def test_out_of_range_raises_index_error():
+    d = Squares(3)
+    with pytest.raises(IndexError):
+        d[3]
+    with pytest.raises(IndexError):
+        d[-4]
+
+
+def test_bad_index_type_names_the_problem():
+    with pytest.raises(TypeError, match='int, a slice or a sequence'):
+        Squares(3)['a']
+
+
+def test_missing_get_example_is_reported():
+    class NoExample(dataset.DatasetMixin):
+        def __len__(self):
+            return 1
+
+    with pytest.raises(NotImplementedError, match='get_example'):
+        NoExample()[0]
+
+
+def test_iterator_base_protocol():
+    class Count(dataset.Iterator):
+        def __init__(self):
+            self.i = 0
+            self.finalized = False
+
+        def __next__(self):
+            if self.i == 2:
+                raise StopIteration
+            self.i += 1
+            return [self.i]
+
+        def finalize(self):
+            self.finalized = True
+
+    with Count() as it:
+        assert iter(it) is it
+        assert it.next() == [1]
+        assert list(it) == [[2]]
+    assert it.finalized

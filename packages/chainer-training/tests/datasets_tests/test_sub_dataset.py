@@ -1,0 +1,73 @@
+import numpy
+import pytest
+
+from chainer import datasets
+
+
+def test_interval_without_order():
+    base = numpy.arange(10) * 10
+    d = datasets.SubDataset(base, 2, 6)
+    assert len(d) == 4
+    assert [d[i] for i in range(4)] == [20, 30, 40, 50]
+    assert d[-1] == 50 and d[-4] == 20
+    numpy.testing.assert_array_equal(d[1:3], [30, 40])
+    assert d[::-1] == [50, 40, 30, 20]
+    with pytest.raises(IndexError):
+        d[4]
+    with pytest.raises(IndexError):
+        d[-5]
+
+
+def test_interval_with_order():
+    base = list('abcdef')
+    order = [5, 3, 1, 0, 2, 4]
+    d = datasets.SubDataset(base, 1, 4, order)
+    assert d[:] == ['d', 'b', 'a']
+    assert d[-1] == 'a'
+    assert d[::2] == ['d', 'a']
+
+
+def test_bad_arguments():
+    with pytest.raises(ValueError, match='start <= finish'):
+        datasets.SubDataset([1, 2], 1, 3)
+    with pytest.raises(ValueError, match='permutation of length'):
+        datasets.SubDataset([1, 2], 0, 1, order=[0])
+
+
+def test_split_dataset():
+    a, b = datasets.split_dataset(numpy.arange(5), 2)
+    assert list(a[:]) == [0, 1] and list(b[:]) == [2, 3, 4]
+    a, b = datasets.split_dataset(numpy.arange(5), 3, order=[4, 3, 2, 1, 0])
+    assert a[:] == [4, 3, 2] and b[:] == [1, 0]
+    with pytest.raises(ValueError, match='split_at'):
+        datasets.split_dataset([1, 2], 3)
+    with pytest.raises(TypeError, match='split_at must be an int'):
+        datasets.split_dataset([1, 2], 1.5)
+
+
+def test_split_dataset_random_is_a_partition():
+    a, b = datasets.split_dataset_random(numpy.arange(20), 7, seed=0)
+    assert len(a) == 7 and len(b) == 13
+    assert sorted(list(a[:]) + list(b[:])) == list(range(20))
+    a2, _ = datasets.split_dataset_random(numpy.arange(20), 7, seed=0)
+    assert list(a[:]) == list(a2[:])
+
+
+@pytest.mark.parametrize('n, n_fold', [(10, 3), (7, 7), (5, 1)])
+def test_cross_validation_folds(n, n_fold):
+    splits = datasets.get_cross_validation_datasets(list(range(n)), n_fold)
+    assert len(splits) == n_fold
+    tests = []
+    for train, test in splits:
+        assert sorted(train[:] + test[:]) == list(range(n))
+        tests.append(test[:])
+    assert sorted(sum(tests, [])) == list(range(n))
+    sizes = [len(t) for t in tests]
+    assert max(sizes) - min(sizes) <= 1
+
+
+def test_cross_validation_random_and_bad_n_fold():
+    splits = datasets.get_cross_validation_datasets_random(list(range(6)), 2, seed=1)
+    assert sorted(splits[0][1][:] + splits[1][1][:]) == list(range(6))
+    with pytest.raises(ValueError, match='n_fold'):
+        datasets.get_cross_validation_datasets([1, 2], 3)
