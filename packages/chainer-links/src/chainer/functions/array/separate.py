@@ -21,7 +21,8 @@ class Separate(function.Function):
         x = xs[0]
         axis = self.axis % x.ndim
         lead = (slice(None),) * axis
-        ys = tuple(x[lead + (i,)] for i in range(x.shape[axis]))
+        # The trailing Ellipsis keeps 0-d results arrays (not numpy scalars).
+        ys = tuple(x[lead + (i, Ellipsis)] for i in range(x.shape[axis]))
         self._out_like = [(y.shape, y.dtype) for y in ys]
         return ys
 

@@ -27,7 +27,8 @@ class Stack(function.Function):
         gy = gys[0]
         axis = self.axis % gy.ndim
         lead = (slice(None),) * axis
-        return tuple(gy[lead + (i,)] for i in range(len(xs)))
+        # The trailing Ellipsis keeps 0-d results arrays (not numpy scalars).
+        return tuple(gy[lead + (i, Ellipsis)] for i in range(len(xs)))
 
 
 def stack(xs, axis=0):

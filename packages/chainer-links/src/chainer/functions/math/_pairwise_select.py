@@ -1,0 +1,40 @@
+"""Base of ``maximum``/``minimum``: elementwise choice of one of two inputs."""
+from chainer import cuda
+from chainer import function
+from chainer import utils
+from chainer.utils import type_check
+
+
+class PairwiseSelect(function.Function):
+    """``y = x1 if first_wins(x1, x2) else x2`` elementwise; the gradient follows the pick.
+
+    Subclasses set ``selector`` (``'maximum'`` or ``'minimum'``) and ``wins``, the
+    comparison (``'greater_equal'`` or ``'less_equal'``) under which ``x1`` is the one
+    picked, so that ties send the gradient to ``x1`` only.
+    """
+
+    selector = None
+    wins = None
+
+    def check_type_forward(self, in_types):
+        type_check.expect(in_types.size() == 2)
+        x1_type, x2_type = in_types
+        type_check.expect(
+            x1_type.dtype.kind == 'f',
+            x1_type.dtype == x2_type.dtype,
+            x1_type.shape == x2_type.shape,
+        )
+
+    def forward(self, inputs):
+        x1, x2 = inputs
+        xp = cuda.get_array_module(x1)
+        return utils.force_array(getattr(xp, self.selector)(x1, x2)),
+
+    def backward(self, inputs, grad_outputs):
+        x1, x2 = inputs
+        xp = cuda.get_array_module(x1)
+        gy = grad_outputs[0]
+        zero = xp.zeros((), dtype=gy.dtype)
+        first = getattr(xp, self.wins)(x1, x2)
+        return (utils.force_array(xp.where(first, gy, zero)),
+                utils.force_array(xp.where(first, zero, gy)))

@@ -1,0 +1,26 @@
+"""Elementwise arcsine function: ``arcsin``."""
+from chainer.functions.math._unary import UnaryElementwise
+
+
+class Arcsin(UnaryElementwise):
+    """Elementwise arcsine function: ``y = arcsin(x)``."""
+
+    def compute(self, xp, x):
+        return xp.arcsin(x)
+
+    def derivative(self, xp, x, y, gy):
+        return gy / xp.sqrt(1 - x * x)
+
+
+def arcsin(x):
+    """Elementwise arcsine function.
+
+    .. math:: y_i = \\arcsin x_i.
+
+    Args:
+        x (~chainer.Variable): input variable of a floating-point dtype.
+
+    Returns:
+        ~chainer.Variable: output variable, of the dtype of ``x``.
+    """
+    return Arcsin()(x)

@@ -1,0 +1,25 @@
+"""Index of the minimum: ``argmin``."""
+from chainer.functions.math._arg_reduce import ArgReduce
+
+
+class ArgMin(ArgReduce):
+    """Index of the minimum over an axis (int32, not differentiable)."""
+
+    reducer = 'argmin'
+
+
+def argmin(x, axis=None):
+    """Returns the index which holds the minimum of array elements over a given axis.
+
+    The result is an int32 index: the function is not differentiable and
+    backpropagation gives ``x`` no gradient.
+
+    Args:
+        x (~chainer.Variable): array to find the minimum elements of.
+        axis (None or int): axis over which the search runs; None (the default)
+            searches the flattened array.
+
+    Returns:
+        ~chainer.Variable: output variable of int32 indices.
+    """
+    return ArgMin(axis)(x)

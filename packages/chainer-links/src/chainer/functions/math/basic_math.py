@@ -1,0 +1,31 @@
+"""Arithmetic behind the Variable operators (re-exported from chainer-core).
+
+Kept as ``chainer.functions.math.basic_math`` for code written against Chainer v1,
+which imported the operator function nodes from here.
+"""
+from chainer.core_functions.basic_math import Absolute  # noqa: F401
+from chainer.core_functions.basic_math import Add  # noqa: F401
+from chainer.core_functions.basic_math import AddConstant  # noqa: F401
+from chainer.core_functions.basic_math import Div  # noqa: F401
+from chainer.core_functions.basic_math import DivFromConstant  # noqa: F401
+from chainer.core_functions.basic_math import Mul  # noqa: F401
+from chainer.core_functions.basic_math import MulConstant  # noqa: F401
+from chainer.core_functions.basic_math import Neg  # noqa: F401
+from chainer.core_functions.basic_math import PowConstVar  # noqa: F401
+from chainer.core_functions.basic_math import PowVarConst  # noqa: F401
+from chainer.core_functions.basic_math import PowVarVar  # noqa: F401
+from chainer.core_functions.basic_math import Sub  # noqa: F401
+from chainer.core_functions.basic_math import SubFromConstant  # noqa: F401
+from chainer.core_functions.basic_math import absolute  # noqa: F401
+from chainer.core_functions.basic_math import add  # noqa: F401
+from chainer.core_functions.basic_math import div  # noqa: F401
+from chainer.core_functions.basic_math import install_variable_operators  # noqa: F401
+from chainer.core_functions.basic_math import matmul  # noqa: F401
+from chainer.core_functions.basic_math import mul  # noqa: F401
+from chainer.core_functions.basic_math import neg  # noqa: F401
+from chainer.core_functions.basic_math import pow  # noqa: F401
+from chainer.core_functions.basic_math import rdiv  # noqa: F401
+from chainer.core_functions.basic_math import rmatmul  # noqa: F401
+from chainer.core_functions.basic_math import rpow  # noqa: F401
+from chainer.core_functions.basic_math import rsub  # noqa: F401
+from chainer.core_functions.basic_math import sub  # noqa: F401

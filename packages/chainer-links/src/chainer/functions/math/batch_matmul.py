@@ -1,0 +1,78 @@
+"""Batched matrix multiplication: ``batch_matmul``."""
+from chainer import cuda
+from chainer import function
+from chainer.utils import type_check
+
+
+def _as_matrices(a):
+    """A 2-d array ``(B, N)`` holds B matrices of shape ``N x 1`` (spec 003)."""
+    return a.reshape(a.shape + (1,)) if a.ndim == 2 else a
+
+
+def _matrix_shape(shape, trans):
+    rows, cols = (shape[1], 1) if len(shape) == 2 else (shape[1], shape[2])
+    return (cols, rows) if trans else (rows, cols)
+
+
+def _op(a, trans):
+    return a.swapaxes(1, 2) if trans else a
+
+
+class BatchMatMul(function.Function):
+    """``Y_k = op(A_k) op(B_k)`` for each ``k`` of the batch; ``op`` may transpose."""
+
+    def __init__(self, transa=False, transb=False):
+        self.transa = bool(transa)
+        self.transb = bool(transb)
+
+    def check_type_forward(self, in_types):
+        type_check.expect(in_types.size() == 2)
+        a_type, b_type = in_types
+        type_check.expect(
+            a_type.dtype.kind == 'f',
+            a_type.dtype == b_type.dtype,
+            a_type.ndim >= 2, a_type.ndim <= 3,
+            b_type.ndim >= 2, b_type.ndim <= 3,
+            a_type.shape[0] == b_type.shape[0],
+        )
+        a_inner = _matrix_shape(type_check.eval(a_type.shape), self.transa)[1]
+        b_inner = _matrix_shape(type_check.eval(b_type.shape), self.transb)[0]
+        type_check.expect(
+            type_check.make_variable(a_inner, 'op(a).shape[2]') ==
+            type_check.make_variable(b_inner, 'op(b).shape[1]'))
+
+    def forward(self, inputs):
+        a, b = (_as_matrices(x) for x in inputs)
+        xp = cuda.get_array_module(a)
+        return xp.matmul(_op(a, self.transa), _op(b, self.transb)),
+
+    def backward(self, inputs, grad_outputs):
+        a0, b0 = inputs
+        a, b = _as_matrices(a0), _as_matrices(b0)
+        gy = grad_outputs[0]
+        xp = cuda.get_array_module(a)
+        # Y = A B with A = op(a), B = op(b): gA = gY B^T, gB = A^T gY.
+        ga = xp.matmul(gy, _op(b, self.transb).swapaxes(1, 2))
+        gb = xp.matmul(_op(a, self.transa).swapaxes(1, 2), gy)
+        ga = _op(ga, self.transa)
+        gb = _op(gb, self.transb)
+        return ga.reshape(a0.shape), gb.reshape(b0.shape)
+
+
+def batch_matmul(a, b, transa=False, transb=False):
+    """Computes the batch matrix multiplications of two sets of arrays.
+
+    .. math:: Y_k = \\mathrm{op}(A_k)\\, \\mathrm{op}(B_k).
+
+    Args:
+        a (~chainer.Variable): left operand. A 2-d array of shape ``(B, N)`` is
+            considered as B ``N x 1`` matrices, a 3-d array of shape ``(B, M, N)``
+            as B ``M x N`` matrices.
+        b (~chainer.Variable): right operand, treated as ``a`` is.
+        transa (bool): if True, transpose each matrix in ``a``.
+        transb (bool): if True, transpose each matrix in ``b``.
+
+    Returns:
+        ~chainer.Variable: the batch of products as a 3-d array.
+    """
+    return BatchMatMul(transa=transa, transb=transb)(a, b)

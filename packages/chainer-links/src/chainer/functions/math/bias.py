@@ -1,0 +1,47 @@
+"""Elementwise summation with Caffe-style broadcasting: ``bias``."""
+from chainer import function
+from chainer.functions.math._axis_broadcast import check_axis_argument
+from chainer.functions.math._axis_broadcast import check_axis_broadcast
+from chainer.functions.math._axis_broadcast import expanded_shape
+from chainer.functions.math._axis_broadcast import outer_axes
+
+
+class Bias(function.Function):
+    """``z = x + y`` with ``y`` aligned to the axes of ``x`` starting at ``axis``."""
+
+    def __init__(self, axis=1):
+        self.axis = check_axis_argument(axis)
+
+    def check_type_forward(self, in_types):
+        check_axis_broadcast(in_types, self.axis)
+
+    def forward(self, inputs):
+        x, y = inputs
+        return x + y.reshape(expanded_shape(x.ndim, y.shape, self.axis)),
+
+    def backward(self, inputs, grad_outputs):
+        x, y = inputs
+        gz = grad_outputs[0]
+        gy = gz.sum(axis=outer_axes(x.ndim, y.ndim, self.axis)).reshape(y.shape)
+        return gz, gy
+
+
+def bias(x, y, axis=1):
+    """Elementwise summation with broadcasting.
+
+    The shape of ``y`` is broadcast to the shape of ``x``; ``axis`` is the first axis
+    of ``x`` along which ``y`` is applied. For ``x`` of shape ``(100, 3, 40, 60)``,
+    ``y`` of shape ``(3, 40)`` and ``axis=1``, ``y`` acts as an array of shape
+    ``(1, 3, 40, 1)`` (broadcasting as in Caffe's bias layer).
+
+    .. math:: z_{a, b, c} = x_{a, b, c} + y_b.
+
+    Args:
+        x (~chainer.Variable): input variable to be summed.
+        y (~chainer.Variable): input variable to sum, broadcast.
+        axis (int): the first axis of ``x`` along which ``y`` is applied.
+
+    Returns:
+        ~chainer.Variable: output variable, of the shape of ``x``.
+    """
+    return Bias(axis)(x, y)

@@ -1,0 +1,58 @@
+"""Clipping of values to an interval: ``clip``."""
+import numpy
+
+from chainer import cuda
+from chainer import function
+from chainer import utils
+from chainer.utils import type_check
+
+
+class Clip(function.Function):
+    """``y = min(max(x, x_min), x_max)``; the gradient passes only strictly inside."""
+
+    def __init__(self, x_min, x_max):
+        for name, v in (('x_min', x_min), ('x_max', x_max)):
+            if not numpy.isscalar(v) or isinstance(v, (bool, str)):
+                raise TypeError('{} must be a float, got {!r}'.format(name, v))
+        if not x_min < x_max:
+            raise ValueError('x_min must be less than x_max, got x_min={} x_max={}'
+                             .format(x_min, x_max))
+        self.x_min = x_min
+        self.x_max = x_max
+
+    def check_type_forward(self, in_types):
+        type_check.expect(in_types.size() == 1, in_types[0].dtype.kind == 'f')
+
+    def forward(self, inputs):
+        x = inputs[0]
+        xp = cuda.get_array_module(x)
+        t = x.dtype.type
+        return utils.force_array(xp.clip(x, t(self.x_min), t(self.x_max))),
+
+    def backward(self, inputs, grad_outputs):
+        x = inputs[0]
+        t = x.dtype.type
+        # Zero outside and on the bounds, where the output does not follow x.
+        inside = (x > t(self.x_min)) & (x < t(self.x_max))
+        return utils.force_array(grad_outputs[0] * inside),
+
+
+def clip(x, x_min, x_max):
+    """Clips (limits) elements of an input variable.
+
+    Given the interval ``[x_min, x_max]``, elements outside the interval are clipped
+    to the interval edges:
+
+    .. math:: y_i = \\min(\\max(x_i, x_{min}), x_{max}).
+
+    The gradient is ``gy`` strictly inside the interval and zero elsewhere.
+
+    Args:
+        x (~chainer.Variable): input variable to be clipped.
+        x_min (float): minimum value.
+        x_max (float): maximum value.
+
+    Returns:
+        ~chainer.Variable: output variable.
+    """
+    return Clip(x_min, x_max)(x)

@@ -1,0 +1,28 @@
+"""Elementwise floor function: ``floor``."""
+from chainer.functions.math._unary import UnaryElementwise
+
+
+class Floor(UnaryElementwise):
+    """Elementwise floor ``y = floor(x)``; not differentiable (no gradient flows)."""
+
+    differentiable = False
+
+    def compute(self, xp, x):
+        return xp.floor(x)
+
+
+def floor(x):
+    """Elementwise floor function: the largest integer not greater than ``x_i``.
+
+    .. math:: y_i = \\lfloor x_i \\rfloor.
+
+    The function is piecewise constant and is treated as not differentiable:
+    backpropagation gives ``x`` no gradient.
+
+    Args:
+        x (~chainer.Variable): input variable of a floating-point dtype.
+
+    Returns:
+        ~chainer.Variable: output variable, of the dtype of ``x``.
+    """
+    return Floor()(x)

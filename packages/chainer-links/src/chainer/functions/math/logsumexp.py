@@ -1,0 +1,55 @@
+"""Log-sum-exp of array elements: ``logsumexp``."""
+from chainer import cuda
+from chainer import function
+from chainer import utils
+from chainer.functions.math._reduction import check_reduction_axes
+from chainer.functions.math._reduction import expand_to_input
+from chainer.functions.math._reduction import normalize_axes
+from chainer.functions.math._reduction import reduced_axes
+
+
+class LogSumExp(function.Function):
+    """``y = log(sum(exp(x), axis))``, computed stably by shifting by the maximum."""
+
+    def __init__(self, axis=None):
+        self.axis = normalize_axes(axis)
+
+    def check_type_forward(self, in_types):
+        check_reduction_axes(in_types, self.axis)
+
+    def forward(self, inputs):
+        x = inputs[0]
+        xp = cuda.get_array_module(x)
+        m = x.max(axis=self.axis, keepdims=True)
+        # A slice of all -inf (or inf) would make x - m NaN; shift it by zero instead.
+        m[~xp.isfinite(m)] = 0
+        s = xp.exp(x - m).sum(axis=self.axis, keepdims=True)
+        y = xp.log(s) + m
+        self._y = y
+        return utils.force_array(y.squeeze(axis=reduced_axes(x.ndim, self.axis))),
+
+    def backward(self, inputs, grad_outputs):
+        x = inputs[0]
+        xp = cuda.get_array_module(x)
+        gy = expand_to_input(xp, grad_outputs[0], x.shape, self.axis)
+        # d/dx_i log sum_j exp(x_j) = exp(x_i - y), the softmax of x.
+        return utils.force_array(gy * xp.exp(x - self._y)),
+
+
+def logsumexp(x, axis=None):
+    """Log-sum-exp of array elements over a given axis.
+
+    .. math:: y_i = \\log\\left(\\sum_j \\exp(x_{ij})\\right).
+
+    Computed as :math:`m + \\log \\sum_j \\exp(x_{ij} - m)` with :math:`m` the
+    maximum, so large inputs neither overflow nor lose precision.
+
+    Args:
+        x (~chainer.Variable): elements to log-sum-exp.
+        axis (None, int, or tuple of int): axes over which the sum is performed;
+            None (the default) reduces over all the dimensions of the input array.
+
+    Returns:
+        ~chainer.Variable: output variable.
+    """
+    return LogSumExp(axis)(x)

@@ -1,0 +1,28 @@
+"""Elementwise square root function: ``sqrt``."""
+from chainer.functions.math._unary import UnaryElementwise
+
+
+class Sqrt(UnaryElementwise):
+    """Elementwise square root function: ``y = sqrt(x)``."""
+
+    def compute(self, xp, x):
+        return xp.sqrt(x)
+
+    def derivative(self, xp, x, y, gy):
+        return gy / (2 * y)
+
+
+def sqrt(x):
+    """Elementwise square root function.
+
+    .. math:: y_i = \\sqrt{x_i}.
+
+    A negative ``x_i`` gives NaN for ``y_i``, as in NumPy and CuPy.
+
+    Args:
+        x (~chainer.Variable): input variable of a floating-point dtype.
+
+    Returns:
+        ~chainer.Variable: output variable, of the dtype of ``x``.
+    """
+    return Sqrt()(x)

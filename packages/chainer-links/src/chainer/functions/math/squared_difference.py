@@ -1,0 +1,41 @@
+"""Elementwise squared difference: ``squared_difference``."""
+from chainer import function
+from chainer import utils
+from chainer.utils import type_check
+
+
+class SquaredDifference(function.Function):
+    """``y = (x1 - x2) ** 2`` elementwise."""
+
+    def check_type_forward(self, in_types):
+        type_check.expect(in_types.size() == 2)
+        x1_type, x2_type = in_types
+        type_check.expect(
+            x1_type.dtype.kind == 'f',
+            x1_type.dtype == x2_type.dtype,
+            x1_type.shape == x2_type.shape,
+        )
+
+    def forward(self, inputs):
+        x1, x2 = inputs
+        self._diff = x1 - x2
+        return utils.force_array(self._diff * self._diff),
+
+    def backward(self, inputs, grad_outputs):
+        gx1 = utils.force_array(2 * self._diff * grad_outputs[0])
+        return gx1, utils.force_array(-gx1)
+
+
+def squared_difference(x1, x2):
+    """Squared difference of input variables.
+
+    .. math:: y_i = (x_{1,i} - x_{2,i})^2.
+
+    Args:
+        x1 (~chainer.Variable): input variable.
+        x2 (~chainer.Variable): input variable of the shape and dtype of ``x1``.
+
+    Returns:
+        ~chainer.Variable: output variable.
+    """
+    return SquaredDifference()(x1, x2)

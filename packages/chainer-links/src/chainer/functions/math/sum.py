@@ -1,0 +1,43 @@
+"""Sum of array elements: ``sum``."""
+from chainer import cuda
+from chainer import function
+from chainer import utils
+from chainer.functions.math._reduction import check_reduction_axes
+from chainer.functions.math._reduction import expand_to_input
+from chainer.functions.math._reduction import normalize_axes
+
+
+class Sum(function.Function):
+    """``y = sum(x, axis)``; the gradient broadcasts ``gy`` over the summed axes."""
+
+    def __init__(self, axis=None, keepdims=False):
+        self.axis = normalize_axes(axis)
+        self.keepdims = bool(keepdims)
+
+    def check_type_forward(self, in_types):
+        check_reduction_axes(in_types, self.axis)
+
+    def forward(self, inputs):
+        x = inputs[0]
+        return utils.force_array(x.sum(axis=self.axis, keepdims=self.keepdims)),
+
+    def backward(self, inputs, grad_outputs):
+        x = inputs[0]
+        xp = cuda.get_array_module(x)
+        return expand_to_input(xp, grad_outputs[0], x.shape, self.axis, copy=True),
+
+
+def sum(x, axis=None):
+    """Sum of array elements over a given axis.
+
+    .. math:: y = \\sum_{i \\in \\mathrm{axis}} x_i.
+
+    Args:
+        x (~chainer.Variable): elements to sum.
+        axis (None, int, or tuple of int): axes over which the sum is performed;
+            None (the default) sums over all the dimensions of the input array.
+
+    Returns:
+        ~chainer.Variable: output variable.
+    """
+    return Sum(axis)(x)
