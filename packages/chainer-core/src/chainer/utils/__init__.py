@@ -20,3 +20,6 @@ def force_type(dtype, value):
     if value.dtype != dtype:
         return value.astype(dtype, copy=False)
     return value
+
+
+from chainer.utils.walker_alias import WalkerAlias  # noqa: E402,F401
