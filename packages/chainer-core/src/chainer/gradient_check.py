@@ -79,8 +79,9 @@ def assert_allclose(x, y, atol=1e-5, rtol=1e-4, verbose=True):
     except AssertionError as e:
         diff = numpy.abs(x.astype(numpy.float64) - y.astype(numpy.float64))
         tol = atol + rtol * numpy.abs(y.astype(numpy.float64))
-        idx = numpy.unravel_index(numpy.argmax(diff - tol), diff.shape) if diff.size \
-            else ()
+        # plain ints: numpy 2 would print the index as (np.int64(1),)
+        idx = tuple(int(i) for i in numpy.unravel_index(numpy.argmax(diff - tol),
+                                                       diff.shape)) if diff.size else ()
         msg = '{}\nworst element at {}: x={}, y={}, |x-y|={}, atol={}, rtol={}'.format(
             e, idx, x[idx] if x.size else x, y[idx] if y.size else y,
             diff[idx] if diff.size else diff, atol, rtol)
