@@ -1,0 +1,66 @@
+"""Tests of the chainer.cuda facade without a GPU backend (numpy only)."""
+import numpy
+import pytest
+
+import chainer
+from chainer import cuda
+
+
+@pytest.fixture
+def no_backend(monkeypatch):
+    # what `pip install chainer-core` alone gives: no `chainer.backends` entry point
+    monkeypatch.setattr(cuda, '_backend_cache', [None])
+
+
+def test_available_and_cudnn_are_false(no_backend):
+    assert cuda.available is False
+    assert cuda.cudnn_enabled is False
+
+
+def test_get_array_module_is_numpy(no_backend):
+    x = numpy.zeros(2)
+    assert cuda.get_array_module(x) is numpy
+    assert cuda.get_array_module(chainer.Variable(x)) is numpy
+    assert cuda.get_array_module() is numpy
+    assert cuda.get_array_module(1.0, None) is numpy
+
+
+def test_to_cpu_passes_host_arrays_through(no_backend):
+    x = numpy.zeros(2)
+    assert cuda.to_cpu(x) is x
+    assert cuda.to_cpu(None) is None
+    with pytest.raises(TypeError, match='to_cpu'):
+        cuda.to_cpu([1, 2])
+
+
+def test_gpu_requests_name_the_backend_package(no_backend):
+    with pytest.raises(RuntimeError, match='pip install cupy-kernels'):
+        cuda.to_gpu(numpy.zeros(2))
+    with pytest.raises(RuntimeError, match='cupy-kernels') as e:
+        cuda.kernel('im2col')
+    assert 'im2col' in str(e.value)
+    with pytest.raises(RuntimeError, match='cupy-kernels'):
+        cuda.check_cuda_available()
+    with pytest.raises(RuntimeError, match='cupy-kernels'):
+        cuda.get_device(0)
+    with pytest.raises(AttributeError, match='cupy-kernels'):
+        cuda.cupy
+    with pytest.raises(AttributeError, match='no_such_name'):
+        cuda.no_such_name
+
+
+def test_get_device_of_host_data_is_the_dummy_device(no_backend):
+    assert cuda.get_device(numpy.zeros(1)) is cuda.DummyDevice
+    assert cuda.get_device(None, -1) is cuda.DummyDevice
+    assert cuda.get_device() is cuda.DummyDevice
+
+
+def test_dummy_device():
+    d = cuda.DummyDevice
+    with d as entered:
+        assert entered is d
+    assert int(d) == -1 and d.id == -1
+    d.use()
+    d.synchronize()
+    assert d == cuda.DummyDeviceType() and hash(d) == hash(-1)
+    assert d != 0

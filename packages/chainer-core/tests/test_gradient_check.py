@@ -1,0 +1,122 @@
+"""Tests of chainer.gradient_check (spec 001 §3.3.2)."""
+import numpy
+import pytest
+
+import chainer
+from chainer import gradient_check
+
+
+def test_numerical_grad_of_square():
+    x = numpy.array([1.0, -2.0, 3.0])
+    gy = numpy.array([1.0, 0.5, 2.0])
+    before = x.copy()
+    gx, = gradient_check.numerical_grad(lambda: (x * x,), (x,), (gy,))
+    numpy.testing.assert_allclose(gx, 2 * before * gy, rtol=1e-6)
+    numpy.testing.assert_array_equal(x, before)  # inputs restored
+
+
+def test_numerical_grad_several_inputs_outputs_and_none_grad():
+    a = numpy.array([[1.0, 2.0]], dtype=numpy.float32)
+    b = numpy.array([[3.0, -1.0]], dtype=numpy.float32)
+    ga, gb = gradient_check.numerical_grad(
+        lambda: (a * b, a + b), (a, b), (numpy.ones_like(a), None), eps=1e-2)
+    assert ga.dtype == numpy.float32
+    numpy.testing.assert_allclose(ga, b, rtol=1e-3)
+    numpy.testing.assert_allclose(gb, a, rtol=1e-3)
+
+
+def test_numerical_grad_rejects_bad_eps():
+    x = numpy.ones(1)
+    with pytest.raises(ValueError, match='eps'):
+        gradient_check.numerical_grad(lambda: (x,), (x,), (x,), eps=0)
+
+
+def test_assert_allclose():
+    gradient_check.assert_allclose(numpy.array([1.0, 2.0]), numpy.array([1.0, 2.0 + 1e-7]))
+    with pytest.raises(AssertionError, match='worst element at \\(1,\\)'):
+        gradient_check.assert_allclose(numpy.array([1.0, 2.0]), numpy.array([1.0, 2.5]))
+    with pytest.raises(AssertionError, match='shapes differ'):
+        gradient_check.assert_allclose(numpy.zeros(2), numpy.zeros(3))
+    from chainer import testing
+    assert testing.assert_allclose is gradient_check.assert_allclose
+
+
+class Square(chainer.Function):
+    def __init__(self, wrong=False):
+        self.wrong = wrong
+
+    def forward(self, xs):
+        return xs[0] * xs[0],
+
+    def backward(self, xs, gys):
+        factor = 3 if self.wrong else 2
+        return (factor * xs[0] * gys[0]).astype(xs[0].dtype),
+
+
+def test_check_backward_accepts_a_correct_backward():
+    x = numpy.array([0.5, -1.0], dtype=numpy.float64)
+    gradient_check.check_backward(Square(), x, numpy.array([1.0, 2.0]))
+
+
+def test_check_backward_detects_a_wrong_backward():
+    x = numpy.array([0.5, -1.0])
+    with pytest.raises(AssertionError, match='gradient of input 0'):
+        gradient_check.check_backward(Square(wrong=True), x, numpy.ones(2))
+
+
+def test_check_backward_scalar_output_needs_no_grad():
+    x = numpy.array([1.5])
+    gradient_check.check_backward(Square(), x, None)
+    with pytest.raises(ValueError, match='y_grad'):
+        gradient_check.check_backward(Square(), numpy.ones(2), None)
+
+
+def test_check_backward_params_and_float16_with_dtype():
+    w = chainer.Variable(numpy.array([2.0, -1.0], dtype=numpy.float16))
+
+    def scaled(x):
+        return x * w
+
+    x = numpy.array([0.5, 1.5], dtype=numpy.float16)
+    gradient_check.check_backward(scaled, x, numpy.ones(2, numpy.float16), params=w,
+                                  dtype=numpy.float64, atol=5e-2, rtol=5e-2)
+    assert w.data.dtype == numpy.float16  # params restored
+
+    wrong = chainer.Variable(numpy.array([2.0, -1.0]))
+
+    class ForgetsParam(chainer.Function):
+        def forward(self, xs):
+            return xs[0] * wrong.data,
+
+        def backward(self, xs, gys):
+            return gys[0] * wrong.data,
+
+    with pytest.raises(AssertionError, match='param 0'):
+        gradient_check.check_backward(ForgetsParam(), numpy.ones(2), numpy.ones(2),
+                                      params=wrong)
+
+
+def test_check_backward_no_grads():
+    class Take(chainer.Function):
+        def forward(self, xs):
+            return xs[0][xs[1].astype(numpy.intp)],
+
+        def backward(self, xs, gys):
+            gx = numpy.zeros_like(xs[0])
+            numpy.add.at(gx, xs[1].astype(numpy.intp), gys[0])
+            return gx, None
+
+    x = numpy.array([1.0, 2.0, 3.0])
+    idx = numpy.array([2, 0])
+    gradient_check.check_backward(Take(), (x, idx), numpy.ones(2))  # int: no grad
+    with pytest.raises(AssertionError, match='input 1 got no gradient'):
+        gradient_check.check_backward(Take(), (x, idx.astype(numpy.float64)),
+                                      numpy.ones(2), no_grads=[False, False])
+    with pytest.raises(ValueError, match='no_grads'):
+        gradient_check.check_backward(Take(), (x, idx), numpy.ones(2), no_grads=[True])
+
+
+def test_check_backward_output_count_mismatch():
+    with pytest.raises(ValueError, match='gradients were given'):
+        gradient_check.check_backward(Square(), numpy.ones(2),
+                                      (numpy.ones(2), numpy.ones(2)))
