@@ -91,8 +91,9 @@ class MultiprocessIterator(_iteration_state.StatefulIterator):
                 batch.extend(future.result())
         except BaseException as e:
             # Forget what was read ahead and rewind, so the next call retries this batch.
-            self._rewind(drop_pool=isinstance(
-                e, concurrent.futures.process.BrokenProcessPool))
+            self._rewind()
+            if isinstance(e, concurrent.futures.process.BrokenProcessPool):
+                self._close(wait=False)  # a broken pool accepts no more work
             raise
         self._state = state
         self._prefetch()
@@ -121,14 +122,13 @@ class MultiprocessIterator(_iteration_state.StatefulIterator):
                 self, _shutdown, self._executor, self._pending, False)
         return self._executor
 
-    def _rewind(self, drop_pool=False):
+    def _rewind(self):
+        """Drops the batches read ahead; the order continues after the visible state."""
         for futures, _ in self._pending:
             for future in futures:
                 future.cancel()
         self._pending.clear()
         self._order.set_state(self._state)
-        if drop_pool:
-            self._close(wait=False)
 
     def _close(self, wait):
         if self._finalizer is not None:
@@ -139,6 +139,7 @@ class MultiprocessIterator(_iteration_state.StatefulIterator):
 
     def finalize(self):
         """Stops the worker processes (the iterator restarts them if used again)."""
+        self._rewind()
         self._close(wait=True)
 
     def reset(self):

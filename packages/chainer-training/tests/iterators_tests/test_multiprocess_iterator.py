@@ -1,0 +1,183 @@
+import concurrent.futures.process
+import os
+import subprocess
+import sys
+import textwrap
+
+import numpy
+import pytest
+
+from chainer import dataset, iterators, serializers
+
+
+class Failing(dataset.DatasetMixin):
+    """Examples are their index; index ``bad`` raises (or kills the worker)."""
+
+    def __init__(self, n, bad, kill=False):
+        self.n, self.bad, self.kill = n, bad, kill
+
+    def __len__(self):
+        return self.n
+
+    def get_example(self, i):
+        if i == self.bad:
+            if self.kill:
+                os._exit(3)
+            raise ValueError('broken example {}'.format(i))
+        return i
+
+
+def _batches(it, n):
+    return [[int(x) for x in next(it)] for _ in range(n)]
+
+
+@pytest.fixture
+def make_iterator():
+    made = []
+
+    def make(*args, **kwargs):
+        it = iterators.MultiprocessIterator(*args, **kwargs)
+        made.append(it)
+        return it
+
+    yield make
+    for it in made:
+        it.finalize()
+
+
+@pytest.mark.parametrize('batch_size, n_processes, n_prefetch', [(3, 2, 1), (4, 3, 3), (9, 2, 2)])
+def test_same_batches_as_serial_iterator_without_shuffle(make_iterator, batch_size, n_processes,
+                                                         n_prefetch):
+    data = numpy.arange(7) * 10
+    serial = iterators.SerialIterator(data, batch_size, shuffle=False)
+    multi = make_iterator(data, batch_size, shuffle=False, n_processes=n_processes,
+                          n_prefetch=n_prefetch)
+    for _ in range(5):
+        assert _batches(multi, 1) == _batches(serial, 1)
+        assert (multi.epoch, multi.is_new_epoch) == (serial.epoch, serial.is_new_epoch)
+        assert multi.epoch_detail == serial.epoch_detail
+
+
+def test_same_batches_as_serial_iterator_with_shuffle_and_seed(make_iterator):
+    numpy.random.seed(5)
+    serial = iterators.SerialIterator(list(range(6)), 4)
+    numpy.random.seed(5)
+    multi = make_iterator(list(range(6)), 4, n_processes=2)
+    assert _batches(multi, 5) == _batches(serial, 5)
+
+
+def test_no_repeat(make_iterator):
+    it = make_iterator(list(range(5)), 2, repeat=False, shuffle=False, n_processes=2,
+                       n_prefetch=2)
+    assert [b for b in it] == [[0, 1], [2, 3], [4]]
+    assert it.epoch == 1
+    with pytest.raises(StopIteration):
+        next(it)
+
+
+def test_worker_exception_propagates_and_the_batch_is_retried(make_iterator):
+    it = make_iterator(Failing(6, bad=3), 2, shuffle=False, n_processes=2, n_prefetch=2)
+    assert next(it) == [0, 1]
+    for _ in range(2):
+        with pytest.raises(ValueError, match='broken example 3'):
+            next(it)
+        assert it.epoch_detail == pytest.approx(2 / 6)
+
+
+def test_dead_worker_raises_instead_of_hanging(make_iterator):
+    it = make_iterator(Failing(4, bad=1, kill=True), 2, shuffle=False, n_processes=1)
+    with pytest.raises(concurrent.futures.process.BrokenProcessPool):
+        next(it)
+
+
+def test_finalize_stops_the_workers_and_the_iterator_can_restart(make_iterator):
+    it = make_iterator(list(range(6)), 2, shuffle=False, n_processes=2)
+    next(it)
+    processes = list(it._executor._processes.values())
+    it.finalize()
+    assert processes and all(not p.is_alive() for p in processes)
+    assert next(it) == [2, 3]
+
+
+def test_reset(make_iterator):
+    it = make_iterator(list(range(5)), 2, shuffle=False, n_processes=1, n_prefetch=2)
+    next(it)
+    next(it)
+    it.reset()
+    assert it.epoch_detail == 0
+    assert next(it) == [0, 1]
+
+
+def test_bad_arguments():
+    with pytest.raises(ValueError, match='n_processes'):
+        iterators.MultiprocessIterator([1], 1, n_processes=0)
+    with pytest.raises(ValueError, match='n_prefetch'):
+        iterators.MultiprocessIterator([1], 1, n_prefetch=0)
+
+
+@pytest.mark.parametrize('shuffle', [True, False])
+def test_serialize_round_trip_resumes_the_same_batches(tmp_path, make_iterator, shuffle):
+    data = list(range(7))
+    it = make_iterator(data, 3, shuffle=shuffle, n_processes=2, n_prefetch=2)
+    _batches(it, 3)
+    path = str(tmp_path / 'it.npz')
+    serializers.save_npz(path, it)  # saving must not disturb what was read ahead
+    expected = _batches(it, 5)
+    resumed = make_iterator(data, 3, shuffle=shuffle, n_processes=2, n_prefetch=2)
+    _batches(resumed, 1)
+    serializers.load_npz(path, resumed)
+    assert _batches(resumed, 5) == expected
+    # The snapshot format is the SerialIterator's: either can resume the other.
+    serial = iterators.SerialIterator(data, 3, shuffle=shuffle)
+    serializers.load_npz(path, serial)
+    assert _batches(serial, 5) == expected
+
+
+def _run_script(body, tmp_path):
+    script = tmp_path / 'script.py'
+    script.write_text(textwrap.dedent(body))
+    return subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                          timeout=120)
+
+
+def test_interpreter_exits_with_live_workers(tmp_path):
+    result = _run_script('''
+        import numpy
+        from chainer import iterators
+        it = iterators.MultiprocessIterator(numpy.arange(100), 10, n_processes=2,
+                                            n_prefetch=3)
+        next(it)
+        print('done')
+        ''', tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == 'done'
+
+
+def test_interpreter_exits_on_a_worker_error(tmp_path):
+    result = _run_script('''
+        from chainer import dataset, iterators
+
+        class Bad(dataset.DatasetMixin):
+            def __len__(self):
+                return 10
+
+            def get_example(self, i):
+                raise RuntimeError('dataset failure')
+
+        it = iterators.MultiprocessIterator(Bad(), 2, n_processes=2)
+        next(it)
+        ''', tmp_path)
+    assert result.returncode != 0
+    assert 'dataset failure' in result.stderr
+
+
+def test_garbage_collection_stops_the_workers():
+    import gc
+    it = iterators.MultiprocessIterator(list(range(6)), 2, n_processes=2, n_prefetch=2)
+    next(it)
+    processes = list(it._executor._processes.values())
+    del it
+    gc.collect()
+    for p in processes:
+        p.join(60)
+    assert processes and all(not p.is_alive() for p in processes)
