@@ -1,0 +1,43 @@
+"""N-dimensional average pooling (spec 003, average_pooling_nd)."""
+import numpy
+
+from chainer.functions.pooling import pooling_nd
+
+
+class AveragePoolingND(pooling_nd.PoolingND):
+    """Mean over each window; zero padding counts in the mean (non-cover-all mode)."""
+
+    def __init__(self, ndim, ksize, stride=None, pad=0, use_cudnn=True):
+        super(AveragePoolingND, self).__init__(ndim, ksize, stride, pad, False, use_cudnn)
+
+    def forward(self, inputs):
+        return self._windows(inputs[0], 0).mean(axis=2),
+
+    def backward(self, inputs, grad_outputs):
+        x = inputs[0]
+        gy = grad_outputs[0]
+        gy = gy * gy.dtype.type(1.0 / numpy.prod(self.ksize))
+        return pooling_nd.spread(gy, self.ksize, self.stride, self.pad, x.shape[2:]),
+
+
+def average_pooling_nd(x, ksize, stride=None, pad=0, use_cudnn=True):
+    """N-dimensionally spatial average pooling function.
+
+    .. math:: y[n, c, o] = \\frac{1}{\\prod_i k_i} \\sum_{k_1, ..., k_N}
+        x[n, c, o_1 s_1 + k_1 - p_1, ..., o_N s_N + k_N - p_N]
+
+    with zero padding (padded zeros count in the mean). Average pooling runs in
+    non-cover-all mode.
+
+    Args:
+        x (~chainer.Variable): input of shape ``(n, c, d_1, ..., d_N)``.
+        ksize (int or tuple of ints): window size.
+        stride (int, tuple of ints or None): stride; None uses ``ksize``.
+        pad (int or tuple of ints): padding width.
+        use_cudnn (bool): accepted for compatibility.
+
+    Returns:
+        ~chainer.Variable: output of shape ``(n, c, out_1, ..., out_N)``.
+    """
+    ndim = max(len(x.shape) - 2, 1)
+    return AveragePoolingND(ndim, ksize, stride, pad, use_cudnn)(x)

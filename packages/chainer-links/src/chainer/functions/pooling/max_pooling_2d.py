@@ -1,0 +1,30 @@
+"""Two-dimensional max pooling (spec 003, max_pooling_2d)."""
+from chainer.functions.pooling.max_pooling_nd import MaxPoolingND
+from chainer.functions.pooling.pooling_2d import Pooling2D
+
+
+class MaxPooling2D(Pooling2D, MaxPoolingND):
+    """Spatial max pooling; ``indexes`` holds the argmax of each window after forward."""
+
+
+def max_pooling_2d(x, ksize, stride=None, pad=0, cover_all=True, use_cudnn=True):
+    """Spatial max pooling function.
+
+    .. math:: y[n, c, i, j] = \\max_{u < k_H, v < k_W} x[n, c, i s_Y + u - p_H, j s_X + v - p_W]
+
+    with ``-inf`` padding; ``h_O = (h + 2p_H - k_H) / s_Y + 1`` (rounded up with
+    ``cover_all``), likewise ``w_O``.
+
+    Args:
+        x (~chainer.Variable): input of shape ``(n, c, h, w)``.
+        ksize (int or pair of ints): window size.
+        stride (int, pair of ints or None): stride; None uses ``ksize``.
+        pad (int or pair of ints): padding width.
+        cover_all (bool): if True, all spatial locations are pooled into some output; it
+            may make the output larger.
+        use_cudnn (bool): accepted for compatibility.
+
+    Returns:
+        ~chainer.Variable: output of shape ``(n, c, h_O, w_O)``.
+    """
+    return MaxPooling2D(ksize, stride, pad, cover_all, use_cudnn)(x)

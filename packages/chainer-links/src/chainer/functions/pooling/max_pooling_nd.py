@@ -1,0 +1,46 @@
+"""N-dimensional max pooling (spec 003, max_pooling_nd)."""
+from chainer.functions.pooling import pooling_nd
+
+
+class MaxPoolingND(pooling_nd.PoolingND):
+    """Max over each window (padding counts as ``-inf``).
+
+    After the forward, ``indexes`` holds the argmax of every window as a position in the
+    flattened window (``(n, c, out...)``); :func:`upsampling_2d` reads it.
+    """
+
+    def forward(self, inputs):
+        x = inputs[0]
+        windows = self._windows(x, -float('inf'))
+        self.indexes = windows.argmax(axis=2)
+        return pooling_nd.select(windows, self.indexes),
+
+    def backward(self, inputs, grad_outputs):
+        x = inputs[0]
+        gx = pooling_nd.scatter(grad_outputs[0], self.indexes, self.ksize, self.stride,
+                                self.pad, x.shape[2:])
+        return gx,
+
+
+def max_pooling_nd(x, ksize, stride=None, pad=0, cover_all=True, use_cudnn=True):
+    """N-dimensionally spatial max pooling function.
+
+    .. math:: y[n, c, o_1, ..., o_N] = \\max_{k_1, ..., k_N}
+        x[n, c, o_1 s_1 + k_1 - p_1, ..., o_N s_N + k_N - p_N]
+
+    with ``-inf`` padding and output sizes by :func:`chainer.utils.conv.get_conv_outsize`.
+
+    Args:
+        x (~chainer.Variable): input of shape ``(n, c, d_1, ..., d_N)``.
+        ksize (int or tuple of ints): window size; ``k`` means ``(k, ..., k)``.
+        stride (int, tuple of ints or None): stride; None uses ``ksize``.
+        pad (int or tuple of ints): padding width.
+        cover_all (bool): if True, all spatial locations are pooled into some output; it
+            may make the output larger.
+        use_cudnn (bool): accepted for compatibility.
+
+    Returns:
+        ~chainer.Variable: output of shape ``(n, c, out_1, ..., out_N)``.
+    """
+    ndim = max(len(x.shape) - 2, 1)
+    return MaxPoolingND(ndim, ksize, stride, pad, cover_all, use_cudnn)(x)

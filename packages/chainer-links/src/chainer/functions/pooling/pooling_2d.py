@@ -1,0 +1,24 @@
+"""Base of the 2-d pooling functions: :class:`PoolingND` with two spatial axes."""
+from chainer.functions.pooling.pooling_nd import PoolingND
+
+
+class Pooling2D(PoolingND):
+    """Two-dimensional pooling base; exposes ``kh, kw, sy, sx, ph, pw``.
+
+    Args:
+        ksize (int or pair of ints): window size.
+        stride (int, pair of ints or None): window stride; None means ``ksize``.
+        pad (int or pair of ints): padding.
+        cover_all (bool): see :func:`chainer.utils.conv.get_conv_outsize`.
+        use_cudnn (bool): accepted for compatibility.
+    """
+
+    def __init__(self, ksize, stride=None, pad=0, cover_all=True, use_cudnn=True):
+        super(Pooling2D, self).__init__(2, ksize, stride, pad, cover_all, use_cudnn)
+
+    kh = property(lambda self: self.ksize[0])
+    kw = property(lambda self: self.ksize[1])
+    sy = property(lambda self: self.stride[0])
+    sx = property(lambda self: self.stride[1])
+    ph = property(lambda self: self.pad[0])
+    pw = property(lambda self: self.pad[1])

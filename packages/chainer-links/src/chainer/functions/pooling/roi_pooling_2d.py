@@ -1,0 +1,169 @@
+"""Region-of-interest max pooling (spec 003, roi_pooling_2d; Fast R-CNN).
+
+Every ROI is cut into ``outh x outw`` bins and each bin is max-pooled. Bins differ in size
+from ROI to ROI, so instead of looping over ROIs the maximum over a bin is taken as two
+range-maximum queries (rows, then columns) answered from doubling tables: level ``l``
+holds the max over ``2^l`` consecutive positions, and a range of length ``L`` is covered
+by two overlapping level-``floor(log2 L)`` blocks. Only one level is alive at a time, so the
+extra memory stays that of the input plus the row-pooled ROIs.
+"""
+import numpy
+
+from chainer import cuda
+from chainer import function
+from chainer.utils import type_check
+
+
+def _round_half_away(v, xp):
+    return xp.sign(v) * xp.floor(xp.abs(v) + 0.5)
+
+
+def _bins(lo, hi, size, n_bins, spatial_scale, xp):
+    """Bin edges ``[start, end)`` per ROI along one axis, clipped to ``[0, size]``."""
+    lo = _round_half_away(lo.astype(numpy.float64) * spatial_scale, xp)
+    hi = _round_half_away(hi.astype(numpy.float64) * spatial_scale, xp)
+    extent = xp.maximum(hi - lo + 1, 1)
+    step = (extent / n_bins)[:, None]
+    idx = xp.arange(n_bins, dtype=numpy.float64)[None, :]
+    start = xp.floor(idx * step) + lo[:, None]
+    end = xp.ceil((idx + 1) * step) + lo[:, None]
+    start = xp.clip(start, 0, size).astype(numpy.int64)
+    end = xp.clip(end, 0, size).astype(numpy.int64)
+    return start, end
+
+
+def _range_max(a, lead, starts, ends, carry):
+    """Max (and its carried index) of ``a[lead, ..., starts:ends]`` for every query.
+
+    Args:
+        a: array ``(M, ..., S)``; ranges run along the last axis.
+        lead, starts, ends: integer arrays of one shape ``Q`` (the queries).
+        carry: integer array of ``a``'s shape (or broadcastable view) reported for the
+            maximum (the position of the maximum, in whatever numbering the caller needs).
+
+    Returns:
+        tuple: values and carried indices, each of shape ``Q + a.shape[1:-1]``; empty
+        ranges give ``-inf`` and ``-1``.
+    """
+    xp = cuda.get_array_module(a)
+    length = ends - starts
+    valid = length > 0
+    level_of = xp.log2(xp.maximum(length, 1)).astype(numpy.int64)
+    shape = starts.shape + a.shape[1:-1]
+    val = xp.full(shape, -numpy.inf, dtype=a.dtype)
+    arg = xp.full(shape, -1, dtype=numpy.int64)
+    n_levels = int(level_of[valid].max()) + 1 if bool(valid.any()) else 0
+    cur, cur_arg = a, carry
+    for level in range(n_levels):
+        if level:
+            half = 1 << (level - 1)
+            take_hi = cur[..., half:] > cur[..., :-half]
+            cur = xp.where(take_hi, cur[..., half:], cur[..., :-half])
+            cur_arg = xp.where(take_hi, cur_arg[..., half:], cur_arg[..., :-half])
+        q = xp.nonzero(valid & (level_of == level))
+        if q[0].size == 0:
+            continue
+        m = lead[q]
+        first, last = starts[q], ends[q] - (1 << level)
+        v1, v2 = cur[m, ..., first], cur[m, ..., last]
+        take_last = v2 > v1
+        val[q] = xp.where(take_last, v2, v1)
+        arg[q] = xp.where(take_last, cur_arg[m, ..., last], cur_arg[m, ..., first])
+    return val, arg
+
+
+class ROIPooling2D(function.Function):
+    """Max pooling of ``outh x outw`` bins over each region of interest.
+
+    After the forward, ``argmax_data`` holds the position ``h * W + w`` of every output's
+    maximum in its image (``-1`` for empty bins).
+    """
+
+    def __init__(self, outh, outw, spatial_scale):
+        self.outh, self.outw = int(outh), int(outw)
+        if self.outh < 1 or self.outw < 1:
+            raise ValueError('outh and outw must be positive, got {} and {}'.format(
+                outh, outw))
+        self.spatial_scale = spatial_scale
+
+    def check_type_forward(self, in_types):
+        type_check.expect(in_types.size() == 2)
+        x_type, roi_type = in_types
+        type_check.expect(
+            x_type.dtype.kind == 'f',
+            x_type.ndim == 4,
+            roi_type.dtype == x_type.dtype,
+            roi_type.ndim == 2,
+            roi_type.shape[1] == 5,
+        )
+
+    def forward(self, inputs):
+        x, rois = inputs
+        xp = cuda.get_array_module(x)
+        n, c, h, w = x.shape
+        batch = rois[:, 0].astype(numpy.int64)
+        if batch.size and bool(((batch < 0) | (batch >= n)).any()):
+            raise ValueError('roi_pooling_2d: batch indices of rois must be in [0, {}), '
+                             'got {}'.format(n, batch))
+        hs, he = _bins(rois[:, 2], rois[:, 4], h, self.outh, self.spatial_scale, xp)
+        ws, we = _bins(rois[:, 1], rois[:, 3], w, self.outw, self.spatial_scale, xp)
+        # Rows first: (R, outh, C, W) maxima over each bin's rows, with their row.
+        rows = xp.arange(h, dtype=numpy.int64)
+        row_val, row_arg = _range_max(
+            x.transpose(0, 1, 3, 2), xp.broadcast_to(batch[:, None], hs.shape), hs, he,
+            xp.broadcast_to(rows, (n, c, w, h)))
+        # Then columns, carrying the flat position h * W + w: (R, outw, outh, C).
+        flat = row_arg * w + xp.arange(w, dtype=numpy.int64)
+        r_idx = xp.broadcast_to(xp.arange(len(rois))[:, None], ws.shape)
+        val, arg = _range_max(row_val, r_idx, ws, we, flat)
+        y = val.transpose(0, 3, 2, 1)
+        arg = arg.transpose(0, 3, 2, 1)
+        nonempty = ((he > hs)[:, :, None] & (we > ws)[:, None, :])[:, None]
+        self.argmax_data = xp.where(nonempty, arg, -1)
+        return xp.where(nonempty, y, xp.zeros((), dtype=x.dtype)),
+
+    def backward(self, inputs, grad_outputs):
+        x, rois = inputs
+        xp = cuda.get_array_module(x)
+        n, c, h, w = x.shape
+        batch = rois[:, 0].astype(numpy.int64)
+        plane = (batch[:, None] * c + xp.arange(c)) * (h * w)  # (R, C) image offsets
+        index = plane[:, :, None, None] + self.argmax_data
+        keep = self.argmax_data >= 0
+        gx = xp.zeros(x.size, dtype=x.dtype)
+        index, values = index[keep], grad_outputs[0][keep]
+        if xp is numpy:
+            numpy.add.at(gx, index, values)
+        else:
+            # scatter_add(dst, indices, values): dst[indices[i]] += values[i], atomically
+            # (several bins may select the same input element).
+            cuda.kernel('scatter_add')(gx, index, values)
+        return gx.reshape(x.shape), None
+
+
+def roi_pooling_2d(x, rois, outh, outw, spatial_scale):
+    """Spatial Region of Interest (ROI) pooling function.
+
+    For ROI ``r = (b, x_min, y_min, x_max, y_max)`` the corners are scaled by
+    ``spatial_scale`` and rounded; the ROI of height ``H_r = max(y_max - y_min + 1, 1)`` is
+    cut into bins ``[floor(i H_r / outh), ceil((i + 1) H_r / outh))`` (offset by ``y_min``,
+    clipped to the image), likewise along the width, and
+
+    .. math:: y[r, c, i, j] = \\max_{(u, v) \\in \\text{bin}(i, j)} x[b, c, u, v]
+
+    (zero for an empty bin).
+
+    Args:
+        x (~chainer.Variable): input of shape ``(n, c, h, w)``.
+        rois (~chainer.Variable): ROIs of shape ``(R, 5)``, each
+            ``(batch_index, x_min, y_min, x_max, y_max)``.
+        outh (int): height of the pooled output.
+        outw (int): width of the pooled output.
+        spatial_scale (float): scale from ROI coordinates to ``x``'s grid.
+
+    Returns:
+        ~chainer.Variable: output of shape ``(R, c, outh, outw)``.
+
+    See: Fast R-CNN (Girshick, ICCV 2015).
+    """
+    return ROIPooling2D(outh, outw, spatial_scale)(x, rois)
