@@ -125,3 +125,16 @@ def test_next_mirror_is_tried_when_one_fails(mnist_server, monkeypatch):
     train, _ = datasets.get_mnist()
     assert len(train) == N_TRAIN
     assert sum(r.startswith('gone/') for r in server.requests) == 4
+
+
+def test_checksum_failure_on_one_mirror_falls_back_to_the_next(mnist_server, monkeypatch):
+    server, _, _ = mnist_server
+    filename, checksum = mnist.FILES['train_x']
+    server.files['bad/' + filename] = b'not the real file'
+    for name, (f, _) in mnist.FILES.items():
+        if name != 'train_x':
+            server.files['bad/' + f] = server.files[f]
+    monkeypatch.setattr(mnist, 'BASE_URLS', (server.url + 'bad/', server.url))
+    train, _ = datasets.get_mnist()
+    assert len(train) == N_TRAIN
+    assert server.requests.count(filename) == 1

@@ -96,3 +96,14 @@ def test_loaded_order_must_match_the_dataset(tmp_path):
     serializers.save_npz(path, iterators.SerialIterator(list(range(5)), 2))
     with pytest.raises(ValueError):
         serializers.load_npz(path, iterators.SerialIterator(list(range(6)), 2))
+
+
+def test_loads_a_snapshot_without_random_state():
+    # Original Chainer v1 snapshots hold only these four entries.
+    snapshot = {'current_position': numpy.array(2), 'epoch': numpy.array(1),
+                'is_new_epoch': numpy.array(False), 'order': numpy.array([3, 1, 0, 2])}
+    it = iterators.SerialIterator(list(range(4)), 2)
+    serializers.NpzDeserializer(snapshot).load(it)
+    assert (it.epoch, it.current_position, it.is_new_epoch) == (1, 2, False)
+    assert next(it) == [0, 2]
+    assert it.epoch == 2 and sorted(next(it) + next(it)) == [0, 1, 2, 3]

@@ -22,8 +22,8 @@ def parse_download(base_urls, filename, checksum, parse):
     """Downloads ``filename`` from the first reachable mirror and parses it.
 
     Args:
-        base_urls (sequence of str): Mirrors, tried in order; a network or HTTP error
-            moves on to the next one.
+        base_urls (sequence of str): Mirrors, tried in order; a network or HTTP error, a
+            truncated download or a checksum mismatch moves on to the next one.
         filename (str): File name appended to each base URL.
         checksum (str or None): ``'<algorithm>:<hex>'`` for
             :func:`chainer.dataset.cached_download`.
@@ -41,7 +41,9 @@ def parse_download(base_urls, filename, checksum, parse):
         url = base_url + filename
         try:
             path = download.cached_download(url, checksum)
-        except (urllib.error.URLError, OSError) as e:
+        except (urllib.error.URLError, OSError, RuntimeError) as e:
+            # Unreachable, truncated or failing its checksum: nothing was cached; another
+            # mirror may do better.
             errors.append('{}: {}'.format(url, e))
             continue
         try:

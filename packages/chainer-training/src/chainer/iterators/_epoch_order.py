@@ -111,18 +111,29 @@ def serialize_state(serializer, state):
     position = int(serializer('current_position', state.position))
     epoch = int(serializer('epoch', state.epoch))
     is_new_epoch = bool(serializer('is_new_epoch', state.is_new_epoch))
-    previous = float(serializer('previous_epoch_detail', state.previous_epoch_detail))
+    previous = float(_optional(serializer, 'previous_epoch_detail',
+                               state.previous_epoch_detail))
     order, rng_state = state.order, state.rng_state
     if order is not None:
         order = serializer('order', order.copy())
     if rng_state is not None:
         algorithm, keys, pos, has_gauss, cached_gaussian = rng_state
         rng_state = (algorithm,
-                     serializer('rng_keys', keys.copy()),
-                     int(serializer('rng_pos', int(pos))),
-                     int(serializer('rng_has_gauss', int(has_gauss))),
-                     float(serializer('rng_cached_gaussian', float(cached_gaussian))))
+                     _optional(serializer, 'rng_keys', keys.copy()),
+                     int(_optional(serializer, 'rng_pos', int(pos))),
+                     int(_optional(serializer, 'rng_has_gauss', int(has_gauss))),
+                     float(_optional(serializer, 'rng_cached_gaussian',
+                                     float(cached_gaussian))))
     return EpochState(position, epoch, is_new_epoch, previous, order, rng_state)
+
+
+def _optional(serializer, key, value):
+    """Like ``serializer(key, value)``, keeping ``value`` when a loaded snapshot lacks the
+    entry (snapshots of the original Chainer v1 iterators have no random state)."""
+    try:
+        return serializer(key, value)
+    except KeyError:
+        return value
 
 
 def same_state(a, b):
