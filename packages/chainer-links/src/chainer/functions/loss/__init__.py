@@ -3,6 +3,8 @@ from chainer.functions.loss.argmax_crf1d import argmax_crf1d  # noqa: F401
 from chainer.functions.loss.argmax_crf1d import ArgmaxCRF1d  # noqa: F401
 from chainer.functions.loss.bernoulli_nll import bernoulli_nll  # noqa: F401
 from chainer.functions.loss.bernoulli_nll import BernoulliNLL  # noqa: F401
+from chainer.functions.loss.black_out import black_out  # noqa: F401
+from chainer.functions.loss.black_out import BlackOut  # noqa: F401
 from chainer.functions.loss.connectionist_temporal_classification import connectionist_temporal_classification  # noqa: F401,E501
 from chainer.functions.loss.connectionist_temporal_classification import ConnectionistTemporalClassification  # noqa: F401,E501
 from chainer.functions.loss.contrastive import contrastive  # noqa: F401
@@ -23,6 +25,8 @@ from chainer.functions.loss.mean_absolute_error import mean_absolute_error  # no
 from chainer.functions.loss.mean_absolute_error import MeanAbsoluteError  # noqa: F401
 from chainer.functions.loss.mean_squared_error import mean_squared_error  # noqa: F401
 from chainer.functions.loss.mean_squared_error import MeanSquaredError  # noqa: F401
+from chainer.functions.loss.negative_sampling import negative_sampling  # noqa: F401
+from chainer.functions.loss.negative_sampling import NegativeSamplingFunction  # noqa: F401,E501
 from chainer.functions.loss.sigmoid_cross_entropy import sigmoid_cross_entropy  # noqa: F401
 from chainer.functions.loss.sigmoid_cross_entropy import SigmoidCrossEntropy  # noqa: F401
 from chainer.functions.loss.softmax_cross_entropy import softmax_cross_entropy  # noqa: F401
@@ -34,6 +38,7 @@ __all__ = [
     'ArgmaxCRF1d', 'argmax_crf1d',
     'CRF1d', 'crf1d',
     'BernoulliNLL', 'bernoulli_nll',
+    'BlackOut', 'black_out',
     'ConnectionistTemporalClassification', 'connectionist_temporal_classification',
     'Contrastive', 'contrastive',
     'CrossCovariance', 'cross_covariance',
@@ -43,6 +48,7 @@ __all__ = [
     'HuberLoss', 'huber_loss',
     'MeanAbsoluteError', 'mean_absolute_error',
     'MeanSquaredError', 'mean_squared_error',
+    'NegativeSamplingFunction', 'negative_sampling',
     'SigmoidCrossEntropy', 'sigmoid_cross_entropy',
     'SoftmaxCrossEntropy', 'softmax_cross_entropy',
     'Triplet', 'triplet',

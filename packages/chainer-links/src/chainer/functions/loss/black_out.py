@@ -1,0 +1,103 @@
+"""BlackOut loss (spec 003 "black_out", Ji et al. 2016)."""
+import numpy
+
+from chainer import cuda
+from chainer import function
+from chainer.utils import force_array
+from chainer.utils import type_check
+from chainer.functions.loss import _labels
+from chainer.functions.loss import _log_space
+from chainer.functions.loss import _sampled_scores
+
+
+def _log_one_minus_p(scores, log_p):
+    """``log(1 - p)`` of the softmax ``p`` of ``scores`` (B, S) without cancellation.
+
+    ``log(-expm1(log p))`` is exact for ``p <= 1/2``. Only the largest entry of a row
+    can exceed 1/2; for it ``log(1 - p_m) = logsumexp_{j != m} f_j - logZ``, which
+    stays finite even when ``p_m`` rounds to one.
+    """
+    xp = cuda.get_array_module(scores)
+    rows = xp.arange(scores.shape[0])
+    top = scores.argmax(axis=1)
+    others = scores.copy()
+    others[rows, top] = -numpy.inf
+    log_z = scores[rows, top] - log_p[rows, top]
+    with numpy.errstate(divide='ignore'):
+        out = xp.log(-xp.expm1(log_p))
+    out[rows, top] = _log_space.logsumexp(others, axis=1) - log_z
+    return out
+
+
+class BlackOut(function.Function):
+    """BlackOut loss of ``(x, t, W, samples)``: softmax over the target and samples."""
+
+    def check_type_forward(self, in_types):
+        type_check.expect(in_types.size() == 4)
+        x_type, t_type, w_type, s_type = in_types
+        type_check.expect(
+            x_type.dtype.kind == 'f',
+            x_type.ndim == 2,
+            t_type.dtype.kind == 'i',
+            t_type.ndim == 1,
+            t_type.shape[0] == x_type.shape[0],
+            w_type.dtype == x_type.dtype,
+            w_type.ndim == 2,
+            w_type.shape[1] == x_type.shape[1],
+            s_type.dtype.kind == 'i',
+            s_type.ndim == 2,
+            s_type.shape[0] == x_type.shape[0],
+        )
+
+    def forward(self, inputs):
+        x, t, W, samples = inputs
+        xp = cuda.get_array_module(x)
+        _labels.check_labels(t, W.shape[0], 't')
+        _labels.check_labels(samples, W.shape[0], 'samples')
+        self.idx = xp.concatenate([t[:, None], samples], axis=1)
+        scores, self.rows = _sampled_scores.gather_scores(x, W, self.idx)
+        # p_j = exp(f_j - logZ) over {t} + samples
+        log_p = _log_space.log_softmax(scores, axis=1)
+        self.log_p = log_p
+        self.log_not_p = _log_one_minus_p(scores, log_p)[:, 1:]
+        per_sample = log_p[:, 0] + self.log_not_p.sum(axis=1)
+        return force_array(-per_sample.sum() / x.dtype.type(max(x.shape[0], 1)),
+                           x.dtype),
+
+    def backward(self, inputs, grad_outputs):
+        x, _, W, _ = inputs
+        xp = cuda.get_array_module(x)
+        p = xp.exp(self.log_p)
+        one = x.dtype.type(1)
+        # derivative of log p_t + sum_s log(1 - p_s) by f_j:
+        #   [j = t] - p_j (1 - r) - [j is a sample] p_j / (1 - p_j),
+        # with r = sum_s p_s / (1 - p_s)
+        odds = xp.exp(self.log_p[:, 1:] - self.log_not_p)
+        r = odds.sum(axis=1, keepdims=True)
+        d = -p * (one - r)
+        d[:, 0] += one
+        d[:, 1:] -= odds
+        g_scores = -d * (grad_outputs[0] / x.dtype.type(max(x.shape[0], 1)))
+        gx, gW = _sampled_scores.scores_backward(x, W, self.idx, self.rows, g_scores)
+        return gx, None, gW, None
+
+
+def black_out(x, t, W, samples):
+    """BlackOut loss function.
+
+    .. math::
+        L = -\\frac1B \\sum_b \\left( \\log p(t_b)
+            + \\sum_{s \\in S_b} \\log (1 - p(s)) \\right), \\qquad
+        p(y) = \\frac{\\exp(W_y^\\top x_b)}{\\sum_{s \\in \\{t_b\\} \\cup S_b}
+            \\exp(W_s^\\top x_b)}
+
+    Args:
+        x (~chainer.Variable): (B, D) input vectors.
+        t (~chainer.Variable): (B,) int correct labels in ``[0, V)``.
+        W (~chainer.Variable): (V, D) output weight matrix.
+        samples (~chainer.Variable): (B, S) int negative samples in ``[0, V)``.
+
+    Returns:
+        ~chainer.Variable: a scalar loss, differentiable by ``x`` and ``W``.
+    """
+    return BlackOut()(x, t, W, samples)

@@ -1,0 +1,102 @@
+"""Negative sampling loss (spec 003 "negative_sampling", Mikolov et al. 2013)."""
+from chainer import cuda
+from chainer import function
+from chainer.utils import force_array
+from chainer.utils import type_check
+from chainer.functions.loss import _labels
+from chainer.functions.loss import _sampled_scores
+
+
+class NegativeSamplingFunction(function.Function):
+    """Negative sampling loss of ``(x, t, W)``; negatives drawn by ``sampler``.
+
+    Attributes:
+        samples (array): (B, 1 + sample_size) int32 of the last forward: column 0 is
+            ``t`` (the positive), the other columns the sampled negatives.
+    """
+
+    def __init__(self, sampler, sample_size):
+        if not callable(sampler):
+            raise TypeError('sampler must be callable (shape -> int array), got {!r}'
+                            .format(sampler))
+        if int(sample_size) != sample_size or sample_size < 0:
+            raise ValueError('sample_size must be a non-negative int, got {!r}'.format(
+                sample_size))
+        self.sampler = sampler
+        self.sample_size = int(sample_size)
+        self.samples = None
+
+    def check_type_forward(self, in_types):
+        type_check.expect(in_types.size() == 3)
+        x_type, t_type, w_type = in_types
+        type_check.expect(
+            x_type.dtype.kind == 'f',
+            x_type.ndim == 2,
+            t_type.dtype.kind == 'i',
+            t_type.ndim == 1,
+            x_type.shape[0] == t_type.shape[0],
+            w_type.dtype == x_type.dtype,
+            w_type.ndim == 2,
+            w_type.shape[1] == x_type.shape[1],
+        )
+
+    def _make_samples(self, t, n_vocab):
+        xp = cuda.get_array_module(t)
+        negatives = xp.asarray(self.sampler((t.shape[0], self.sample_size)))
+        if negatives.shape != (t.shape[0], self.sample_size) or \
+                negatives.dtype.kind not in 'iu':
+            raise ValueError('sampler must return an int array of shape {}, got {} {}'
+                             .format((t.shape[0], self.sample_size), negatives.dtype,
+                                     negatives.shape))
+        _labels.check_labels(negatives, n_vocab, 'sampler output')
+        return xp.concatenate([t[:, None].astype(xp.int32),
+                               negatives.astype(xp.int32, copy=False)], axis=1)
+
+    def forward(self, inputs):
+        x, t, W = inputs
+        xp = cuda.get_array_module(x)
+        _labels.check_labels(t, W.shape[0], 't')
+        self.samples = self._make_samples(t, W.shape[0])
+        scores, self.rows = _sampled_scores.gather_scores(x, W, self.samples)
+        # sign +1 for the positive (column 0), -1 for negatives: loss = softplus(-s f)
+        self.sign = xp.ones(self.samples.shape[1], dtype=x.dtype)
+        self.sign[1:] = -1
+        z = -self.sign * scores
+        self.z = z
+        loss = xp.maximum(z, 0) + xp.log1p(xp.exp(-abs(z)))
+        return force_array(loss.sum(), x.dtype),
+
+    def backward(self, inputs, grad_outputs):
+        x, _, W = inputs
+        xp = cuda.get_array_module(x)
+        half = x.dtype.type(0.5)
+        sig_z = xp.tanh(self.z * half) * half + half  # d softplus(z)/dz
+        g_scores = -self.sign * sig_z * grad_outputs[0]
+        gx, gW = _sampled_scores.scores_backward(x, W, self.samples, self.rows,
+                                                 g_scores)
+        return gx, None, gW
+
+
+def negative_sampling(x, t, W, sampler, sample_size):
+    """Negative sampling loss function.
+
+    .. math::
+        L = -\\sum_b \\left( \\log \\sigma(x_b^\\top w_{t_b})
+            + \\sum_{n \\in N_b} \\log \\sigma(-x_b^\\top w_n) \\right)
+
+    summed over the batch, where :math:`N_b` holds ``sample_size`` words drawn by
+    ``sampler`` (e.g. a :class:`~chainer.utils.WalkerAlias` of unigram counts to a
+    power). Only the sampled rows of ``W`` get a gradient.
+
+    Args:
+        x (~chainer.Variable): (B, D) input vectors.
+        t (~chainer.Variable): (B,) int ground-truth words in ``[0, V)``.
+        W (~chainer.Variable): (V, D) weight matrix.
+        sampler (callable): takes a shape, returns an int array of that shape of
+            word ids in ``[0, V)``.
+        sample_size (int): number of negatives per example.
+
+    Returns:
+        ~chainer.Variable: a scalar loss.
+    """
+    return NegativeSamplingFunction(sampler, sample_size)(x, t, W)
