@@ -1,0 +1,129 @@
+"""Batch normalization with batch statistics: ``F.batch_normalization`` (spec 001
+§3.4.8)."""
+import numbers
+
+from chainer import cuda
+from chainer import function
+from chainer.functions.normalization import _channel_params
+from chainer.utils import type_check
+
+
+class BatchNormalizationFunction(function.Function):
+    """Normalizes with the statistics of the mini-batch (see
+    :func:`batch_normalization`).
+
+    Args:
+        eps (float): Added to the variance for numerical stability.
+        mean (array or None): Running average of the mean, updated in place by the
+            forward pass (None: not computed).
+        var (array or None): Running average of the variance, updated in place.
+        decay (float): Decay rate of the running averages, in ``[0, 1]``.
+        use_cudnn (bool): Accepted for compatibility; the GPU path is array-generic.
+
+    Attributes:
+        running_mean, running_var: The running averages given as ``mean``/``var``.
+    """
+
+    def __init__(self, eps=2e-5, mean=None, var=None, decay=0.9, use_cudnn=True):
+        if (mean is None) != (var is None):
+            raise ValueError('running_mean and running_var must be both given or both '
+                             'None')
+        if isinstance(decay, bool) or not isinstance(decay, numbers.Real) or \
+                not 0 <= decay <= 1:
+            raise ValueError('decay must be a float in [0, 1], got {!r}'.format(decay))
+        if not eps > 0:
+            raise ValueError('eps must be positive, got {}'.format(eps))
+        self.eps = eps
+        self.running_mean = mean
+        self.running_var = var
+        self.decay = decay
+        self.use_cudnn = use_cudnn
+
+    def check_type_forward(self, in_types):
+        type_check.expect(in_types.size() == 3)
+        x_type, gamma_type, beta_type = in_types
+        _channel_params.expect_channel_params(x_type, (gamma_type, beta_type))
+        for name in ('running_mean', 'running_var'):
+            stat = getattr(self, name)
+            if stat is not None:
+                type_check.expect(
+                    type_check.make_variable(stat.shape, name + '.shape') ==
+                    gamma_type.shape)
+
+    def forward(self, inputs):
+        x, gamma, beta = inputs
+        xp = cuda.get_array_module(x)
+        axes = _channel_params.reduced_axes(x.ndim, gamma.ndim)
+        mean = x.mean(axis=axes)
+        xc = x - _channel_params.param_view(mean, x.ndim)
+        var = (xc * xc).mean(axis=axes)
+        inv_std = 1 / xp.sqrt(var + x.dtype.type(self.eps))
+        # Only the per-channel statistics are kept; backward recomputes x_hat from x.
+        self._mean, self._inv_std = mean, inv_std
+        y = xc
+        y *= _channel_params.param_view(gamma * inv_std, x.ndim)
+        y += _channel_params.param_view(beta, x.ndim)
+        if self.running_mean is not None:
+            self._update_running_stats(mean, var, x.size // gamma.size)
+        return y,
+
+    def _update_running_stats(self, mean, var, m):
+        # The running variance is unbiased: the batch variance times m / (m - 1).
+        decay = self.decay
+        self.running_mean *= decay
+        self.running_mean += (1 - decay) * mean
+        self.running_var *= decay
+        self.running_var += (1 - decay) * (m / max(m - 1, 1)) * var
+
+    def backward(self, inputs, grad_outputs):
+        x, gamma, _ = inputs
+        gy, = grad_outputs
+        view = _channel_params.param_view
+        axes = _channel_params.reduced_axes(x.ndim, gamma.ndim)
+        m = x.dtype.type(x.size // gamma.size)
+        x_hat = (x - view(self._mean, x.ndim)) * view(self._inv_std, x.ndim)
+        gbeta = gy.sum(axis=axes)
+        ggamma = (gy * x_hat).sum(axis=axes)
+        # gx = gamma / std * (gy - (x_hat * ggamma + gbeta) / m)
+        gx = x_hat
+        gx *= view(ggamma, x.ndim)
+        gx += view(gbeta, x.ndim)
+        gx *= -1 / m
+        gx += gy
+        gx *= view(gamma * self._inv_std, x.ndim)
+        return gx, ggamma, gbeta
+
+
+def batch_normalization(x, gamma, beta, eps=2e-05, running_mean=None, running_var=None,
+                        decay=0.9, use_cudnn=True):
+    """Batch normalization function.
+
+    ``x`` has the batch size and the channels as its first dimensions: ``gamma`` and
+    ``beta`` (shape ``x.shape[1:1 + gamma.ndim]``) cover the channels, and the
+    statistics are taken over the batch axis and the remaining (spatial) axes, which
+    count as part of the batch:
+
+    .. math::
+        \\mu = \\frac{1}{m}\\sum x, \\quad \\sigma^2 = \\frac{1}{m}\\sum (x - \\mu)^2,
+        \\quad y = \\gamma \\frac{x - \\mu}{\\sqrt{\\sigma^2 + \\epsilon}} + \\beta.
+
+    When ``running_mean`` and ``running_var`` are given they are updated in place:
+    ``running_mean = decay * running_mean + (1 - decay) * mu`` and the same for the
+    variance, with the unbiased ``m / (m - 1) * sigma^2``.
+
+    Args:
+        x (~chainer.Variable or array): The input variable, ``ndim >= 2``.
+        gamma (~chainer.Variable or array): The scaling parameter.
+        beta (~chainer.Variable or array): The shifting parameter.
+        eps (float): Epsilon value for numerical stability.
+        running_mean (array): The running average of the mean, or None (then
+            ``running_var`` must be None too).
+        running_var (array): The running average of the variance, or None.
+        decay (float): Decay rate of the running averages.
+        use_cudnn (bool): Accepted for compatibility; the GPU path is array-generic.
+
+    Returns:
+        ~chainer.Variable: The normalized output, of the shape of ``x``.
+    """
+    return BatchNormalizationFunction(eps, running_mean, running_var, decay,
+                                      use_cudnn)(x, gamma, beta)

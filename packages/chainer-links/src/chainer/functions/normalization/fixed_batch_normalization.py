@@ -1,0 +1,74 @@
+"""Batch normalization with given statistics: ``F.fixed_batch_normalization`` (spec
+001 §3.4.8)."""
+from chainer import cuda
+from chainer import function
+from chainer.functions.normalization import _channel_params
+from chainer.utils import type_check
+
+
+class FixedBatchNormalization(function.Function):
+    """Normalizes with the mean and variance given as inputs (see
+    :func:`fixed_batch_normalization`)."""
+
+    def __init__(self, eps=2e-5, use_cudnn=True):
+        if not eps > 0:
+            raise ValueError('eps must be positive, got {}'.format(eps))
+        self.eps = eps
+        self.use_cudnn = use_cudnn
+
+    def check_type_forward(self, in_types):
+        type_check.expect(in_types.size() == 5)
+        _channel_params.expect_channel_params(in_types[0], in_types[1:])
+
+    def forward(self, inputs):
+        x, gamma, beta, mean, var = inputs
+        xp = cuda.get_array_module(x)
+        view = _channel_params.param_view
+        self._inv_std = 1 / xp.sqrt(var + x.dtype.type(self.eps))
+        y = x - view(mean, x.ndim)
+        y *= view(gamma * self._inv_std, x.ndim)
+        y += view(beta, x.ndim)
+        return y,
+
+    def backward(self, inputs, grad_outputs):
+        x, gamma, _, mean, _ = inputs
+        gy, = grad_outputs
+        view = _channel_params.param_view
+        axes = _channel_params.reduced_axes(x.ndim, gamma.ndim)
+        inv_std = self._inv_std
+        x_hat = (x - view(mean, x.ndim)) * view(inv_std, x.ndim)
+        gbeta = gy.sum(axis=axes)
+        ggamma = (gy * x_hat).sum(axis=axes)
+        scale = gamma * inv_std
+        gx = gy * view(scale, x.ndim)
+        # y = gamma (x - mean) (var + eps)^(-1/2) + beta
+        gmean = -scale * gbeta
+        gvar = ggamma * scale * inv_std * gamma.dtype.type(-0.5)
+        return gx, ggamma, gbeta, gmean, gvar
+
+
+def fixed_batch_normalization(x, gamma, beta, mean, var, eps=2e-05, use_cudnn=True):
+    """Batch normalization function with fixed statistics.
+
+    The variant of :func:`batch_normalization` used for inference, where the mean and
+    the variance are given by the caller (typically the running averages):
+
+    .. math:: y = \\gamma \\frac{x - mean}{\\sqrt{var + \\epsilon}} + \\beta
+
+    with the parameters over the channel axes (``x.shape[1:1 + gamma.ndim]``). It is
+    differentiable with respect to all five inputs.
+
+    Args:
+        x (~chainer.Variable or array): The input variable.
+        gamma (~chainer.Variable or array): The scaling parameter.
+        beta (~chainer.Variable or array): The shifting parameter.
+        mean (~chainer.Variable or array): The shifting parameter of the input.
+        var (~chainer.Variable or array): The square of the scaling parameter of the
+            input.
+        eps (float): Epsilon value for numerical stability.
+        use_cudnn (bool): Accepted for compatibility; the GPU path is array-generic.
+
+    Returns:
+        ~chainer.Variable: The normalized output, of the shape of ``x``.
+    """
+    return FixedBatchNormalization(eps, use_cudnn)(x, gamma, beta, mean, var)

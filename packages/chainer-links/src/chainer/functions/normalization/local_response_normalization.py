@@ -1,0 +1,85 @@
+"""Local response normalization across channels: ``F.local_response_normalization``
+(spec 001 §3.4.8)."""
+from chainer import function
+from chainer.utils import type_check
+
+
+def _channel_window_sum(a, half):
+    """Sums ``a`` over the window ``[c - half, c + half]`` of the channel axis (1),
+    clipped at the borders: one vectorized add per offset."""
+    s = a.copy()
+    for offset in range(1, half + 1):
+        s[:, offset:] += a[:, :-offset]
+        s[:, :-offset] += a[:, offset:]
+    return s
+
+
+class LocalResponseNormalization(function.Function):
+    """Cross-channel local response normalization (see
+    :func:`local_response_normalization`)."""
+
+    def __init__(self, n=5, k=2, alpha=1e-4, beta=.75):
+        if isinstance(n, bool) or not isinstance(n, int) or n <= 0:
+            raise ValueError('n (the window width) must be a positive int, got {!r}'
+                             .format(n))
+        self.n = n
+        self.k = k
+        self.alpha = alpha
+        self.beta = beta
+
+    def check_type_forward(self, in_types):
+        type_check.expect(
+            in_types.size() == 1,
+            in_types[0].dtype.kind == 'f',
+            in_types[0].ndim >= 2,
+        )
+
+    def forward(self, inputs):
+        x, = inputs
+        t = x.dtype.type
+        # u = k + alpha * sum_window(x^2),  y = x u^-beta
+        unit = _channel_window_sum(x * x, self.n // 2)
+        unit *= t(self.alpha)
+        unit += t(self.k)
+        self._unit = unit
+        self._y = x * unit ** t(-self.beta)  # the output's own data, kept at no cost
+        return self._y,
+
+    def backward(self, inputs, grad_outputs):
+        x, = inputs
+        gy, = grad_outputs
+        t = x.dtype.type
+        unit = self._unit
+        # gx_j = gy_j u_j^-beta - 2 alpha beta x_j sum_{i: j in W(i)} gy_i y_i / u_i;
+        # the window is symmetric, so the sum over i is the window sum at j.
+        summed = _channel_window_sum(gy * self._y / unit, self.n // 2)
+        gx = gy * unit ** t(-self.beta)
+        gx -= t(2 * self.alpha * self.beta) * x * summed
+        return gx,
+
+
+def local_response_normalization(x, n=5, k=2, alpha=1e-4, beta=.75):
+    """Local response normalization across neighboring channels.
+
+    For an input with :math:`N` channels on axis 1:
+
+    .. math:: y_i = \\frac{x_i}{\\left(k + \\alpha \\sum_{j=\\max(1, i - n/2)}
+              ^{\\min(N, i + n/2)} x_j^2\\right)^\\beta}
+
+    with :math:`n/2` the integer division (the window has ``2 * (n // 2) + 1``
+    channels, clipped at the borders).
+    See: Section 3.3 of ImageNet Classification with Deep Convolutional Neural
+    Networks.
+
+    Args:
+        x (~chainer.Variable or array): Input variable, ``ndim >= 2`` with the channels
+            on axis 1.
+        n (int): Normalization window width.
+        k (float): Smoothing parameter.
+        alpha (float): Normalizer scaling parameter.
+        beta (float): Normalizer power parameter.
+
+    Returns:
+        ~chainer.Variable: Output variable of the shape of ``x``.
+    """
+    return LocalResponseNormalization(n, k, alpha, beta)(x)

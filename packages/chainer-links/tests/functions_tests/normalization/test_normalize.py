@@ -1,0 +1,52 @@
+import numpy
+import pytest
+
+import chainer
+import chainer.functions as F
+from chainer import testing
+from chainer.utils import type_check
+
+DTYPES = [numpy.float16, numpy.float32, numpy.float64]
+
+
+@pytest.mark.parametrize('dtype', DTYPES)
+@pytest.mark.parametrize('eps', [1e-5, 0.1])
+def test_forward(dtype, eps):
+    x = numpy.random.uniform(-1, 1, (3, 4)).astype(dtype)
+    y = F.normalize(x, eps=eps)
+    assert y.data.dtype == dtype
+    x64 = x.astype(numpy.float64)
+    expected = x64 / (numpy.linalg.norm(x64, axis=1, keepdims=True) + eps)
+    testing.assert_allclose(y.data, expected, atol=1e-3 if dtype == numpy.float16 else 1e-6)
+
+
+def test_rows_get_unit_norm():
+    y = F.normalize(numpy.random.randn(4, 5) * 10, eps=0).data
+    testing.assert_allclose(numpy.linalg.norm(y, axis=1), numpy.ones(4))
+
+
+@pytest.mark.parametrize('dtype', DTYPES)
+def test_backward(dtype, check_backward):
+    x = numpy.random.uniform(-1, 1, (3, 4)).astype(dtype)
+    check_backward(F.normalize, x, numpy.random.randn(3, 4).astype(dtype))
+
+
+def test_zero_row_has_finite_output_and_gradient():
+    x = chainer.Variable(numpy.array([[0, 0, 0], [3, 4, 0]], numpy.float32))
+    y = F.normalize(x)
+    y.grad = numpy.ones_like(y.data)
+    y.backward()
+    assert numpy.isfinite(y.data).all() and numpy.isfinite(x.grad).all()
+    # At x = 0, y = x / eps: the gradient of the zero row is gy / eps.
+    testing.assert_allclose(x.grad[0], numpy.full(3, 1e5), rtol=1e-5)
+
+
+@pytest.mark.parametrize('shape', [(3,), (2, 3, 4)])
+def test_not_two_dimensional_is_rejected(shape):
+    with pytest.raises(type_check.InvalidType):
+        F.normalize(numpy.zeros(shape, numpy.float32))
+
+
+def test_integer_input_is_rejected():
+    with pytest.raises(type_check.InvalidType):
+        F.normalize(numpy.zeros((2, 3), numpy.int32))
