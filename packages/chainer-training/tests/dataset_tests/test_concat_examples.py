@@ -1,5 +1,7 @@
 import numpy
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from chainer import dataset
 
@@ -76,3 +78,16 @@ def test_device_negative_keeps_host_arrays():
     a = numpy.zeros(3)
     assert dataset.to_device(None, a) is a
     assert dataset.to_device(-1, a) is a
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 3), st.integers(0, 3)), min_size=1, max_size=4))
+def test_padding_matches_a_loop_reference(shapes):
+    arrays = [numpy.arange(a * b, dtype=numpy.float64).reshape(a, b) + 1 for a, b in shapes]
+    out = dataset.concat_examples(arrays, padding=-1)
+    rows = max(a for a, _ in shapes)
+    cols = max(b for _, b in shapes)
+    expected = numpy.full((len(arrays), rows, cols), -1.)
+    for i, a in enumerate(arrays):
+        expected[i, :a.shape[0], :a.shape[1]] = a
+    numpy.testing.assert_array_equal(out, expected)

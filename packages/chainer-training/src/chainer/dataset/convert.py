@@ -97,7 +97,7 @@ def _concat_arrays_with_padding(xp, arrays, padding):
         raise ValueError('concat_examples: cannot pad arrays of different ndim ({})'.format(
             sorted({a.ndim for a in arrays})))
     shapes = numpy.array([a.shape for a in arrays], dtype=numpy.intp).reshape(len(arrays), ndim)
-    max_shape = tuple(int(s) for s in shapes.max(axis=0)) if len(arrays) else ()
+    max_shape = tuple(int(s) for s in shapes.max(axis=0))
     dtype = numpy.result_type(*[a.dtype for a in arrays])
     result = xp.full((len(arrays),) + max_shape, padding, dtype=dtype)
     # The elements of example i occupy the box [0:s_0, 0:s_1, ...] of result[i]; the
