@@ -6,7 +6,6 @@ import operator
 import numpy
 import pytest
 
-import chainer
 from chainer import gradient_check
 from chainer import Variable
 from chainer.core_functions.get_item import get_item

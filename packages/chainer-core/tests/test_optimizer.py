@@ -374,12 +374,15 @@ def test_serialize_round_trip_resumes_exactly():
     _check_resume(save, lambda target, opt: opt.serialize(DictLoader(target)))
 
 
-def test_serialize_round_trip_through_npz(tmp_path):
+@pytest.mark.parametrize('fmt', ['npz', 'hdf5'])
+def test_serialize_round_trip_through_files(tmp_path, fmt):
     serializers = pytest.importorskip('chainer.serializers')
-    path = str(tmp_path / 'opt.npz')
+    if fmt == 'hdf5':
+        pytest.importorskip('h5py')
+    path = str(tmp_path / ('opt.' + fmt))
 
     def save(opt):
-        serializers.save_npz(path, opt)
+        getattr(serializers, 'save_' + fmt)(path, opt)
         return path
 
-    _check_resume(save, lambda p, opt: serializers.load_npz(p, opt))
+    _check_resume(save, lambda p, opt: getattr(serializers, 'load_' + fmt)(p, opt))
