@@ -88,6 +88,8 @@ def test_dead_worker_raises_instead_of_hanging(make_iterator):
     it = make_iterator(Failing(4, bad=1, kill=True), 2, shuffle=False, n_processes=1)
     with pytest.raises(concurrent.futures.process.BrokenProcessPool):
         next(it)
+    it.dataset.bad = -1  # a new pool gets the repaired dataset and reads the batch again
+    assert next(it) == [0, 1]
 
 
 def test_finalize_stops_the_workers_and_the_iterator_can_restart(make_iterator):

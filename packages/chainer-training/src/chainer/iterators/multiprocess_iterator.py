@@ -81,22 +81,27 @@ class MultiprocessIterator(_iteration_state.StatefulIterator):
 
     def __next__(self):
         """Returns the next batch (a list of examples)."""
-        self._prefetch()
-        if not self._pending:
-            raise StopIteration
-        futures, state = self._pending.popleft()
         try:
+            self._prefetch()
+            if not self._pending:
+                raise StopIteration
+            futures, state = self._pending.popleft()
             batch = []
             for future in futures:
                 batch.extend(future.result())
+        except StopIteration:
+            raise
         except BaseException as e:
             # Forget what was read ahead and rewind, so the next call retries this batch.
-            self._rewind()
-            if isinstance(e, concurrent.futures.process.BrokenProcessPool):
-                self._close(wait=False)  # a broken pool accepts no more work
+            self._recover(e)
             raise
         self._state = state
-        self._prefetch()
+        try:
+            self._prefetch()
+        except Exception as e:
+            # Reading ahead failed (e.g. the pool broke): keep this batch; the next call
+            # starts over from here and reports the error if it persists.
+            self._recover(e)
         return batch
 
     def _visible_state(self):
@@ -104,14 +109,24 @@ class MultiprocessIterator(_iteration_state.StatefulIterator):
 
     def _prefetch(self):
         while len(self._pending) < self.n_prefetch:
+            before = self._order.state
             try:
                 segments = self._order.next_segments()
             except StopIteration:
                 return
-            executor = self._get_executor()
-            chunks = _batch_segments.split_segments(segments, self.n_processes)
-            futures = [executor.submit(_fetch_in_worker, chunk) for chunk in chunks]
+            try:
+                executor = self._get_executor()
+                chunks = _batch_segments.split_segments(segments, self.n_processes)
+                futures = [executor.submit(_fetch_in_worker, chunk) for chunk in chunks]
+            except BaseException:
+                self._order.set_state(before)
+                raise
             self._pending.append((futures, self._order.state))
+
+    def _recover(self, error):
+        self._rewind()
+        if isinstance(error, concurrent.futures.process.BrokenProcessPool):
+            self._close(wait=False)  # a broken pool accepts no more work
 
     def _get_executor(self):
         if self._executor is None:
