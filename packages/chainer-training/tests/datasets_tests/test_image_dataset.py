@@ -5,11 +5,10 @@ import pytest
 
 from chainer import datasets
 
-Image = pytest.importorskip('PIL.Image')
-
 
 @pytest.fixture
 def images(tmp_path):
+    Image = pytest.importorskip('PIL.Image')  # the optional [image] extra
     rng = numpy.random.RandomState(0)
     rgb = rng.randint(0, 256, size=(4, 5, 3)).astype(numpy.uint8)
     grey = rng.randint(0, 256, size=(2, 3)).astype(numpy.uint8)
@@ -59,8 +58,7 @@ def test_labeled_image_dataset_bad_lines(tmp_path):
         datasets.LabeledImageDataset(str(tmp_path / 'bad2.txt'))
 
 
-def test_missing_pillow_names_the_extra(images, monkeypatch):
-    root, _, _ = images
+def test_missing_pillow_names_the_extra(tmp_path, monkeypatch):
     real_import = builtins.__import__
 
     def no_pil(name, *args, **kwargs):
@@ -69,6 +67,9 @@ def test_missing_pillow_names_the_extra(images, monkeypatch):
         return real_import(name, *args, **kwargs)
 
     monkeypatch.setattr(builtins, '__import__', no_pil)
-    d = datasets.ImageDataset(['rgb.png'], root=str(root))
+    d = datasets.LabeledImageDataset([('rgb.png', 0)], root=str(tmp_path))
+    with pytest.raises(ImportError, match='LabeledImageDataset requires Pillow'):
+        d[0]
+    d = datasets.ImageDataset(['rgb.png'], root=str(tmp_path))
     with pytest.raises(ImportError, match=r'chainer-training\[image\]'):
         d[0]
