@@ -90,6 +90,10 @@ def _is_prerelease(version):
     return bool(match.group('pre')) or match.group('dev') is not None
 
 
+def _is_postrelease(version):
+    return _release(version)[1].group('post') is not None
+
+
 def _matches_prefix(version, prefix):
     release = _release(version)[0]
     wanted = _release(prefix)[0]
@@ -110,14 +114,19 @@ def _satisfies_one(version, op, bound):
         if not prefix:
             raise ValueError('~= needs at least two release segments: {}'.format(bound))
         return key >= bound_key and _matches_prefix(version, prefix)
+    same_release = _release(version)[0] == _release(bound)[0]
     if op == '<':
         # "<2" excludes 2.0a1 too, unless the bound is itself a prerelease.
-        same_release = _release(version)[0] == _release(bound)[0]
         if same_release and _is_prerelease(version) and not _is_prerelease(bound):
             return False
         return key < bound_key
+    if op == '>':
+        # ">1.0" excludes 1.0.post1, unless the bound is itself a post-release.
+        if same_release and _is_postrelease(version) and not _is_postrelease(bound):
+            return False
+        return key > bound_key
     return {'==': key == bound_key, '!=': key != bound_key, '<=': key <= bound_key,
-            '>=': key >= bound_key, '>': key > bound_key}[op]
+            '>=': key >= bound_key}[op]
 
 
 def _parse_specifier(specifier):

@@ -1,0 +1,321 @@
+"""Developer tasks of the Chainer monorepo (``nox -l`` lists them).
+
+* ``tests(package=...)``: one package's tests in its own environment, holding only that
+  package, the sibling packages it declares (installed from their local paths: they are
+  not on PyPI) and its test extras, so that a missing declaration fails.
+* ``packaging``: release-file consistency, then the three install modes (editable; all
+  wheels together; each wheel alone with only what it declares) against fresh wheels.
+* ``lint``: ruff, configured by ``ruff.toml``.
+* ``build``: sdist and wheel of every package into ``dist/``.
+* ``release``: consistency, build, install tests against ``dist/``, ``twine check``;
+  uploads only with ``nox -s release -- --upload``.
+* ``bump``: ``nox -s bump -- <package> <major|minor|patch|X.Y.Z>`` sets a version and
+  every sibling pin on it.
+* ``runtime``: ``python -m chainer`` in a fresh environment with every package installed.
+
+Environments are reused between runs for speed (``nox -N`` recreates them); the tests
+session removes sibling packages a reused environment should no longer hold.
+"""
+import pathlib
+import re
+import shutil
+
+import nox
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
+from packaging.version import Version
+
+try:
+    import tomllib
+except ImportError:  # Python < 3.11: nox itself depends on tomli there
+    import tomli as tomllib
+
+ROOT = pathlib.Path(__file__).resolve().parent
+RELEASE_FILE = ROOT / 'release.toml'
+DIST = ROOT / 'dist'
+INSTALL_TESTS = 'packages/chainer-core/tests/test_packaging_installs.py'
+
+#: Extras each package's tests are run with (default: ``test``).
+TEST_EXTRAS = {
+    'chainer-core': ('test', 'hdf5'),
+    'chainer-training': ('test', 'plot', 'image'),
+}
+
+nox.options.reuse_venv = 'yes'
+nox.options.sessions = ['tests', 'packaging']
+
+
+def _load_toml(path):
+    with open(path, 'rb') as f:
+        return tomllib.load(f)
+
+
+def _released_versions():
+    """{package: version} from the release file, in its (dependency) order."""
+    return dict(_load_toml(RELEASE_FILE)['packages'])
+
+
+PACKAGES = list(_released_versions())
+
+
+def _package_dir(package):
+    return ROOT / 'packages' / package
+
+
+def _pyproject(package):
+    return _load_toml(_package_dir(package) / 'pyproject.toml')
+
+
+def _version_file(package):
+    return _package_dir(package) / _pyproject(package)['tool']['hatch']['version']['path']
+
+
+def _source_version(package):
+    """The version in the package's ``_version.py`` (its single version source)."""
+    text = _version_file(package).read_text()
+    match = re.search(r'^__version__\s*=\s*["\']([^"\']+)["\']', text, re.MULTILINE)
+    if match is None:
+        raise ValueError('no __version__ in {}'.format(_version_file(package)))
+    return match.group(1)
+
+
+def _sibling_requirements(package):
+    """Requirements of ``package`` (dependencies and extras) on other repository packages."""
+    project = _pyproject(package)['project']
+    texts = list(project.get('dependencies', []))
+    for extra in project.get('optional-dependencies', {}).values():
+        texts.extend(extra)
+    requirements = [Requirement(t) for t in texts]
+    return [r for r in requirements if canonicalize_name(r.name) in PACKAGES]
+
+
+def _declared_closure(package):
+    """``package`` and the siblings it needs, transitively, as declared in the pyproject
+    ``dependencies`` (not extras), in dependency order."""
+    needed = set()
+    pending = [package]
+    while pending:
+        name = pending.pop()
+        if name not in needed:
+            needed.add(name)
+            deps = _pyproject(name)['project'].get('dependencies', [])
+            pending.extend(canonicalize_name(Requirement(d).name) for d in deps
+                           if canonicalize_name(Requirement(d).name) in PACKAGES)
+    return [p for p in PACKAGES if p in needed]
+
+
+def _changelog_entry(package, version):
+    """The body of the ``## <version>`` section of the package's CHANGELOG.md, or None."""
+    text = (_package_dir(package) / 'CHANGELOG.md').read_text()
+    match = re.search(r'^## \[?{}\]?\b[^\n]*\n(.*?)(?=^## |\Z)'.format(re.escape(version)),
+                      text, re.MULTILINE | re.DOTALL)
+    return None if match is None else match.group(1).strip()
+
+
+def release_problems():
+    """Returns every inconsistency between the release file, the version sources, the
+    changelogs and the sibling pins (empty when all is well)."""
+    problems = []
+    released = _released_versions()
+    on_disk = sorted(p.parent.name for p in ROOT.glob('packages/*/pyproject.toml'))
+    if sorted(released) != on_disk:
+        problems.append('release.toml lists {}, packages/ holds {}'.format(
+            sorted(released), on_disk))
+    for package, version in released.items():
+        source = _source_version(package)
+        if source != version:
+            problems.append('{}: release.toml says {}, {} says {}'.format(
+                package, version, _version_file(package).relative_to(ROOT), source))
+        if not _changelog_entry(package, source):
+            problems.append('{}: CHANGELOG.md has no (non-empty) "## {}" entry'.format(
+                package, source))
+        for req in _sibling_requirements(package):
+            problems.extend(_pin_problems(package, req, released))
+        problems.extend(_plugin_record_problems(package))
+    return problems
+
+
+def _pin_problems(package, req, released):
+    name = canonicalize_name(req.name)
+    ops = {s.operator for s in req.specifier}
+    problems = []
+    if not req.specifier.contains(released[name], prereleases=True):
+        problems.append('{}: requires {} which excludes {} {}'.format(
+            package, req, name, released[name]))
+    if ops & {'==', '==='} or not ops & {'>=', '>', '~='} or not ops & {'<', '<=', '~='}:
+        problems.append('{}: {} must be a compatible range like "{}>=1.0,<2" '
+                        '(exact pins make installs unresolvable)'.format(package, req, name))
+    return problems
+
+
+def _plugin_record_problems(package):
+    """The informational ``requires_core`` of a ``PLUGIN`` record must match the pin."""
+    match = re.search(r'"requires_core":\s*"([^"]*)"', _version_file(package).read_text())
+    if match is None:
+        return []
+    pins = [str(r.specifier) for r in _sibling_requirements(package)
+            if canonicalize_name(r.name) == 'chainer-core' and not r.marker]
+    if pins and {s.strip() for s in match.group(1).split(',')} != \
+            {s.strip() for s in pins[0].split(',')}:
+        return ['{}: PLUGIN requires_core "{}" differs from the pin chainer-core{}'.format(
+            package, match.group(1), pins[0])]
+    return []
+
+
+def _check_release(session):
+    problems = release_problems()
+    if problems:
+        session.error('release inconsistencies:\n  ' + '\n  '.join(problems))
+    session.log('release.toml, versions, changelogs and sibling pins are consistent')
+
+
+def _build(session, outdir, sdist):
+    """Builds every package (wheel; and sdist, the wheel then built from it) into outdir."""
+    session.install('build', 'hatchling>=1.18')
+    outdir = pathlib.Path(outdir)
+    shutil.rmtree(outdir, ignore_errors=True)
+    kinds = ['--sdist', '--wheel'] if sdist else ['--wheel']
+    for package in PACKAGES:
+        session.run('python', '-m', 'build', '--no-isolation', *kinds,
+                    '--outdir', str(outdir), str(_package_dir(package)), silent=True)
+    artifacts = sorted(p for p in outdir.iterdir() if p.suffix in ('.whl', '.gz'))
+    expected = len(PACKAGES) * len(kinds)
+    if len(artifacts) != expected:
+        session.error('expected {} artifacts in {}, found {}'.format(
+            expected, outdir, [p.name for p in artifacts]))
+    session.log('built {} artifacts into {}'.format(len(artifacts), outdir))
+    return artifacts
+
+
+def _run_install_tests(session, wheelhouse):
+    """The slow install-mode tests of chainer-core against the wheels in ``wheelhouse``."""
+    session.install(str(_package_dir('chainer-core')) + '[test]')
+    session.run('python', '-m', 'pytest', INSTALL_TESTS, '-q', '-p', 'no:cacheprovider',
+                *session.posargs, env={'CHAINER_WHEELHOUSE': str(wheelhouse)})
+
+
+@nox.session
+@nox.parametrize('package', PACKAGES)
+def tests(session, package):
+    """Runs one package's tests with only what it declares installed."""
+    needed = _declared_closure(package)
+    stale = [p for p in PACKAGES if p not in needed]
+    session.run('python', '-m', 'pip', 'uninstall', '--yes', '--quiet', *stale, silent=True)
+    extras = ','.join(TEST_EXTRAS.get(package, ('test',)))
+    paths = [str(_package_dir(p)) for p in needed if p != package]
+    session.install(*paths, '{}[{}]'.format(_package_dir(package), extras))
+    session.run('python', '-m', 'chainer', silent=True)  # imports, and versions compatible
+    tests_dir = _package_dir(package) / 'tests'
+    if not any(tests_dir.rglob('test_*.py')):
+        session.warn('{} has no tests yet'.format(package))
+        return
+    session.chdir(_package_dir(package))
+    session.run('python', '-m', 'pytest', 'tests', '-q', '-p', 'no:cacheprovider',
+                *session.posargs)
+
+
+@nox.session
+def packaging(session):
+    """Release consistency and the three install modes, against freshly built wheels."""
+    _check_release(session)
+    wheelhouse = pathlib.Path(session.create_tmp()) / 'wheelhouse'
+    _build(session, wheelhouse, sdist=False)
+    _run_install_tests(session, wheelhouse)
+
+
+@nox.session
+def lint(session):
+    """ruff over the whole repository (rules in ruff.toml)."""
+    session.install('ruff')
+    session.run('ruff', 'check', str(ROOT), *session.posargs)
+
+
+@nox.session
+def build(session):
+    """sdist and wheel of every package into dist/."""
+    _build(session, DIST, sdist=True)
+
+
+@nox.session
+def release(session):
+    """Checks and builds the release, smoke-tests every install profile from dist/ and
+    runs twine check. Dry unless run as ``nox -s release -- --upload``."""
+    upload = '--upload' in session.posargs
+    session.posargs[:] = [a for a in session.posargs if a != '--upload']
+    _check_release(session)
+    artifacts = _build(session, DIST, sdist=True)
+    _run_install_tests(session, DIST)
+    session.install('twine')
+    session.run('twine', 'check', '--strict', *map(str, artifacts))
+    if upload:
+        session.run('twine', 'upload', *map(str, artifacts))
+    else:
+        session.log('dry run: nothing uploaded (nox -s release -- --upload uploads)')
+
+
+@nox.session
+def runtime(session):
+    """``python -m chainer`` in a fresh environment holding every package."""
+    session.install(*(str(_package_dir(p)) for p in PACKAGES))
+    session.run('python', '-m', 'chainer')
+
+
+# --- bump --------------------------------------------------------------------------------
+
+def _next_version(current, how):
+    if how not in ('major', 'minor', 'patch'):
+        Version(how)  # raises InvalidVersion for garbage
+        return how
+    major, minor, patch = (list(Version(current).release) + [0, 0])[:3]
+    return {'major': '{}.0.0'.format(major + 1),
+            'minor': '{}.{}.0'.format(major, minor + 1),
+            'patch': '{}.{}.{}'.format(major, minor, patch + 1)}[how]
+
+
+def _compatible_range(version):
+    """``1.2.3`` -> ``>=1.2,<2``: any later release of the same major version."""
+    v = Version(version)
+    major, minor = (list(v.release) + [0])[:2]
+    return '>={}.{},<{}'.format(major, minor, major + 1)
+
+
+def _sub(path, pattern, replacement, count=0):
+    text = path.read_text()
+    new, n = re.subn(pattern, replacement, text, count=count, flags=re.MULTILINE)
+    path.write_text(new)
+    return n
+
+
+def bump_version(package, how):
+    """Sets ``package``'s version and repins every sibling on it; returns the version."""
+    new = _next_version(_source_version(package), how)
+    _sub(_version_file(package), r'^(__version__\s*=\s*)["\'][^"\']*["\']',
+         r'\g<1>"{}"'.format(new), count=1)
+    _sub(RELEASE_FILE, r'^({}\s*=\s*)"[^"]*"'.format(re.escape(package)),
+         r'\g<1>"{}"'.format(new), count=1)
+    pin = _compatible_range(new)
+    for sibling in PACKAGES:
+        _sub(_package_dir(sibling) / 'pyproject.toml',
+             r'"({}(\[[^\]]*\])?)\s*[<>=!~][^";]*'.format(re.escape(package)),
+             r'"\g<1>{}'.format(pin))
+        if package == 'chainer-core':
+            _sub(_version_file(sibling), r'("requires_core":\s*)"[^"]*"',
+                 r'\g<1>"{}"'.format(pin))
+    changelog = _package_dir(package) / 'CHANGELOG.md'
+    if _changelog_entry(package, new) is None:
+        _sub(changelog, r'\A(# Changelog\n)\n?', r'\g<1>\n## {} (unreleased)\n\n'.format(new),
+             count=1)
+    return new
+
+
+@nox.session(venv_backend='none')
+def bump(session):
+    """``nox -s bump -- <package> <major|minor|patch|X.Y.Z>``."""
+    if len(session.posargs) != 2 or session.posargs[0] not in PACKAGES:
+        session.error('usage: nox -s bump -- <{}> <major|minor|patch|X.Y.Z>'.format(
+            '|'.join(PACKAGES)))
+    package, how = session.posargs
+    new = bump_version(package, how)
+    session.log('{} is now {}; siblings require {}{}. Describe the changes under '
+                '"## {}" in packages/{}/CHANGELOG.md.'.format(
+                    package, new, package, _compatible_range(new), new, package))
