@@ -1,4 +1,6 @@
 """Shared fixtures of the utility function tests."""
+import zlib
+
 import numpy
 import pytest
 
@@ -23,3 +25,9 @@ def check_backward():
         options.update(kwargs)
         gradient_check.check_backward(func, x_data, y_grad, **options)
     return check
+
+
+@pytest.fixture(autouse=True)
+def _seeded_numpy_random(request):
+    """Seeds the global numpy RNG per test (from its id): reproducible inputs."""
+    numpy.random.seed(zlib.crc32(request.node.nodeid.encode()))

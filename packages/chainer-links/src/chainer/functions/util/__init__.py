@@ -1,3 +1,4 @@
-"""util functions."""
+"""Utility functions (spec 003, Utility functions)."""
+from chainer.functions.util.forget import forget, Forget
 
-__all__ = []
+__all__ = ['forget', 'Forget']

@@ -1,0 +1,89 @@
+"""Recomputation instead of storage: ``F.forget`` (spec 003, Utility functions)."""
+from chainer import cuda
+from chainer import flag
+from chainer import function
+from chainer import variable
+from chainer.utils import type_check
+
+
+class _Identity(function.Function):
+    """Passes several variables through, so one backward reads all their gradients."""
+
+    def forward(self, inputs):
+        return inputs
+
+    def backward(self, inputs, grad_outputs):
+        return grad_outputs
+
+
+def _call(func, xs):
+    """Calls ``func(*xs)`` and returns its outputs as a tuple of variables."""
+    outs = func(*xs)
+    if isinstance(outs, variable.Variable):
+        return (outs,)
+    if isinstance(outs, (tuple, list)) and outs and \
+            all(isinstance(y, variable.Variable) for y in outs):
+        return tuple(outs)
+    raise TypeError('func given to forget must return a Variable or a tuple of '
+                    'Variables, got {!r}'.format(type(outs).__name__))
+
+
+class Forget(function.Function):
+    """Runs ``func`` without keeping its graph; backward runs it again (see
+    :func:`forget`)."""
+
+    def __init__(self, func):
+        if not callable(func):
+            raise TypeError('func must be callable, got {!r}'.format(type(func).__name__))
+        self.func = func
+
+    def check_type_forward(self, in_types):
+        type_check.expect(in_types.size() > 0)
+
+    def forward(self, inputs):
+        # Volatile inputs: the inner functions build no graph, so none of their
+        # intermediate arrays outlive this call.
+        xs = [variable.Variable(x, volatile=flag.ON) for x in inputs]
+        return tuple(y.data for y in _call(self.func, xs))
+
+    def backward(self, inputs, grad_outputs):
+        xs = [variable.Variable(x) for x in inputs]
+        outs = _call(self.func, xs)  # the graph is built now, used once and dropped
+        gathered = _Identity()(*outs)
+        if isinstance(gathered, variable.Variable):
+            gathered = (gathered,)
+        for y, gy in zip(gathered, grad_outputs):
+            if gy is None:  # an output the caller did not use: zero gradient
+                xp = cuda.get_array_module(y.data)
+                gy = xp.zeros_like(y.data)
+            y.grad = gy
+        gathered[0].backward()
+        return tuple(x.grad for x in xs)
+
+
+def forget(func, *xs):
+    """Calls a function without storing its internal results.
+
+    In the forward pass ``func`` runs on the inputs without building a computational
+    graph, so no intermediate result is kept: the output's creator is a single node
+    whose inputs are ``xs``. In the backward pass ``func`` is called again, with a
+    graph, to backpropagate; the memory of the intermediates is traded for a second
+    forward computation. ``func`` must be deterministic (not e.g. :func:`dropout`):
+    the recomputation must give the results of the first call.
+
+    Args:
+        func (callable): Takes the variables ``xs`` and returns a
+            :class:`~chainer.Variable` or a tuple of them.
+        xs (~chainer.Variable or arrays): The arguments of ``func``.
+
+    Returns:
+        ~chainer.Variable or tuple: What ``func`` returns (one variable, or a tuple
+        of variables when ``func`` returns several).
+
+    Example::
+
+        >>> def f(a, b):
+        ...     return a + b + a
+        >>> z = F.forget(f, x, y)  # x + y is not kept
+    """
+    return Forget(func)(*xs)
