@@ -15,6 +15,8 @@ from chainer.functions.connection.embed_id import embed_id  # noqa: F401
 from chainer.functions.connection.embed_id import EmbedIDFunction  # noqa: F401
 from chainer.functions.connection.linear import linear  # noqa: F401
 from chainer.functions.connection.linear import LinearFunction  # noqa: F401
+from chainer.functions.connection.n_step_lstm import n_step_lstm  # noqa: F401
+from chainer.functions.connection.n_step_lstm import NStepLSTM  # noqa: F401
 
 __all__ = [
     'bilinear', 'BilinearFunction',
@@ -25,4 +27,5 @@ __all__ = [
     'dilated_convolution_2d', 'DilatedConvolution2DFunction',
     'embed_id', 'EmbedIDFunction',
     'linear', 'LinearFunction',
+    'n_step_lstm', 'NStepLSTM',
 ]
