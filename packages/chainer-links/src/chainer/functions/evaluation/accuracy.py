@@ -1,0 +1,52 @@
+"""Multi-class classification accuracy (spec 001 §3.4.4 "accuracy")."""
+from chainer import cuda
+from chainer import function
+from chainer.utils import force_array
+from chainer.functions.evaluation import _scores_and_labels
+from chainer.functions.loss import _labels
+
+
+class Accuracy(function.Function):
+    """Fraction of samples whose arg-max score is the true label (not differentiable)."""
+
+    def __init__(self, ignore_label=None):
+        self.ignore_label = ignore_label
+
+    def check_type_forward(self, in_types):
+        _scores_and_labels.expect_scores_and_labels(in_types)
+
+    def forward(self, inputs):
+        y, t = inputs
+        xp = cuda.get_array_module(y)
+        _labels.check_labels(t, y.shape[1], 't', self.ignore_label)
+        correct = y.argmax(axis=1) == t
+        if self.ignore_label is None:
+            count = t.size
+        else:
+            valid = t != self.ignore_label
+            correct &= valid
+            count = int(valid.sum())
+        if count == 0:  # nothing to score (every label ignored)
+            return xp.zeros((), dtype=y.dtype),
+        return force_array(xp.asarray(correct.sum() / count, dtype=y.dtype)),
+
+
+def accuracy(y, t, ignore_label=None):
+    """Computes multiclass classification accuracy of the minibatch.
+
+    .. math:: \\mathrm{acc} = \\frac{|\\{i : \\arg\\max_j y_{ij} = t_i,\\
+              t_i \\ne \\mathrm{ignore}\\}|}{|\\{i : t_i \\ne \\mathrm{ignore}\\}|}
+
+    (0 when every label is ignored). Extra trailing axes are positions: ``y`` of
+    shape (N, C, d1, ...) is scored against ``t`` of shape (N, d1, ...).
+
+    Args:
+        y (~chainer.Variable): scores; ``y[i, j]`` is the score of class j for
+            example i.
+        t (~chainer.Variable): int labels in ``[0, C)`` (or ``ignore_label``).
+        ignore_label (int or None): label value whose examples are skipped.
+
+    Returns:
+        ~chainer.Variable: a scalar array of the accuracy (non-differentiable).
+    """
+    return Accuracy(ignore_label)(y, t)
