@@ -1,0 +1,40 @@
+"""Every connection function documented in spec 001 §3.4.3 and 003 ("Neural network
+connections") is exported by ``chainer.functions`` and has a test module with a
+forward reference, a gradient check and a bad-input check."""
+import pathlib
+
+import pytest
+
+import chainer.functions as F
+
+HERE = pathlib.Path(__file__).parent
+
+# documented name -> its test module here (suffixed: links of the same names have their
+# own test modules elsewhere in the suite)
+DOCUMENTED = {
+    'bilinear': 'test_bilinear_function.py',
+    'convolution_2d': 'test_convolution_2d_function.py',
+    'convolution_nd': 'test_convolution_nd_function.py',
+    'deconvolution_2d': 'test_deconvolution_2d_function.py',
+    'deconvolution_nd': 'test_deconvolution_nd_function.py',
+    'dilated_convolution_2d': 'test_dilated_convolution_2d_function.py',
+    'embed_id': 'test_embed_id_function.py',
+    'linear': 'test_linear_function.py',
+    'n_step_lstm': 'test_n_step_lstm_function.py',
+}
+
+
+@pytest.mark.parametrize('name', sorted(DOCUMENTED))
+def test_exported(name):
+    assert callable(getattr(F, name, None)), 'chainer.functions.{} is missing'.format(name)
+
+
+@pytest.mark.parametrize('name', sorted(DOCUMENTED))
+def test_has_forward_gradient_and_type_tests(name):
+    module = HERE / DOCUMENTED[name]
+    assert module.is_file(), 'no test module for {}'.format(name)
+    source = module.read_text()
+    assert 'F.{}('.format(name) in source, '{} does not call F.{}'.format(module, name)
+    assert 'def test_forward' in source, '{} has no forward test'.format(module)
+    assert 'check_backward' in source, '{} has no gradient check'.format(module)
+    assert 'InvalidType' in source, '{} has no bad-input test'.format(module)
