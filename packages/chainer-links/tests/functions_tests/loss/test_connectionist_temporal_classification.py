@@ -3,6 +3,8 @@ import itertools
 
 import numpy
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import chainer
 import chainer.functions as F
@@ -137,3 +139,30 @@ def test_bad_values():
     bad[1, 1] = 7  # past label_length: ignored
     F.connectionist_temporal_classification(
         xs, bad, BLANK, label_length=numpy.array([2, 1, 2], numpy.int32))
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.data())
+def test_random_lengths_match_enumeration(data):
+    n_time = data.draw(st.integers(1, 4), label='T')
+    n_batch = data.draw(st.integers(1, 3), label='B')
+    n_label = data.draw(st.integers(0, 2), label='L')
+    in_len = numpy.array(data.draw(st.lists(st.integers(1, n_time), min_size=n_batch,
+                                            max_size=n_batch)), numpy.int32)
+    lab_len = numpy.array(data.draw(st.lists(st.integers(0, n_label), min_size=n_batch,
+                                             max_size=n_batch)), numpy.int32)
+    seed = data.draw(st.integers(0, 2 ** 16), label='seed')
+    rng = numpy.random.RandomState(seed)
+    xs = [rng.uniform(-2, 2, (n_batch, V)) for _ in range(n_time)]
+    t = rng.randint(1, V, (n_batch, n_label)).astype(numpy.int32)
+    loss = F.connectionist_temporal_classification(xs, t, BLANK, in_len, lab_len)
+    log_ps = []
+    for b in range(n_batch):
+        scores = numpy.stack([x[b] for x in xs[:in_len[b]]])
+        with numpy.errstate(divide='ignore'):
+            log_ps.append(_brute_force_log_p(scores, t[b, :lab_len[b]]))
+    expected = -numpy.sum(log_ps) / n_batch
+    if numpy.isinf(expected):
+        assert numpy.isinf(loss.data)
+    else:
+        testing.assert_allclose(loss.data, numpy.float64(expected))

@@ -2,8 +2,8 @@
 from chainer import cuda
 from chainer import function
 from chainer.utils import type_check
+from chainer.functions.loss import _crf_paths
 from chainer.functions.loss import _type_checks
-from chainer.functions.loss import crf1d as _crf1d
 
 
 class ArgmaxCRF1d(function.Function):
@@ -47,12 +47,12 @@ class ArgmaxCRF1d(function.Function):
         return score,
 
     def backward(self, inputs, grad_outputs):
-        cost, xs = inputs[0], inputs[1:]
+        cost = inputs[0]
         xp = cuda.get_array_module(cost)
         gs = grad_outputs[0]
         n_label = cost.shape[0]
         labels = xp.arange(n_label)
-        g_cost = _crf1d.transition_counts(self.path, n_label, xp, cost.dtype, weights=gs)
+        g_cost = _crf_paths.transition_counts(self.path, n_label, xp, cost.dtype, weights=gs)
         gxs = tuple((p[:, None] == labels) * gs[:p.shape[0], None] for p in self.path)
         return (g_cost,) + tuple(g.astype(cost.dtype, copy=False) for g in gxs)
 

@@ -3,39 +3,10 @@ from chainer import cuda
 from chainer import function
 from chainer.utils import force_array
 from chainer.utils import type_check
+from chainer.functions.loss import _crf_paths
 from chainer.functions.loss import _labels
 from chainer.functions.loss import _log_space
 from chainer.functions.loss import _type_checks
-
-
-def path_score(cost, xs, ys, xp):
-    """Scores :math:`\\sum_i x_{i y_i} + \\sum_i c_{y_i y_{i+1}}` of label paths ``ys``.
-
-    Returns an array of shape (B_0,) (one score per sequence of the batch).
-    """
-    score = xp.zeros(xs[0].shape[0], dtype=cost.dtype)
-    prev = None
-    for x, y in zip(xs, ys):
-        b = x.shape[0]
-        score[:b] += x[xp.arange(b), y]
-        if prev is not None:
-            score[:b] += cost[prev[:b], y]
-        prev = y
-    return score
-
-
-def transition_counts(ys, n_label, xp, dtype, weights=None):
-    """Matrix (K, K) of how often each transition ``y_i -> y_{i+1}`` occurs in ``ys``.
-
-    With ``weights`` (B_0,), each sequence's transitions count with its weight.
-    """
-    counts = xp.zeros(n_label * n_label, dtype=dtype)
-    for prev, y in zip(ys[:-1], ys[1:]):
-        b = y.shape[0]
-        w = None if weights is None else weights[:b]
-        counts += xp.bincount(prev[:b] * n_label + y, weights=w,
-                              minlength=n_label * n_label).astype(dtype, copy=False)
-    return counts.reshape(n_label, n_label)
 
 
 class CRF1d(function.Function):
@@ -76,7 +47,7 @@ class CRF1d(function.Function):
             self.alphas.append(a)
             alpha = xp.concatenate([a, alpha[b:]], axis=0)
         self.logz = _log_space.logsumexp(alpha, axis=1)
-        score = path_score(cost_w, xs_w, ys, xp)
+        score = _crf_paths.path_score(cost_w, xs_w, ys, xp)
         loss = (self.logz - score).sum() / wd.type(max(xs[0].shape[0], 1))
         return force_array(loss, cost.dtype),
 
@@ -90,7 +61,7 @@ class CRF1d(function.Function):
         coeff = grad_outputs[0].astype(wd) / wd.type(max(xs[0].shape[0], 1))
         labels = xp.arange(n_label)
         gxs = [None] * n
-        g_cost = -transition_counts(ys, n_label, xp, wd)
+        g_cost = -_crf_paths.transition_counts(ys, n_label, xp, wd)
         # Backward algorithm: beta_i[b, s] = log sum over continuations from s at i.
         beta = xp.zeros(xs[-1].shape, dtype=wd)
         for i in range(n - 1, -1, -1):
