@@ -1,4 +1,7 @@
 import numpy
+import hypothesis
+import hypothesis.extra.numpy as hnp
+import hypothesis.strategies as st
 import pytest
 
 import chainer.functions as F
@@ -42,3 +45,15 @@ def test_one_dimensional_input_is_rejected():
 def test_integer_input_is_rejected():
     with pytest.raises(type_check.InvalidType):
         F.log_softmax(numpy.zeros((2, 3), numpy.int32))
+
+
+@hypothesis.settings(max_examples=30, deadline=None)
+@hypothesis.given(hnp.arrays(numpy.float32, hnp.array_shapes(min_dims=2, max_dims=3,
+                                                              max_side=4),
+                             elements=st.floats(-1e4, 1e4, width=32)))
+def test_any_finite_input_gives_finite_log_probabilities(x):
+    y = F.log_softmax(x).data
+    assert numpy.isfinite(y).all() and (y <= 0).all()
+    # exp(log p) sums to one along the channel axis
+    testing.assert_allclose(numpy.exp(y.astype(numpy.float64)).sum(axis=1),
+                            numpy.ones(x.shape[:1] + x.shape[2:]), atol=1e-5)

@@ -1,4 +1,7 @@
 import numpy
+import hypothesis
+import hypothesis.extra.numpy as hnp
+import hypothesis.strategies as st
 import pytest
 
 import chainer.functions as F
@@ -53,3 +56,14 @@ def test_axis_out_of_range_is_rejected(axis):
 def test_integer_input_is_rejected():
     with pytest.raises(type_check.InvalidType):
         F.softmax(numpy.zeros((2, 3), numpy.int32))
+
+
+@hypothesis.settings(max_examples=30, deadline=None)
+@hypothesis.given(hnp.arrays(numpy.float32, hnp.array_shapes(min_dims=2, max_dims=3,
+                                                              max_side=4),
+                             elements=st.floats(-1e4, 1e4, width=32)))
+def test_any_finite_input_gives_a_distribution(x):
+    y = F.softmax(x).data
+    assert numpy.isfinite(y).all() and (y >= 0).all()
+    testing.assert_allclose(y.sum(axis=1), numpy.ones(x.shape[:1] + x.shape[2:]),
+                            atol=1e-5)
