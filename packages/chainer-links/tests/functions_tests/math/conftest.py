@@ -3,7 +3,9 @@ with per-dtype tolerances (CONTRIBUTING.md, "Tests")."""
 import numpy
 import pytest
 
+import chainer
 from chainer import gradient_check
+from chainer.utils import type_check
 
 _TOLERANCES = {
     # float16 is checked against float64 numerical gradients, with loose tolerances.
@@ -34,3 +36,52 @@ def _check_grad(func, x_data, y_grad, dtype, **kwargs):
 @pytest.fixture
 def check_grad():
     return _check_grad
+
+
+#: forward tolerances against a float64 numpy reference
+FORWARD_TOLERANCES = {
+    numpy.float16: dict(atol=1e-3, rtol=1e-2),
+    numpy.float32: dict(atol=1e-6, rtol=1e-5),
+    numpy.float64: dict(atol=1e-12, rtol=1e-12),
+}
+
+
+def _check_forward(actual, expected, dtype):
+    """Checks dtype, shape and values of ``actual`` against the float64 ``expected``."""
+    assert actual.dtype == dtype, (actual.dtype, dtype)
+    numpy.testing.assert_allclose(actual.astype(numpy.float64), expected,
+                                  **FORWARD_TOLERANCES[numpy.dtype(dtype).type])
+
+
+@pytest.fixture
+def check_forward():
+    return _check_forward
+
+
+def _check_unary(func, cls, reference, low, high, dtype, rng, differentiable=True):
+    """Checks an elementwise unary function ``func`` (node class ``cls``): forward
+    against ``reference`` (float64 numpy) on values drawn from ``(low, high)``,
+    backward (or the absence of a gradient), and the rejection of bad input."""
+    x = rng.uniform(low, high, (3, 2)).astype(dtype)
+    y = func(x)
+    _check_forward(y.data, reference(x.astype(numpy.float64)), dtype)
+    gy = rng.uniform(-1, 1, (3, 2)).astype(dtype)
+    if differentiable:
+        _check_grad(func, x, gy, dtype)
+    else:
+        xv = chainer.Variable(x)
+        yv = func(xv)
+        yv.grad = gy
+        yv.backward()
+        assert xv.grad is None  # documented as not differentiable
+    with pytest.raises(type_check.InvalidType):
+        func(numpy.ones((3, 2), numpy.int32))
+    with pytest.raises(type_check.InvalidType):
+        cls()(x, x)
+
+
+@pytest.fixture
+def check_unary(rng):
+    def check(func, cls, reference, low, high, dtype, differentiable=True):
+        _check_unary(func, cls, reference, low, high, dtype, rng, differentiable)
+    return check

@@ -25,7 +25,9 @@ class SplitAxis(function.Function):
             self.sections = int(indices_or_sections)
             self.indices = None
         else:
-            indices = numpy.asarray(cuda.to_cpu(indices_or_sections))
+            if hasattr(indices_or_sections, '__cuda_array_interface__'):
+                indices_or_sections = cuda.to_cpu(indices_or_sections)
+            indices = numpy.asarray(indices_or_sections)
             if indices.ndim != 1 or (indices.size and indices.dtype.kind not in 'iu'):
                 raise TypeError('indices_or_sections must be an int or a 1-D sequence '
                                 'of ints, got {!r}'.format(indices_or_sections))

@@ -1,5 +1,6 @@
 """Elementwise summation with Caffe-style broadcasting: ``bias``."""
 from chainer import function
+from chainer import utils
 from chainer.functions.math._axis_broadcast import check_axis_argument
 from chainer.functions.math._axis_broadcast import check_axis_broadcast
 from chainer.functions.math._axis_broadcast import expanded_shape
@@ -23,7 +24,7 @@ class Bias(function.Function):
         x, y = inputs
         gz = grad_outputs[0]
         gy = gz.sum(axis=outer_axes(x.ndim, y.ndim, self.axis)).reshape(y.shape)
-        return gz, gy
+        return gz, utils.force_array(gy)
 
 
 def bias(x, y, axis=1):

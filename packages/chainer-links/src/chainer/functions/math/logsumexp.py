@@ -23,17 +23,18 @@ class LogSumExp(function.Function):
         m = x.max(axis=self.axis, keepdims=True)
         # A slice of all -inf (or inf) would make x - m NaN; shift it by zero instead.
         m[~xp.isfinite(m)] = 0
-        s = xp.exp(x - m).sum(axis=self.axis, keepdims=True)
-        y = xp.log(s) + m
-        self._y = y
+        self._m = m
+        self._log_s = xp.log(xp.exp(x - m).sum(axis=self.axis, keepdims=True))
+        y = self._log_s + m
         return utils.force_array(y.squeeze(axis=reduced_axes(x.ndim, self.axis))),
 
     def backward(self, inputs, grad_outputs):
         x = inputs[0]
         xp = cuda.get_array_module(x)
         gy = expand_to_input(xp, grad_outputs[0], x.shape, self.axis)
-        # d/dx_i log sum_j exp(x_j) = exp(x_i - y), the softmax of x.
-        return utils.force_array(gy * xp.exp(x - self._y)),
+        # d/dx_i log sum_j exp(x_j) = exp(x_i - y), the softmax of x; computed as
+        # exp((x_i - m) - log s) since y = m + log s rounds away digits when |m| is big.
+        return utils.force_array(gy * xp.exp((x - self._m) - self._log_s)),
 
 
 def logsumexp(x, axis=None):

@@ -1,5 +1,6 @@
 """Elementwise product with Caffe-style broadcasting: ``scale``."""
 from chainer import function
+from chainer import utils
 from chainer.functions.math._axis_broadcast import check_axis_argument
 from chainer.functions.math._axis_broadcast import check_axis_broadcast
 from chainer.functions.math._axis_broadcast import expanded_shape
@@ -24,7 +25,7 @@ class Scale(function.Function):
         gz = grad_outputs[0]
         y_b = y.reshape(expanded_shape(x.ndim, y.shape, self.axis))
         gy = (gz * x).sum(axis=outer_axes(x.ndim, y.ndim, self.axis)).reshape(y.shape)
-        return gz * y_b, gy
+        return gz * y_b, utils.force_array(gy)
 
 
 def scale(x, y, axis=1):

@@ -1,0 +1,36 @@
+import numpy
+import pytest
+
+import chainer
+import chainer.functions as F
+from chainer.utils import type_check
+
+
+@pytest.mark.parametrize('axis', [None, 0, 1, -1])
+def test_arg(rng, dtype, axis):
+    x = rng.permutation(12).reshape(3, 4).astype(dtype)
+    y = F.argmin(x, axis=axis)
+    assert y.data.dtype == numpy.int32
+    numpy.testing.assert_array_equal(y.data, numpy.argmin(x, axis=axis))
+
+
+def test_arg(rng):
+    x = chainer.Variable(rng.uniform(-1, 1, (3, 4)).astype(numpy.float32))
+    y = F.argmin(x, axis=1)
+    assert y.creator is not None
+    y.grad = numpy.ones(3, numpy.int32)
+    y.backward()
+    assert x.grad is None
+
+
+@pytest.mark.parametrize('x,axis', [
+    (numpy.zeros((2, 3), numpy.int32), None), (numpy.zeros((2, 3), numpy.float32), 2),
+    (numpy.zeros((2, 3), numpy.float32), -3)])
+def test_arg(x, axis):
+    with pytest.raises(type_check.InvalidType):
+        F.argmin(x, axis=axis)
+
+
+def test_arg():
+    with pytest.raises(TypeError, match='axis'):
+        F.argmin(numpy.zeros((2, 3), numpy.float32), axis=(0, 1))

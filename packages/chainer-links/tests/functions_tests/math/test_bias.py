@@ -1,0 +1,43 @@
+import numpy
+import pytest
+
+import chainer.functions as F
+from chainer.utils import type_check
+
+
+@pytest.mark.parametrize('x_shape,y_shape,axis,y_view', [
+    ((3, 2, 4, 2), (2, 4), 1, (1, 2, 4, 1)),   # the documented Caffe example, scaled down
+    ((3, 2), (3, 2), 0, (3, 2)),
+    ((3, 2, 4), (4,), 2, (1, 1, 4)),
+    ((3, 2), (), 1, (1, 1)),
+])
+def test_bias(rng, dtype, check_forward, check_grad, x_shape, y_shape, axis, y_view):
+    x = rng.uniform(-1, 1, x_shape).astype(dtype)
+    y = rng.uniform(-1, 1, y_shape).astype(dtype)
+    z = F.bias(x, y, axis)
+    expected = x.astype(numpy.float64) + y.astype(numpy.float64).reshape(y_view)
+    check_forward(z.data, expected, dtype)
+    gz = rng.uniform(-1, 1, x_shape).astype(dtype)
+    check_grad(lambda x, y: F.bias(x, y, axis), (x, y), gz, dtype)
+
+
+def test_bias_default_axis_is_1(rng):
+    x = rng.uniform(-1, 1, (2, 3, 2)).astype(numpy.float32)
+    y = rng.uniform(-1, 1, (3,)).astype(numpy.float32)
+    numpy.testing.assert_allclose(F.bias(x, y).data, x + y.reshape(1, 3, 1), rtol=1e-6)
+
+
+@pytest.mark.parametrize('x_shape,y_shape,axis,y_dtype', [
+    ((3, 2, 4), (2, 3), 1, numpy.float32),   # shape mismatch at axis
+    ((3, 2, 4), (2, 4), 2, numpy.float32),   # y runs past the last axis of x
+    ((3, 2), (2,), -1, numpy.float32),       # negative axis
+    ((3, 2), (2,), 1, numpy.float64),        # dtype mismatch
+])
+def test_bias_invalid(x_shape, y_shape, axis, y_dtype):
+    with pytest.raises(type_check.InvalidType):
+        F.bias(numpy.ones(x_shape, numpy.float32), numpy.ones(y_shape, y_dtype), axis)
+
+
+def test_bias_axis_type():
+    with pytest.raises(TypeError, match='axis'):
+        F.bias(numpy.ones((2, 3), numpy.float32), numpy.ones(3, numpy.float32), 1.0)

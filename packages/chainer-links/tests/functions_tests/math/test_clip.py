@@ -1,0 +1,37 @@
+import numpy
+import pytest
+
+import chainer
+import chainer.functions as F
+from chainer.utils import type_check
+
+
+def test_clip(rng, dtype, check_forward, check_grad):
+    x = rng.uniform(-1, 1, (3, 4)).astype(dtype)
+    # Keep the samples away from the bounds, where the gradient is discontinuous.
+    x[numpy.abs(numpy.abs(x) - 0.5) < 0.05] = 0.2
+    y = F.clip(x, -0.5, 0.5)
+    check_forward(y.data, numpy.clip(x.astype(numpy.float64), -0.5, 0.5), dtype)
+    gy = rng.uniform(-1, 1, (3, 4)).astype(dtype)
+    check_grad(lambda x: F.clip(x, -0.5, 0.5), x, gy, dtype)
+
+
+def test_clip_gradient_is_zero_outside_and_finite_at_bounds():
+    x = chainer.Variable(numpy.array([-2, -1, 0, 1, 2], numpy.float32))
+    y = F.clip(x, -1.0, 1.0)
+    y.grad = numpy.ones(5, numpy.float32)
+    y.backward()
+    numpy.testing.assert_array_equal(x.grad, [0, 0, 1, 0, 0])
+
+
+def test_clip_invalid_input():
+    with pytest.raises(type_check.InvalidType):
+        F.clip(numpy.ones(3, numpy.int32), 0.0, 1.0)
+
+
+@pytest.mark.parametrize('x_min,x_max,error', [
+    (1.0, 0.0, ValueError), (1.0, 1.0, ValueError), ('a', 1.0, TypeError),
+    (None, 1.0, TypeError)])
+def test_clip_invalid_bounds(x_min, x_max, error):
+    with pytest.raises(error):
+        F.clip(numpy.ones(3, numpy.float32), x_min, x_max)
