@@ -69,3 +69,11 @@ def test_bad_ratio_is_rejected(ratio):
 def test_integer_input_is_rejected():
     with pytest.raises(type_check.InvalidType):
         F.dropout(numpy.arange(3))
+
+
+def test_zero_dim_input_gives_arrays():
+    x = chainer.Variable(numpy.array(2.0, numpy.float32))
+    y = F.dropout(x, 0.0)
+    y.backward()
+    assert type(y.data) is numpy.ndarray and type(x.grad) is numpy.ndarray
+    assert y.data == 2.0 and x.grad == 1.0

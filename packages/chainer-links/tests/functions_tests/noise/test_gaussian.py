@@ -1,6 +1,7 @@
 import numpy
 import pytest
 
+import chainer
 import chainer.functions as F
 from chainer import testing
 from chainer.functions.noise.gaussian import Gaussian
@@ -61,3 +62,12 @@ def test_dtype_mismatch_is_rejected():
 def test_integer_input_is_rejected():
     with pytest.raises(type_check.InvalidType):
         F.gaussian(numpy.zeros(3, numpy.int32), numpy.zeros(3, numpy.int32))
+
+
+def test_zero_dim_input_gives_arrays():
+    mean = chainer.Variable(numpy.array(1.0, numpy.float32))
+    ln_var = chainer.Variable(numpy.array(0.0, numpy.float32))
+    y = F.gaussian(mean, ln_var)
+    y.backward()
+    assert type(y.data) is numpy.ndarray
+    assert type(mean.grad) is numpy.ndarray and type(ln_var.grad) is numpy.ndarray

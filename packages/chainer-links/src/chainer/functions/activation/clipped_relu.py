@@ -1,6 +1,7 @@
 """Clipped Rectifier Unit: ``F.clipped_relu`` (spec 001 §3.4.1)."""
 from chainer import cuda
 from chainer import function
+from chainer import utils
 from chainer.utils import type_check
 
 
@@ -22,12 +23,12 @@ class ClippedReLU(function.Function):
     def forward(self, inputs):
         x, = inputs
         xp = cuda.get_array_module(x)
-        return xp.clip(x, x.dtype.type(0), x.dtype.type(self.z)),
+        return utils.force_array(xp.clip(x, x.dtype.type(0), x.dtype.type(self.z))),
 
     def backward(self, inputs, grad_outputs):
         x, = inputs
         # The gradient is 1 strictly inside (0, z) and 0 elsewhere, bounds included.
-        return grad_outputs[0] * ((x > 0) & (x < self.z)),
+        return utils.force_array(grad_outputs[0] * ((x > 0) & (x < self.z))),
 
 
 def clipped_relu(x, z=20.0):

@@ -1,6 +1,7 @@
 """Exponential Linear Unit: ``F.elu`` (spec 001 §3.4.1)."""
 from chainer import cuda
 from chainer import function
+from chainer import utils
 from chainer.utils import type_check
 
 
@@ -19,7 +20,7 @@ class ELU(function.Function):
         alpha = x.dtype.type(self.alpha)
         # expm1 of min(x, 0): precise near 0 and no overflow on the unused branch.
         neg = xp.expm1(xp.minimum(x, x.dtype.type(0)))
-        return xp.where(x >= 0, x, alpha * neg),
+        return utils.force_array(xp.where(x >= 0, x, alpha * neg)),
 
     def backward(self, inputs, grad_outputs):
         x, = inputs
@@ -28,7 +29,7 @@ class ELU(function.Function):
         alpha = x.dtype.type(self.alpha)
         # f'(x) = 1 for x >= 0 and alpha exp(x) for x < 0.
         neg = xp.exp(xp.minimum(x, x.dtype.type(0)))
-        return xp.where(x >= 0, gy, gy * (alpha * neg)),
+        return utils.force_array(xp.where(x >= 0, gy, gy * (alpha * neg))),
 
 
 def elu(x, alpha=1.0):

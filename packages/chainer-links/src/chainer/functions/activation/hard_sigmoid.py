@@ -1,6 +1,7 @@
 """Hard sigmoid: ``F.hard_sigmoid`` (spec 001 §3.4.1, 003)."""
 from chainer import cuda
 from chainer import function
+from chainer import utils
 from chainer.utils import type_check
 
 
@@ -16,14 +17,14 @@ class HardSigmoid(function.Function):
         t = x.dtype.type
         y = x * t(0.2)
         y += t(0.5)
-        return xp.clip(y, t(0), t(1)),
+        return utils.force_array(xp.clip(y, t(0), t(1))),
 
     def backward(self, inputs, grad_outputs):
         x, = inputs
         gy, = grad_outputs
         # Slope 0.2 strictly inside (-2.5, 2.5), flat outside.
         inside = (x > -2.5) & (x < 2.5)
-        return gy * (inside * gy.dtype.type(0.2)),
+        return utils.force_array(gy * (inside * gy.dtype.type(0.2))),
 
 
 def hard_sigmoid(x):

@@ -1,6 +1,7 @@
 """Leaky Rectified Linear Unit: ``F.leaky_relu`` (spec 001 §3.4.1)."""
 from chainer import cuda
 from chainer import function
+from chainer import utils
 from chainer.utils import type_check
 
 
@@ -16,13 +17,13 @@ class LeakyReLU(function.Function):
     def forward(self, inputs):
         x, = inputs
         xp = cuda.get_array_module(x)
-        return xp.where(x >= 0, x, x * x.dtype.type(self.slope)),
+        return utils.force_array(xp.where(x >= 0, x, x * x.dtype.type(self.slope))),
 
     def backward(self, inputs, grad_outputs):
         x, = inputs
         gy, = grad_outputs
         xp = cuda.get_array_module(x)
-        return xp.where(x >= 0, gy, gy * gy.dtype.type(self.slope)),
+        return utils.force_array(xp.where(x >= 0, gy, gy * gy.dtype.type(self.slope))),
 
 
 def leaky_relu(x, slope=0.2):

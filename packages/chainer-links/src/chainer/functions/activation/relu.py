@@ -1,6 +1,7 @@
 """Rectified Linear Unit: ``F.relu`` (spec 001 §3.4.1)."""
 from chainer import cuda
 from chainer import function
+from chainer import utils
 from chainer.utils import type_check
 
 
@@ -19,12 +20,12 @@ class ReLU(function.Function):
     def forward(self, inputs):
         x, = inputs
         xp = cuda.get_array_module(x)
-        return xp.maximum(x, x.dtype.type(0)),
+        return utils.force_array(xp.maximum(x, x.dtype.type(0))),
 
     def backward(self, inputs, grad_outputs):
         x, = inputs
         gy, = grad_outputs
-        return gy * (x > 0),
+        return utils.force_array(gy * (x > 0)),
 
 
 def relu(x, use_cudnn=True):

@@ -1,6 +1,7 @@
 """Logistic sigmoid: ``F.sigmoid`` (spec 001 §3.4.1)."""
 from chainer import cuda
 from chainer import function
+from chainer import utils
 from chainer.utils import type_check
 
 
@@ -15,7 +16,7 @@ def _sigmoid(x):
     y = xp.tanh(x * half)
     y *= half
     y += half
-    return y
+    return utils.force_array(y)
 
 
 class Sigmoid(function.Function):
@@ -36,7 +37,7 @@ class Sigmoid(function.Function):
     def backward(self, inputs, grad_outputs):
         y = self._y
         # f'(x) = f(x) (1 - f(x))
-        return grad_outputs[0] * y * (1 - y),
+        return utils.force_array(grad_outputs[0] * y * (1 - y)),
 
 
 def sigmoid(x, use_cudnn=True):

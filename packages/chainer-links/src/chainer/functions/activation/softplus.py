@@ -1,6 +1,7 @@
 """Softplus: ``F.softplus`` (spec 001 §3.4.1)."""
 from chainer import cuda
 from chainer import function
+from chainer import utils
 from chainer.functions.activation.sigmoid import _sigmoid
 from chainer.utils import type_check
 
@@ -25,12 +26,13 @@ class Softplus(function.Function):
         y = xp.log1p(xp.exp(-abs(bx)))
         y += xp.maximum(bx, t(0))
         y *= t(1.0 / self.beta)
-        return y,
+        return utils.force_array(y),
 
     def backward(self, inputs, grad_outputs):
         x, = inputs
         # f'(x) = sigmoid(beta x)
-        return grad_outputs[0] * _sigmoid(x * x.dtype.type(self.beta)),
+        gx = grad_outputs[0] * _sigmoid(x * x.dtype.type(self.beta))
+        return utils.force_array(gx),
 
 
 def softplus(x, beta=1.0):

@@ -1,6 +1,7 @@
 """Hyperbolic tangent: ``F.tanh`` (spec 001 §3.4.1)."""
 from chainer import cuda
 from chainer import function
+from chainer import utils
 from chainer.utils import type_check
 
 
@@ -16,13 +17,14 @@ class Tanh(function.Function):
     def forward(self, inputs):
         x, = inputs
         xp = cuda.get_array_module(x)
-        self._y = xp.tanh(x)  # the output's own data: kept for backward at no cost
+        # The output's own data: kept for backward at no cost.
+        self._y = utils.force_array(xp.tanh(x))
         return self._y,
 
     def backward(self, inputs, grad_outputs):
         y = self._y
         # d tanh(x) / dx = 1 - tanh(x)^2
-        return grad_outputs[0] * (1 - y * y),
+        return utils.force_array(grad_outputs[0] * (1 - y * y)),
 
 
 def tanh(x, use_cudnn=True):

@@ -3,6 +3,7 @@ import chainer
 from chainer import cuda
 from chainer import flag
 from chainer import function
+from chainer import utils
 from chainer.utils import type_check
 
 
@@ -31,10 +32,10 @@ class Dropout(function.Function):
             # Uniform draws in [0, 1) kept with probability 1 - ratio, then the kept
             # ones scaled so that the expectation of the output is x.
             self.mask = (xp.random.rand(*x.shape) >= self.dropout_ratio) * scale
-        return x * self.mask,
+        return utils.force_array(x * self.mask),
 
     def backward(self, inputs, grad_outputs):
-        return grad_outputs[0] * self.mask,
+        return utils.force_array(grad_outputs[0] * self.mask),
 
 
 def dropout(x, ratio=.5, train=True):

@@ -1,6 +1,7 @@
 """Gaussian sampling: ``F.gaussian`` (spec 001 §3.4.7)."""
 from chainer import cuda
 from chainer import function
+from chainer import utils
 from chainer.utils import type_check
 
 
@@ -31,12 +32,12 @@ class Gaussian(function.Function):
             self.eps = xp.random.standard_normal(ln_var.shape).astype(
                 mean.dtype, copy=False)
         self._noise = xp.exp(ln_var * ln_var.dtype.type(0.5)) * self.eps
-        return mean + self._noise,
+        return utils.force_array(mean + self._noise),
 
     def backward(self, inputs, grad_outputs):
         gy, = grad_outputs
         # dy/dmean = 1,  dy/dln_var = exp(ln_var / 2) eps / 2 = noise / 2
-        return gy, gy * self._noise * gy.dtype.type(0.5)
+        return gy, utils.force_array(gy * self._noise * gy.dtype.type(0.5))
 
 
 def gaussian(mean, ln_var):
