@@ -114,7 +114,13 @@ def col2im_nd(col, stride, pad, dims, dilate=1):
     outs = col.shape[2 + nd:]
     lengths = [max(_extent(o, k, s, dl), d + 2 * p)
                for o, k, s, dl, d, p in zip(outs, ksize, stride, dilate, dims, pad)]
-    img = xp.zeros(col.shape[:2] + tuple(lengths), dtype=col.dtype)
+    if col.strides[1] < col.strides[-1]:
+        # Channels-last patches (the GEMM output): accumulate into a channels-last
+        # buffer too, so that both operands of every add are walked along memory.
+        img = xp.moveaxis(xp.zeros(col.shape[:1] + tuple(lengths) + col.shape[1:2],
+                                   dtype=col.dtype), -1, 1)
+    else:
+        img = xp.zeros(col.shape[:2] + tuple(lengths), dtype=col.dtype)
     lead = (slice(None), slice(None))
     # One vectorized add per kernel offset: windows of one offset never overlap.
     for offset in itertools.product(*[range(k) for k in ksize]):
