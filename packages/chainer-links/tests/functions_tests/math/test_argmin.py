@@ -7,14 +7,14 @@ from chainer.utils import type_check
 
 
 @pytest.mark.parametrize('axis', [None, 0, 1, -1])
-def test_arg(rng, dtype, axis):
+def test_argmin_forward(rng, dtype, axis):
     x = rng.permutation(12).reshape(3, 4).astype(dtype)
     y = F.argmin(x, axis=axis)
     assert y.data.dtype == numpy.int32
     numpy.testing.assert_array_equal(y.data, numpy.argmin(x, axis=axis))
 
 
-def test_arg(rng):
+def test_argmin_is_not_differentiable(rng):
     x = chainer.Variable(rng.uniform(-1, 1, (3, 4)).astype(numpy.float32))
     y = F.argmin(x, axis=1)
     assert y.creator is not None
@@ -26,11 +26,11 @@ def test_arg(rng):
 @pytest.mark.parametrize('x,axis', [
     (numpy.zeros((2, 3), numpy.int32), None), (numpy.zeros((2, 3), numpy.float32), 2),
     (numpy.zeros((2, 3), numpy.float32), -3)])
-def test_arg(x, axis):
+def test_argmin_invalid(x, axis):
     with pytest.raises(type_check.InvalidType):
         F.argmin(x, axis=axis)
 
 
-def test_arg():
+def test_argmin_axis_type():
     with pytest.raises(TypeError, match='axis'):
         F.argmin(numpy.zeros((2, 3), numpy.float32), axis=(0, 1))
