@@ -1,3 +1,26 @@
-"""connection links."""
+"""Learnable connections (spec 001 §3.5.1, §3.5.4)."""
+from chainer.links.connection.bias import Bias
+from chainer.links.connection.bilinear import Bilinear
+from chainer.links.connection.convolution_2d import Convolution2D
+from chainer.links.connection.convolution_nd import ConvolutionND
+from chainer.links.connection.deconvolution_2d import Deconvolution2D
+from chainer.links.connection.deconvolution_nd import DeconvolutionND
+from chainer.links.connection.dilated_convolution_2d import DilatedConvolution2D
+from chainer.links.connection.embed_id import EmbedID
+from chainer.links.connection.gru import GRU, StatefulGRU
+from chainer.links.connection.highway import Highway
+from chainer.links.connection.inception import Inception
+from chainer.links.connection.inceptionbn import InceptionBN
+from chainer.links.connection.linear import Linear
+from chainer.links.connection.lstm import LSTM, StatelessLSTM
+from chainer.links.connection.mlp_convolution_2d import MLPConvolution2D
+from chainer.links.connection.n_step_lstm import NStepLSTM
+from chainer.links.connection.parameter import Parameter
+from chainer.links.connection.peephole import StatefulPeepholeLSTM
+from chainer.links.connection.scale import Scale
 
-__all__ = []
+__all__ = ['Bias', 'Bilinear', 'Convolution2D', 'ConvolutionND', 'Deconvolution2D',
+           'DeconvolutionND', 'DilatedConvolution2D', 'EmbedID', 'GRU', 'Highway',
+           'Inception', 'InceptionBN', 'LSTM', 'Linear', 'MLPConvolution2D',
+           'NStepLSTM', 'Parameter', 'Scale', 'StatefulGRU', 'StatefulPeepholeLSTM',
+           'StatelessLSTM']

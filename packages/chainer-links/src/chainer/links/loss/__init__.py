@@ -1,3 +1,7 @@
-"""loss links."""
+"""Loss functions with parameters (spec 001 §3.5.2)."""
+from chainer.links.loss.black_out import BlackOut
+from chainer.links.loss.crf1d import CRF1d
+from chainer.links.loss.hierarchical_softmax import BinaryHierarchicalSoftmax
+from chainer.links.loss.negative_sampling import NegativeSampling
 
-__all__ = []
+__all__ = ['BinaryHierarchicalSoftmax', 'BlackOut', 'CRF1d', 'NegativeSampling']

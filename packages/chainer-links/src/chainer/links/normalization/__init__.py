@@ -1,3 +1,4 @@
-"""normalization links."""
+"""Normalization layers with parameters (spec 001 §3.5.2)."""
+from chainer.links.normalization.batch_normalization import BatchNormalization
 
-__all__ = []
+__all__ = ['BatchNormalization']

@@ -1,0 +1,57 @@
+"""Base of the links holding a weight ``W`` and an optional bias ``b`` whose input
+size may be fixed on the first call (Linear and the convolutions)."""
+from chainer import link
+from chainer.links import _args
+from chainer.links import _initializers
+
+
+class WeightBiasLink(link.Link):
+    """A link with the weight ``W`` (shape from the input size) and the bias ``b``.
+
+    Subclasses define ``_W_shape(in_size)`` (the weight shape) and set the attributes
+    it reads before calling this constructor; they may override :meth:`_input_size`
+    (how the input size is read from an input array). With ``in_size=None`` the weight
+    is registered uninitialized and created on the first call.
+
+    Args:
+        in_size (int or None): input size (channels or features); None for lazy.
+        out_size (int): output size; also the length of ``b``.
+        wscale (float): the weight's variance is multiplied by it.
+        bias (float): initial bias value, used when ``initial_bias`` is None.
+        nobias (bool): no bias parameter (``b`` is None).
+        initialW: initial weight (array, scalar or callable; None: N(0, 1/fan_in)).
+        initial_bias: initial bias (array, scalar or callable).
+        in_name (str): name of ``in_size`` in error messages.
+        out_name (str): name of ``out_size`` in error messages.
+        in_axis (int): the axis of ``W`` holding the input size (for its default
+            initialization).
+    """
+
+    def __init__(self, in_size, out_size, wscale=1, bias=0, nobias=False, initialW=None,
+                 initial_bias=None, in_name='in_size', out_name='out_size', in_axis=1):
+        super(WeightBiasLink, self).__init__()
+        in_size = _args.positive_int(in_size, in_name, allow_none=True)
+        self.out_size = _args.positive_int(out_size, out_name)
+        self._W_initializer = _initializers.wscaled(initialW, wscale, in_axis)
+        if in_size is None:
+            self.add_uninitialized_param('W')
+        else:
+            self._initialize_params(in_size)
+        if nobias:
+            self.b = None
+        else:
+            self.add_param('b', self.out_size,
+                           initializer=bias if initial_bias is None else initial_bias)
+
+    def _input_size(self, x):
+        """The input size read from the input ``x`` (the channel axis by default)."""
+        return x.shape[1]
+
+    def _initialize_params(self, in_size):
+        self.add_param('W', self._W_shape(in_size), initializer=self._W_initializer)
+
+    def _params_for(self, x):
+        """``(W, b)`` for the input ``x``, creating ``W`` on the first call."""
+        if self.W is None:
+            self._initialize_params(self._input_size(x))
+        return self.W, self.b

@@ -1,0 +1,67 @@
+"""The two-dimensional deconvolutional layer ``L.Deconvolution2D`` (spec 001
+§3.5.1)."""
+import chainer.functions as F
+from chainer.links import _args
+from chainer.links.connection import _weight_bias
+
+
+class Deconvolution2D(_weight_bias.WeightBiasLink):
+    """Two-dimensional deconvolution (transposed convolution) layer.
+
+    Wraps :func:`chainer.functions.deconvolution_2d` and holds the filter weight
+    ``W`` of shape ``(in_channels, out_channels, kh, kw)`` and the bias ``b`` of
+    shape ``(out_channels,)``. ``W`` is drawn from N(0, wscale / (in_channels kh kw))
+    unless ``initialW`` is given; ``b`` is filled with ``bias``.
+
+    Args:
+        in_channels (int or None): Number of input channels; None defers the weight
+            creation to the first call.
+        out_channels (int): Number of output channels.
+        ksize (int or pair of ints): Size of filters.
+        stride (int or pair of ints): Stride of filter applications.
+        pad (int or pair of ints): Spatial padding width of inputs.
+        wscale (float): Scaling factor of the initial weight variance.
+        bias (float): Initial bias value.
+        nobias (bool): If True, no bias is used.
+        outsize (pair of ints): Expected output size ``(out_h, out_w)``; None: estimated
+            from the input size, stride and pad.
+        use_cudnn (bool): If True, cuDNN is used where available.
+        initialW: Initial weight (4-D array, scalar or callable).
+        initial_bias: Initial bias (1-D array, scalar or callable).
+        deterministic (bool): Ask cuDNN for deterministic algorithms.
+
+    Attributes:
+        W (~chainer.Variable): Weight parameter.
+        b (~chainer.Variable): Bias parameter.
+    """
+
+    def __init__(self, in_channels, out_channels, ksize, stride=1, pad=0, wscale=1,
+                 bias=0, nobias=False, outsize=None, use_cudnn=True, initialW=None,
+                 initial_bias=None, deterministic=False):
+        self.ksize = _args.int_tuple(ksize, 2, 'ksize', minimum=1)
+        self.stride = _args.int_tuple(stride, 2, 'stride', minimum=1)
+        self.pad = _args.int_tuple(pad, 2, 'pad')
+        self.outsize = None if outsize is None else \
+            _args.int_tuple(outsize, 2, 'outsize', minimum=1)
+        self.use_cudnn = use_cudnn
+        self.deterministic = deterministic
+        super(Deconvolution2D, self).__init__(
+            in_channels, out_channels, wscale, bias, nobias, initialW, initial_bias,
+            in_name='in_channels', out_name='out_channels', in_axis=0)
+
+    def _W_shape(self, in_channels):
+        return (in_channels, self.out_size) + self.ksize
+
+    def __call__(self, x):
+        """Applies the deconvolution layer.
+
+        Args:
+            x (~chainer.Variable): Input images, ``(B, in_channels, h, w)``.
+
+        Returns:
+            ~chainer.Variable: Output of the deconvolution.
+        """
+        W, b = self._params_for(x)
+        return F.deconvolution_2d(
+            x, W, b, self.stride, self.pad, self.outsize, self.use_cudnn,
+            deterministic=self.deterministic)

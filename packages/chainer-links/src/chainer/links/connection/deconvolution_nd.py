@@ -1,0 +1,64 @@
+"""The N-dimensional deconvolutional layer ``L.DeconvolutionND`` (spec 003
+"deconvolution_nd")."""
+import chainer.functions as F
+from chainer.links import _args
+from chainer.links.connection import _weight_bias
+
+
+class DeconvolutionND(_weight_bias.WeightBiasLink):
+    """N-dimensional deconvolution (transposed convolution) layer.
+
+    Wraps :func:`chainer.functions.deconvolution_nd` and holds the filter weight
+    ``W`` of shape ``(in_channels, out_channels, k_1, ..., k_N)`` and the bias ``b``
+    of shape ``(out_channels,)``. ``W`` is drawn from
+    N(0, 1 / (in_channels k_1 ... k_N)) unless ``initialW`` is given.
+
+    Args:
+        ndim (int): Number of spatial dimensions N.
+        in_channels (int): Number of input channels.
+        out_channels (int): Number of output channels.
+        ksize (int or tuple of ints): Size of filters.
+        stride (int or tuple of ints): Stride of filter applications.
+        pad (int or tuple of ints): Spatial padding width of inputs.
+        outsize (tuple of ints): Expected output size; None: estimated from the input
+            size, stride and pad.
+        initialW: Initial weight (array, scalar or callable).
+        initial_bias: Initial bias (1-D array, scalar or callable).
+        use_cudnn (bool): If True, cuDNN is used where available.
+        nobias (bool): If True, no bias is used.
+
+    Attributes:
+        W (~chainer.Variable): Weight parameter.
+        b (~chainer.Variable): Bias parameter.
+    """
+
+    def __init__(self, ndim, in_channels, out_channels, ksize, stride=1, pad=0,
+                 outsize=None, initialW=None, initial_bias=0, use_cudnn=True,
+                 nobias=False):
+        self.ndim = _args.positive_int(ndim, 'ndim')
+        self.ksize = _args.int_tuple(ksize, ndim, 'ksize', minimum=1)
+        self.stride = _args.int_tuple(stride, ndim, 'stride', minimum=1)
+        self.pad = _args.int_tuple(pad, ndim, 'pad')
+        self.outsize = None if outsize is None else \
+            _args.int_tuple(outsize, ndim, 'outsize', minimum=1)
+        self.use_cudnn = use_cudnn
+        super(DeconvolutionND, self).__init__(
+            in_channels, out_channels, nobias=nobias, initialW=initialW,
+            initial_bias=initial_bias, in_name='in_channels', out_name='out_channels',
+            in_axis=0)
+
+    def _W_shape(self, in_channels):
+        return (in_channels, self.out_size) + self.ksize
+
+    def __call__(self, x):
+        """Applies the N-dimensional deconvolution layer.
+
+        Args:
+            x (~chainer.Variable): Input, ``(B, in_channels, d_1, ..., d_N)``.
+
+        Returns:
+            ~chainer.Variable: Output of the deconvolution.
+        """
+        W, b = self._params_for(x)
+        return F.deconvolution_nd(
+            x, W, b, self.stride, self.pad, self.outsize, self.use_cudnn)

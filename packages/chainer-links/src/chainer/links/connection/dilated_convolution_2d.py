@@ -1,0 +1,62 @@
+"""The dilated convolutional layer ``L.DilatedConvolution2D`` (spec 003
+"dilated_convolution_2d")."""
+import chainer.functions as F
+from chainer.links import _args
+from chainer.links.connection import _weight_bias
+
+
+class DilatedConvolution2D(_weight_bias.WeightBiasLink):
+    """Two-dimensional dilated convolutional layer.
+
+    Wraps :func:`chainer.functions.dilated_convolution_2d` and holds the filter
+    weight ``W`` of shape ``(out_channels, in_channels, kh, kw)`` and the bias ``b``.
+    ``W`` is drawn from N(0, wscale / (in_channels kh kw)) unless ``initialW`` is
+    given.
+
+    Args:
+        in_channels (int or None): Number of input channels; None defers the weight
+            creation to the first call.
+        out_channels (int): Number of output channels.
+        ksize (int or pair of ints): Size of filters.
+        stride (int or pair of ints): Stride of filter applications.
+        pad (int or pair of ints): Spatial padding width of inputs.
+        dilate (int or pair of ints): Dilation factor of filter applications.
+        wscale (float): Scaling factor of the initial weight variance.
+        bias (float): Initial bias value.
+        nobias (bool): If True, no bias is used.
+        use_cudnn (bool): If True, cuDNN is used where available.
+        initialW: Initial weight (4-D array, scalar or callable).
+        initial_bias: Initial bias (1-D array, scalar or callable).
+
+    Attributes:
+        W (~chainer.Variable): Weight parameter.
+        b (~chainer.Variable): Bias parameter.
+    """
+
+    def __init__(self, in_channels, out_channels, ksize, stride=1, pad=0, dilate=1,
+                 wscale=1, bias=0, nobias=False, use_cudnn=True, initialW=None,
+                 initial_bias=None):
+        self.ksize = _args.int_tuple(ksize, 2, 'ksize', minimum=1)
+        self.stride = _args.int_tuple(stride, 2, 'stride', minimum=1)
+        self.pad = _args.int_tuple(pad, 2, 'pad')
+        self.dilate = _args.int_tuple(dilate, 2, 'dilate', minimum=1)
+        self.use_cudnn = use_cudnn
+        super(DilatedConvolution2D, self).__init__(
+            in_channels, out_channels, wscale, bias, nobias, initialW, initial_bias,
+            in_name='in_channels', out_name='out_channels')
+
+    def _W_shape(self, in_channels):
+        return (self.out_size, in_channels) + self.ksize
+
+    def __call__(self, x):
+        """Applies the dilated convolution layer.
+
+        Args:
+            x (~chainer.Variable): Input images, ``(B, in_channels, h, w)``.
+
+        Returns:
+            ~chainer.Variable: Output of the dilated convolution.
+        """
+        W, b = self._params_for(x)
+        return F.dilated_convolution_2d(
+            x, W, b, self.stride, self.pad, self.dilate, self.use_cudnn)

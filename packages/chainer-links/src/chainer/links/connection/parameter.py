@@ -1,0 +1,46 @@
+"""The deprecated ``L.Parameter`` link (spec 001 §3.5.4)."""
+import warnings
+
+import numpy
+
+import chainer.functions as F
+from chainer import flag
+from chainer import link
+from chainer import variable
+
+
+class Parameter(link.Link):
+    """Link that just holds a parameter and returns it.
+
+    .. deprecated:: v1.5
+       Parameters are stored as variables; use them directly instead.
+
+    Args:
+        array: Initial parameter array (numpy or cupy); the parameter shares it.
+
+    Attributes:
+        W (~chainer.Variable): Parameter variable.
+    """
+
+    def __init__(self, array):
+        warnings.warn('chainer.links.Parameter is deprecated since v1.5: use the '
+                      'parameter variable directly', DeprecationWarning, stacklevel=2)
+        super(Parameter, self).__init__()
+        self.add_param('W', array.shape, dtype=array.dtype)
+        self.W.data = array
+        if not isinstance(array, numpy.ndarray):
+            self.to_gpu(array.device)
+
+    def __call__(self, volatile='off'):
+        """Returns the parameter variable.
+
+        Args:
+            volatile (~chainer.Flag): The volatility of the returned variable.
+
+        Returns:
+            ~chainer.Variable: A copy of the parameter variable with the given
+            volatility; when it is not volatile, gradients flow back to ``W``.
+        """
+        if flag.Flag(volatile) is flag.ON:
+            return variable.Variable(self.W.data, volatile=flag.ON)
+        return F.identity(self.W)

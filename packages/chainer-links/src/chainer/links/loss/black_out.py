@@ -1,0 +1,45 @@
+"""The BlackOut loss layer ``L.BlackOut`` (spec 003 "black_out")."""
+import numpy
+
+import chainer.functions as F
+from chainer import initializers
+from chainer import link
+from chainer.links import _args
+from chainer.links.loss import _sampler
+
+
+class BlackOut(link.Link):
+    """BlackOut loss layer.
+
+    Wraps :func:`chainer.functions.black_out`; holds the output embedding ``W`` of
+    shape ``(len(counts), in_size)`` and draws ``sample_size`` negative words per
+    example with probability proportional to their counts.
+    See: BlackOut: Speeding up Recurrent Neural Network Language Models With Very
+    Large Vocabularies.
+
+    Args:
+        in_size (int): Dimension of input vectors.
+        counts (int list): Number of occurrences of each identifier.
+        sample_size (int): Number of negative samples per example.
+
+    Attributes:
+        W (~chainer.Variable): Weight parameter matrix.
+    """
+
+    def __init__(self, in_size, counts, sample_size):
+        super(BlackOut, self).__init__()
+        in_size = _args.positive_int(in_size, 'in_size')
+        self.sample_size = _args.positive_int(sample_size, 'sample_size')
+        counts = numpy.asarray(counts, dtype=numpy.float64)
+        if counts.ndim != 1 or counts.size == 0:
+            raise ValueError('counts must be a non-empty list of counts')
+        self.sampler = _sampler.LinkSampler(counts)
+        # N(0, 1 / in_size), in_size being the fan-in of each row.
+        self.add_param('W', (counts.size, in_size),
+                       initializer=initializers.LeCunNormal())
+
+    def __call__(self, x, t):
+        """Computes the loss for inputs ``x`` ``(B, in_size)`` and labels ``t``
+        ``(B,)`` with freshly drawn negative samples ``(B, sample_size)``."""
+        samples = self.sampler.sample(self, (x.shape[0], self.sample_size))
+        return F.black_out(x, t, self.W, samples)

@@ -1,0 +1,44 @@
+"""The negative sampling loss layer ``L.NegativeSampling`` (spec 001 §3.5.2)."""
+import numpy
+
+import chainer.functions as F
+from chainer import link
+from chainer.links import _args
+from chainer.links.loss import _sampler
+
+
+class NegativeSampling(link.Link):
+    """Negative sampling loss layer.
+
+    Wraps :func:`chainer.functions.negative_sampling`; holds the weight matrix ``W``
+    of shape ``(len(counts), in_size)`` (zero-initialized) and a Walker alias sampler
+    drawing word ``w`` with probability proportional to ``counts[w] ** power``.
+
+    Args:
+        in_size (int): Dimension of input vectors.
+        counts (int list): Number of occurrences of each identifier.
+        sample_size (int): Number of negative samples.
+        power (float): Power factor alpha of the sampling distribution.
+
+    Attributes:
+        W (~chainer.Variable): Weight parameter matrix.
+    """
+
+    def __init__(self, in_size, counts, sample_size, power=0.75):
+        super(NegativeSampling, self).__init__()
+        in_size = _args.positive_int(in_size, 'in_size')
+        self.sample_size = _args.positive_int(sample_size, 'sample_size')
+        counts = numpy.asarray(counts, dtype=numpy.float64)
+        if counts.ndim != 1 or counts.size == 0:
+            raise ValueError('counts must be a non-empty list of counts')
+        self.power = power
+        self.sampler = _sampler.LinkSampler(counts ** power)
+        self.add_param('W', (counts.size, in_size), initializer=0)
+
+    def _sample(self, shape):
+        return self.sampler.sample(self, shape)
+
+    def __call__(self, x, t):
+        """Computes the loss value for inputs ``x`` ``(B, in_size)`` and ground truth
+        labels ``t`` ``(B,)``."""
+        return F.negative_sampling(x, t, self.W, self._sample, self.sample_size)

@@ -1,0 +1,85 @@
+"""The classifier model ``L.Classifier`` (spec 001 §3.5.3)."""
+import chainer.functions as F
+from chainer import link
+from chainer import reporter
+
+
+def _default_accfun():
+    # chainer.functions.accuracy is provided by the evaluation functions; looked up
+    # at use so that the link does not fix the function at import time.
+    try:
+        return F.accuracy
+    except AttributeError:
+        raise AttributeError(
+            'chainer.functions.accuracy is not available: pass accfun to Classifier '
+            'or set compute_accuracy to False')
+
+
+class Classifier(link.Chain):
+    """A simple classifier model: a predictor followed by a loss and an accuracy.
+
+    Computes ``y = predictor(*x)``, ``loss = lossfun(y, t)`` and, if
+    ``compute_accuracy``, ``accuracy = accfun(y, t)``, and reports ``loss`` and
+    ``accuracy`` with :func:`chainer.reporter.report` (observer: this link).
+
+    Args:
+        predictor (~chainer.Link): Predictor network.
+        lossfun (callable): Loss function (default softmax_cross_entropy).
+        accfun (callable): Function that computes accuracy (default
+            :func:`chainer.functions.accuracy`).
+
+    Attributes:
+        predictor (~chainer.Link): Predictor network.
+        lossfun (callable): Loss function.
+        accfun (callable): Function that computes accuracy.
+        y (~chainer.Variable): Prediction for the last minibatch.
+        loss (~chainer.Variable): Loss value for the last minibatch.
+        accuracy (~chainer.Variable): Accuracy for the last minibatch.
+        compute_accuracy (bool): If True (default), compute accuracy on the forward
+            computation.
+    """
+
+    compute_accuracy = True
+
+    def __init__(self, predictor, lossfun=F.softmax_cross_entropy, accfun=None):
+        super(Classifier, self).__init__(predictor=predictor)
+        if not callable(lossfun):
+            raise TypeError('lossfun must be callable, got {!r}'.format(lossfun))
+        if accfun is not None and not callable(accfun):
+            raise TypeError('accfun must be callable, got {!r}'.format(accfun))
+        self.lossfun = lossfun
+        self._accfun = accfun
+        self.y = None
+        self.loss = None
+        self.accuracy = None
+
+    @property
+    def accfun(self):
+        """The accuracy function (chainer.functions.accuracy unless given)."""
+        return _default_accfun() if self._accfun is None else self._accfun
+
+    @accfun.setter
+    def accfun(self, value):
+        self._accfun = value
+
+    def __call__(self, *args):
+        """Computes the loss value for an input and label pair.
+
+        Args:
+            args: Features followed by the ground truth labels (last element).
+
+        Returns:
+            ~chainer.Variable: Loss value.
+        """
+        if len(args) < 2:
+            raise TypeError('Classifier takes the inputs and the labels (at least two '
+                            'arguments), got {}'.format(len(args)))
+        x, t = args[:-1], args[-1]
+        self.y = self.loss = self.accuracy = None
+        self.y = self.predictor(*x)
+        self.loss = self.lossfun(self.y, t)
+        reporter.report({'loss': self.loss}, self)
+        if self.compute_accuracy:
+            self.accuracy = self.accfun(self.y, t)
+            reporter.report({'accuracy': self.accuracy}, self)
+        return self.loss
