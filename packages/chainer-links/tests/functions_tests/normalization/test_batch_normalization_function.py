@@ -135,3 +135,24 @@ def test_bad_decay_is_rejected(decay):
     with pytest.raises(ValueError, match='decay'):
         F.batch_normalization(numpy.zeros((4, 3), f), numpy.ones(3, f), numpy.zeros(3, f),
                               decay=decay)
+
+
+def test_float16_backward_with_more_samples_than_float16_can_count():
+    # m = 2 * 33000 > 65504, the largest float16: the per-channel means of the
+    # gradient must not overflow.
+    x = numpy.random.randn(2, 2, 33000).astype(numpy.float16)
+    gamma = numpy.array([1.0, 2.0], numpy.float16)
+    beta = numpy.zeros(2, numpy.float16)
+    # A gradient with a mean and correlated with x, so both mean terms of gx matter,
+    # yet with sums (the gradients of gamma and beta) within the float16 range.
+    gy = (0.5 * x + 0.4 + 0.1 * numpy.random.randn(*x.shape)).astype(numpy.float16)
+    grads = []
+    for dtype in (numpy.float16, numpy.float64):
+        xs = [chainer.Variable(a.astype(dtype)) for a in (x, gamma, beta)]
+        y = F.batch_normalization(*xs)
+        y.grad = gy.astype(dtype)
+        y.backward()
+        grads.append([v.grad for v in xs])
+    for half, full in zip(*grads):
+        assert numpy.isfinite(half).all()
+        testing.assert_allclose(half, full, atol=5e-2, rtol=5e-2)

@@ -1,6 +1,8 @@
 """Axes shared by the batch normalizations: the parameters (gamma, beta, mean, var)
 cover the channel axes right after the batch axis; the batch axis and the trailing
 (spatial) axes are reduced (spec 001 §3.4.8)."""
+import numpy
+
 from chainer.utils import type_check
 
 
@@ -30,3 +32,9 @@ def reduced_axes(x_ndim, param_ndim):
 def param_view(param, x_ndim):
     """Reshapes a channel parameter to broadcast against ``x``."""
     return param.reshape((1,) + param.shape + (1,) * (x_ndim - param.ndim - 1))
+
+
+def sum_dtype(dtype):
+    """Accumulation dtype of the per-channel sums: float32 for float16 data (whose
+    range a sum over a large batch easily exceeds), the data dtype otherwise."""
+    return numpy.promote_types(dtype, numpy.float32)

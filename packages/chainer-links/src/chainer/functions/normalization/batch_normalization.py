@@ -80,18 +80,20 @@ class BatchNormalizationFunction(function.Function):
         gy, = grad_outputs
         view = _channel_params.param_view
         axes = _channel_params.reduced_axes(x.ndim, gamma.ndim)
-        m = x.dtype.type(x.size // gamma.size)
+        acc = _channel_params.sum_dtype(x.dtype)
+        m = x.size // gamma.size
         x_hat = (x - view(self._mean, x.ndim)) * view(self._inv_std, x.ndim)
-        gbeta = gy.sum(axis=axes)
-        ggamma = (gy * x_hat).sum(axis=axes)
-        # gx = gamma / std * (gy - (x_hat * ggamma + gbeta) / m)
+        gbeta = gy.sum(axis=axes, dtype=acc)
+        ggamma = (gy * x_hat).sum(axis=axes, dtype=acc)
+        # gx = gamma / std * (gy - x_hat * ggamma / m - gbeta / m); the per-channel
+        # means are formed in the accumulation dtype (m may not fit in float16).
         gx = x_hat
-        gx *= view(ggamma, x.ndim)
-        gx += view(gbeta, x.ndim)
-        gx *= -1 / m
-        gx += gy
-        gx *= view(gamma * self._inv_std, x.ndim)
-        return gx, ggamma, gbeta
+        gx *= view((ggamma / m).astype(x.dtype, copy=False), x.ndim)
+        gx += view((gbeta / m).astype(x.dtype, copy=False), x.ndim)
+        gx -= gy
+        gx *= view(-gamma * self._inv_std, x.ndim)
+        return (gx, ggamma.astype(gamma.dtype, copy=False),
+                gbeta.astype(gamma.dtype, copy=False))
 
 
 def batch_normalization(x, gamma, beta, eps=2e-05, running_mean=None, running_var=None,

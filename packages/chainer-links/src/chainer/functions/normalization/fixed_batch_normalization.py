@@ -37,8 +37,9 @@ class FixedBatchNormalization(function.Function):
         axes = _channel_params.reduced_axes(x.ndim, gamma.ndim)
         inv_std = self._inv_std
         x_hat = (x - view(mean, x.ndim)) * view(inv_std, x.ndim)
-        gbeta = gy.sum(axis=axes)
-        ggamma = (gy * x_hat).sum(axis=axes)
+        acc = _channel_params.sum_dtype(x.dtype)
+        gbeta = gy.sum(axis=axes, dtype=acc).astype(x.dtype, copy=False)
+        ggamma = (gy * x_hat).sum(axis=axes, dtype=acc).astype(x.dtype, copy=False)
         scale = gamma * inv_std
         gx = gy * view(scale, x.ndim)
         # y = gamma (x - mean) (var + eps)^(-1/2) + beta
