@@ -1,0 +1,19 @@
+"""Numerical optimizers (spec 001 §3.6), built on :class:`chainer.GradientMethod`.
+
+Every optimizer keeps its hyperparameters as attributes (so that trainer extensions
+like :class:`~chainer.training.extensions.ExponentialShift` can change them) and its
+per-parameter state arrays in the optimizer's state dictionaries, which
+:meth:`~chainer.Optimizer.serialize` saves and restores exactly.
+"""
+from chainer.optimizers.ada_delta import AdaDelta
+from chainer.optimizers.ada_grad import AdaGrad
+from chainer.optimizers.adam import Adam
+from chainer.optimizers.momentum_sgd import MomentumSGD
+from chainer.optimizers.nesterov_ag import NesterovAG
+from chainer.optimizers.rmsprop import RMSprop
+from chainer.optimizers.rmsprop_graves import RMSpropGraves
+from chainer.optimizers.sgd import SGD
+from chainer.optimizers.smorms3 import SMORMS3
+
+__all__ = ['AdaDelta', 'AdaGrad', 'Adam', 'MomentumSGD', 'NesterovAG', 'RMSprop',
+           'RMSpropGraves', 'SGD', 'SMORMS3']

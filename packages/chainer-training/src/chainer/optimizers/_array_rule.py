@@ -1,0 +1,96 @@
+"""Shared machinery of the concrete optimizers: one array-generic update rule per
+parameter, zero-initialized state arrays, and hyperparameter checks.
+
+Every optimizer here writes its rule once, as in-place array code on ``xp`` (numpy or
+CuPy); :class:`ArrayRuleOptimizer` routes both the CPU and the GPU paths of
+:class:`~chainer.GradientMethod` to it (the GPU path runs inside the parameter's
+device context, set up by the base class).
+"""
+import numbers
+
+import numpy
+
+from chainer import cuda
+from chainer import optimizer
+
+
+def check_hyperparameter(value, name, lower=0.0, upper=None, lower_open=False,
+                         upper_open=False):
+    """Returns ``value`` as a float after checking its type and range.
+
+    Args:
+        value: the hyperparameter value given by the user.
+        name (str): its name, for the error message.
+        lower (float): the lower bound.
+        upper (float or None): the upper bound, if any.
+        lower_open (bool): the lower bound itself is excluded.
+        upper_open (bool): the upper bound itself is excluded.
+
+    Raises:
+        TypeError: ``value`` is not a real number.
+        ValueError: ``value`` is out of range.
+    """
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError('{} must be a real number, got {!r}'.format(name, value))
+    value = float(value)
+    below = value <= lower if lower_open else value < lower
+    above = upper is not None and (value >= upper if upper_open else value > upper)
+    if below or above or value != value:
+        interval = '{}{}, {}{}'.format('(' if lower_open else '[', lower,
+                                       'inf' if upper is None else upper,
+                                       ')' if upper_open or upper is None else ']')
+        raise ValueError('{} must be in {}, got {!r}'.format(name, interval, value))
+    return value
+
+
+def moving_average(average, x, decay):
+    """Updates ``average`` in place: ``average <- decay * average + (1 - decay) * x``."""
+    average *= scalar(decay, average)
+    average += scalar(1 - decay, average) * x
+
+
+class ArrayRuleOptimizer(optimizer.GradientMethod):
+    """A gradient method whose per-parameter rule is array-generic code.
+
+    Subclasses set :attr:`state_names` (state arrays created as zeros shaped like the
+    parameter, in its dtype and on its device), may override :meth:`init_arrays` for
+    other initial values, and implement :meth:`update_arrays`.
+    """
+
+    #: Names of the per-parameter state arrays (initialized to zeros).
+    state_names = ()
+
+    def init_state_cpu(self, param, state):
+        self.init_arrays(numpy, param.data, state)
+
+    def init_state_gpu(self, param, state):
+        self.init_arrays(cuda.get_array_module(param.data), param.data, state)
+
+    def init_arrays(self, xp, data, state):
+        """Fills ``state`` with one zero array like ``data`` per state name."""
+        for name in self.state_names:
+            state[name] = xp.zeros_like(data)
+
+    def update_one_cpu(self, param, state):
+        self.update_arrays(numpy, param.data, param.grad, state)
+
+    def update_one_gpu(self, param, state):
+        self.update_arrays(cuda.get_array_module(param.data), param.data, param.grad,
+                           state)
+
+    def update_arrays(self, xp, data, grad, state):
+        """Updates ``data`` and the arrays of ``state`` in place from ``grad``.
+
+        Args:
+            xp: numpy or cupy, the module of the arrays.
+            data: the parameter array.
+            grad: its gradient array.
+            state (dict): its state arrays.
+        """
+        raise TypeError('{} must implement update_arrays'.format(type(self).__name__))
+
+
+def scalar(value, like):
+    """``value`` as a scalar of ``like``'s dtype, so that float16/float32 arrays are
+    never promoted to float64 by a Python float."""
+    return like.dtype.type(value)

@@ -1,0 +1,34 @@
+"""Hinton's RMSprop."""
+from chainer.optimizers._array_rule import (ArrayRuleOptimizer, check_hyperparameter,
+                                            moving_average, scalar)
+
+
+class RMSprop(ArrayRuleOptimizer):
+    """Hinton's RMSprop (spec 001 §3.6).
+
+    With the running average of squared gradients :math:`r` (state ``ms``, initially
+    zero):
+
+    .. math::
+        r \\leftarrow \\alpha r + (1 - \\alpha) g^2, \\qquad
+        w \\leftarrow w - \\eta \\frac{g}{\\sqrt{r} + \\epsilon}
+
+    Args:
+        lr (float): learning rate :math:`\\eta`.
+        alpha (float): decay rate :math:`\\alpha` of the average, in [0, 1].
+        eps (float): small value :math:`\\epsilon` for numerical stability.
+    """
+
+    state_names = ('ms',)
+
+    def __init__(self, lr=0.01, alpha=0.99, eps=1e-8):
+        self.lr = check_hyperparameter(lr, 'lr')
+        self.alpha = check_hyperparameter(alpha, 'alpha', upper=1.0)
+        self.eps = check_hyperparameter(eps, 'eps')
+
+    def update_arrays(self, xp, data, grad, state):
+        ms = state['ms']
+        moving_average(ms, grad * grad, self.alpha)
+        denom = xp.sqrt(ms)
+        denom += scalar(self.eps, denom)
+        data -= scalar(self.lr, data) * grad / denom

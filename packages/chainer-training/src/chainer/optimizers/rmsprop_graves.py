@@ -1,0 +1,44 @@
+"""Alex Graves's RMSprop."""
+from chainer.optimizers._array_rule import (ArrayRuleOptimizer, check_hyperparameter,
+                                            moving_average, scalar)
+
+
+class RMSpropGraves(ArrayRuleOptimizer):
+    """Alex Graves's RMSprop (arXiv:1308.0850, eqs. 38-41; spec 001 §3.6).
+
+    With running averages of squared gradients :math:`n` (state ``n``) and of
+    gradients :math:`\\bar g` (state ``g``), and the update :math:`\\Delta` (state
+    ``delta``), all initially zero:
+
+    .. math::
+        n &\\leftarrow \\alpha n + (1 - \\alpha) g^2 \\\\
+        \\bar g &\\leftarrow \\alpha \\bar g + (1 - \\alpha) g \\\\
+        \\Delta &\\leftarrow \\mu \\Delta - \\eta \\frac{g}{\\sqrt{n - \\bar g^2 + \\epsilon}}
+        \\\\
+        w &\\leftarrow w + \\Delta
+
+    Args:
+        lr (float): learning rate :math:`\\eta`.
+        alpha (float): decay rate :math:`\\alpha` of the averages, in [0, 1].
+        momentum (float): momentum coefficient :math:`\\mu`, in [0, 1].
+        eps (float): small value :math:`\\epsilon` for numerical stability.
+    """
+
+    state_names = ('n', 'g', 'delta')
+
+    def __init__(self, lr=1e-4, alpha=0.95, momentum=0.9, eps=1e-4):
+        self.lr = check_hyperparameter(lr, 'lr')
+        self.alpha = check_hyperparameter(alpha, 'alpha', upper=1.0)
+        self.momentum = check_hyperparameter(momentum, 'momentum', upper=1.0)
+        self.eps = check_hyperparameter(eps, 'eps')
+
+    def update_arrays(self, xp, data, grad, state):
+        n, g, delta = state['n'], state['g'], state['delta']
+        moving_average(n, grad * grad, self.alpha)
+        moving_average(g, grad, self.alpha)
+        denom = n - g * g
+        denom += scalar(self.eps, denom)
+        xp.sqrt(denom, out=denom)
+        delta *= scalar(self.momentum, delta)
+        delta -= scalar(self.lr, delta) * grad / denom
+        data += delta
