@@ -33,42 +33,43 @@ def _bins(lo, hi, size, n_bins, spatial_scale, xp):
 
 
 def _range_max(a, lead, starts, ends, carry):
-    """Max (and its carried index) of ``a[lead, ..., starts:ends]`` for every query.
+    """Max (and its carried index) of ``a[lead, starts:ends]`` for every query.
 
     Args:
-        a: array ``(M, ..., S)``; ranges run along the last axis.
+        a: array ``(M, S, ...)``; ranges run along axis 1, so that every gathered
+            ``a[m, p]`` is one contiguous block (``a`` should be C-contiguous).
         lead, starts, ends: integer arrays of one shape ``Q`` (the queries).
-        carry: integer array of ``a``'s shape (or broadcastable view) reported for the
-            maximum (the position of the maximum, in whatever numbering the caller needs).
+        carry: integer array of ``a``'s shape reported for the maximum (the position of
+            the maximum, in whatever numbering the caller needs).
 
     Returns:
-        tuple: values and carried indices, each of shape ``Q + a.shape[1:-1]``; empty
+        tuple: values and carried indices, each of shape ``Q + a.shape[2:]``; empty
         ranges give ``-inf`` and ``-1``.
     """
     xp = cuda.get_array_module(a)
     length = ends - starts
     valid = length > 0
     level_of = xp.log2(xp.maximum(length, 1)).astype(numpy.int64)
-    shape = starts.shape + a.shape[1:-1]
+    shape = starts.shape + a.shape[2:]
     val = xp.full(shape, -numpy.inf, dtype=a.dtype)
-    arg = xp.full(shape, -1, dtype=numpy.int64)
+    arg = xp.full(shape, -1, dtype=carry.dtype)
     n_levels = int(level_of[valid].max()) + 1 if bool(valid.any()) else 0
     cur, cur_arg = a, carry
     for level in range(n_levels):
         if level:
             half = 1 << (level - 1)
-            take_hi = cur[..., half:] > cur[..., :-half]
-            cur = xp.where(take_hi, cur[..., half:], cur[..., :-half])
-            cur_arg = xp.where(take_hi, cur_arg[..., half:], cur_arg[..., :-half])
+            take_hi = cur[:, half:] > cur[:, :-half]
+            cur = xp.where(take_hi, cur[:, half:], cur[:, :-half])
+            cur_arg = xp.where(take_hi, cur_arg[:, half:], cur_arg[:, :-half])
         q = xp.nonzero(valid & (level_of == level))
         if q[0].size == 0:
             continue
         m = lead[q]
         first, last = starts[q], ends[q] - (1 << level)
-        v1, v2 = cur[m, ..., first], cur[m, ..., last]
+        v1, v2 = cur[m, first], cur[m, last]
         take_last = v2 > v1
         val[q] = xp.where(take_last, v2, v1)
-        arg[q] = xp.where(take_last, cur_arg[m, ..., last], cur_arg[m, ..., first])
+        arg[q] = xp.where(take_last, cur_arg[m, last], cur_arg[m, first])
     return val, arg
 
 
@@ -108,14 +109,16 @@ class ROIPooling2D(function.Function):
         hs, he = _bins(rois[:, 2], rois[:, 4], h, self.outh, self.spatial_scale, xp)
         ws, we = _bins(rois[:, 1], rois[:, 3], w, self.outw, self.spatial_scale, xp)
         # Rows first: (R, outh, C, W) maxima over each bin's rows, with their row.
-        rows = xp.arange(h, dtype=numpy.int64)
+        rows = xp.arange(h, dtype=numpy.int32).reshape(1, h, 1, 1)
         row_val, row_arg = _range_max(
-            x.transpose(0, 1, 3, 2), xp.broadcast_to(batch[:, None], hs.shape), hs, he,
-            xp.broadcast_to(rows, (n, c, w, h)))
+            xp.ascontiguousarray(x.transpose(0, 2, 1, 3)),
+            xp.broadcast_to(batch[:, None], hs.shape), hs, he,
+            xp.broadcast_to(rows, (n, h, c, w)))
         # Then columns, carrying the flat position h * W + w: (R, outw, outh, C).
-        flat = row_arg * w + xp.arange(w, dtype=numpy.int64)
+        flat = row_arg * numpy.int32(w) + xp.arange(w, dtype=numpy.int32)
         r_idx = xp.broadcast_to(xp.arange(len(rois))[:, None], ws.shape)
-        val, arg = _range_max(row_val, r_idx, ws, we, flat)
+        val, arg = _range_max(xp.ascontiguousarray(row_val.transpose(0, 3, 1, 2)), r_idx,
+                              ws, we, xp.ascontiguousarray(flat.transpose(0, 3, 1, 2)))
         y = val.transpose(0, 3, 2, 1)
         arg = arg.transpose(0, 3, 2, 1)
         nonempty = ((he > hs)[:, :, None] & (we > ws)[:, None, :])[:, None]
