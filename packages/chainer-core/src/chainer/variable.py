@@ -6,6 +6,7 @@ import numpy
 from chainer import cuda
 from chainer import debug_mode
 from chainer import flag
+from chainer.utils import force_array
 
 
 def _check_grad_type(var, grad):
@@ -278,7 +279,7 @@ class Variable(object):
                         x._grad = gx
                         need_copy.add(id_x)
                     elif id_x in need_copy:
-                        x._grad = x._grad + gx  # gx may be shared: do not add in place
+                        x._grad = force_array(x._grad + gx)  # gx may be shared: not in place
                         need_copy.discard(id_x)
                     else:
                         x._grad += gx
@@ -289,7 +290,7 @@ class Variable(object):
                         x._grad = gx
                         need_copy.add(id_x)
                     elif id_x in need_copy:
-                        x._grad = gx + x._grad
+                        x._grad = force_array(gx + x._grad)
                         need_copy.discard(id_x)
                     else:
                         x._grad += gx
