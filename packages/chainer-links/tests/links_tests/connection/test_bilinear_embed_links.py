@@ -1,0 +1,82 @@
+"""Bilinear and EmbedID."""
+import numpy
+import pytest
+
+import chainer
+import chainer.functions as F
+import chainer.links as L
+import link_checks
+
+
+def _x(*shape):
+    return numpy.random.uniform(-1, 1, shape).astype(numpy.float32)
+
+
+def test_bilinear_forward_equals_formula():
+    link = L.Bilinear(2, 3, 4)
+    assert link.W.shape == (2, 3, 4) and link.V1.shape == (2, 4)
+    assert link.V2.shape == (3, 4) and link.b.shape == (4,)
+    numpy.testing.assert_array_equal(link.b.data, 0)
+    e1, e2 = _x(5, 2), _x(5, 3)
+    y = link(chainer.Variable(e1), chainer.Variable(e2))
+    expected = (numpy.einsum('bj,bk,jkl->bl', e1, e2, link.W.data) +
+                e1.dot(link.V1.data) + e2.dot(link.V2.data) + link.b.data)
+    numpy.testing.assert_allclose(y.data, expected, rtol=1e-5, atol=1e-6)
+
+
+def test_bilinear_nobias_and_initial_values():
+    W = _x(2, 3, 4)
+    link = L.Bilinear(2, 3, 4, nobias=True, initialW=W)
+    assert [p for p, _ in link.namedparams()] == ['/W']
+    e1, e2 = _x(5, 2), _x(5, 3)
+    numpy.testing.assert_allclose(link(e1, e2).data, F.bilinear(e1, e2, W).data)
+    V1, V2, b = _x(2, 4), _x(3, 4), _x(4)
+    link = L.Bilinear(2, 3, 4, initial_bias=(V1, V2, b))
+    numpy.testing.assert_array_equal(link.V2.data, V2)
+    with pytest.raises(ValueError, match='initial_bias'):
+        L.Bilinear(2, 3, 4, initial_bias=(V1, V2))
+    with pytest.raises(ValueError, match='right_size'):
+        L.Bilinear(2, 0, 4)
+
+
+def test_embed_id_forward_and_ignore_label():
+    link = L.EmbedID(5, 3, ignore_label=-1)
+    x = numpy.array([[0, 4], [-1, 2]], dtype=numpy.int32)
+    y = link(chainer.Variable(x))
+    assert y.shape == (2, 2, 3)
+    numpy.testing.assert_array_equal(y.data[0, 1], link.W.data[4])
+    numpy.testing.assert_array_equal(y.data[1, 0], 0)
+    W = _x(5, 3)
+    numpy.testing.assert_array_equal(L.EmbedID(5, 3, initialW=W).W.data, W)
+    with pytest.raises(ValueError, match='ignore_label'):
+        L.EmbedID(5, 3, ignore_label=0.5)
+    with pytest.raises(ValueError, match='in_size'):
+        L.EmbedID(0, 3)
+
+
+def test_embed_id_out_of_range_ids_raise():
+    with pytest.raises(Exception):
+        L.EmbedID(5, 3)(chainer.Variable(numpy.array([5], dtype=numpy.int32)))
+
+
+@pytest.mark.parametrize('case', ['bilinear', 'embed'])
+def test_backward_serialization_copies(case, tmp_path):
+    if case == 'bilinear':
+        def make():
+            return L.Bilinear(2, 3, 2)
+        data = (numpy.random.randn(3, 2), numpy.random.randn(3, 3))
+        gy = numpy.random.randn(3, 2)
+    else:
+        def make():
+            return L.EmbedID(4, 3)
+        data = (numpy.array([0, 3, 3], dtype=numpy.int32),)
+        gy = numpy.random.randn(3, 3)
+    link = make()
+    link_checks.perturb(link)
+    link_checks.check_backward(link, data, gy)
+    data = tuple(d.astype(numpy.float32) if d.dtype.kind == 'f' else d for d in data)
+
+    def call(link):
+        return link(*[chainer.Variable(d) for d in data])
+    link_checks.check_serialization(make, call, tmp_path)
+    link_checks.check_copies(make, call)
