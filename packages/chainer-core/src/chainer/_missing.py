@@ -22,11 +22,26 @@ SIBLING_MODULES = {
 }
 
 
+def _installed_version(distribution):
+    # Only reached on the failure path, so the metadata lookup costs a successful import
+    # nothing.
+    from importlib import metadata
+    try:
+        return metadata.version(distribution)
+    except metadata.PackageNotFoundError:
+        return None
+
+
 def missing_message(fullname):
     """Returns the error message for the sibling subpackage ``fullname``."""
     distribution = SIBLING_MODULES[fullname]
-    return ('{} is provided by the {} distribution, which is not installed: '
-            'pip install {}'.format(fullname, distribution, distribution))
+    version = _installed_version(distribution)
+    if version is None:
+        return ('{} is provided by the {} distribution, which is not installed: '
+                'pip install {}'.format(fullname, distribution, distribution))
+    return ('{} is provided by the {} distribution, but the installed {} {} does not '
+            'contain it (an incomplete install?): pip install --force-reinstall {}'.format(
+                fullname, distribution, distribution, version, distribution))
 
 
 class MissingSiblingFinder(object):
