@@ -88,6 +88,8 @@ class StatefulGRU(GRUBase):
     """
 
     def __init__(self, in_size, out_size, init=None, inner_init=None, bias_init=0):
+        in_size = _args.positive_int(in_size, 'in_size')
+        out_size = _args.positive_int(out_size, 'out_size')
         super(StatefulGRU, self).__init__(in_size, out_size, init, inner_init,
                                           bias_init)
         self.reset_state()
