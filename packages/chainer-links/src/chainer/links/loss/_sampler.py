@@ -1,5 +1,18 @@
 """The Walker alias sampler of the sampling losses, kept on the link's device."""
+import numpy
+
 from chainer import utils
+
+
+def as_counts(counts):
+    """``counts`` as a float64 vector, checked: non-empty, finite, non-negative, with a
+    positive sum."""
+    counts = numpy.asarray(counts, dtype=numpy.float64)
+    if counts.ndim != 1 or counts.size == 0 or not numpy.isfinite(counts).all() or \
+            (counts < 0).any() or not counts.sum() > 0:
+        raise ValueError('counts must be a non-empty list of non-negative counts with '
+                         'a positive sum, got {!r}'.format(counts.tolist()))
+    return counts
 
 
 class LinkSampler(object):

@@ -1,6 +1,4 @@
 """The BlackOut loss layer ``L.BlackOut`` (spec 003 "black_out")."""
-import numpy
-
 import chainer.functions as F
 from chainer import initializers
 from chainer import link
@@ -30,9 +28,7 @@ class BlackOut(link.Link):
         super(BlackOut, self).__init__()
         in_size = _args.positive_int(in_size, 'in_size')
         self.sample_size = _args.positive_int(sample_size, 'sample_size')
-        counts = numpy.asarray(counts, dtype=numpy.float64)
-        if counts.ndim != 1 or counts.size == 0:
-            raise ValueError('counts must be a non-empty list of counts')
+        counts = _sampler.as_counts(counts)
         self.sampler = _sampler.LinkSampler(counts)
         # N(0, 1 / in_size), in_size being the fan-in of each row.
         self.add_param('W', (counts.size, in_size),

@@ -1,6 +1,4 @@
 """The negative sampling loss layer ``L.NegativeSampling`` (spec 001 §3.5.2)."""
-import numpy
-
 import chainer.functions as F
 from chainer import link
 from chainer.links import _args
@@ -28,9 +26,7 @@ class NegativeSampling(link.Link):
         super(NegativeSampling, self).__init__()
         in_size = _args.positive_int(in_size, 'in_size')
         self.sample_size = _args.positive_int(sample_size, 'sample_size')
-        counts = numpy.asarray(counts, dtype=numpy.float64)
-        if counts.ndim != 1 or counts.size == 0:
-            raise ValueError('counts must be a non-empty list of counts')
+        counts = _sampler.as_counts(counts)
         self.power = power
         self.sampler = _sampler.LinkSampler(counts ** power)
         self.add_param('W', (counts.size, in_size), initializer=0)

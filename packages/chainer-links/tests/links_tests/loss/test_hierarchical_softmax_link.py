@@ -1,0 +1,97 @@
+"""BinaryHierarchicalSoftmax, its function and create_huffman_tree."""
+import numpy
+import pytest
+
+import chainer
+import chainer.links as L
+import link_checks
+from chainer.links.loss import hierarchical_softmax
+
+
+def test_create_huffman_tree_spec_example():
+    tree = L.BinaryHierarchicalSoftmax.create_huffman_tree({0: 8, 1: 5, 2: 6, 3: 4})
+    assert tree == ((3, 1), (2, 0))
+    assert L.BinaryHierarchicalSoftmax.create_huffman_tree({7: 1}) == 7
+    with pytest.raises(ValueError, match='word_counts'):
+        L.BinaryHierarchicalSoftmax.create_huffman_tree({})
+
+
+def test_tree_codes_paths_in_preorder():
+    codes = hierarchical_softmax.TreeCodes(((0, 1), 2))
+    assert codes.n_nodes == 2 and codes.n_words == 3
+    rows, nodes, dirs = codes.lookup(numpy.array([2, 1]))
+    assert rows.tolist() == [0, 1, 1]
+    assert nodes.tolist() == [0, 0, 1]
+    assert dirs.tolist() == [1, -1, 1]
+
+
+def _sigmoid(z):
+    return 1 / (1 + numpy.exp(-z))
+
+
+def test_loss_equals_path_products_and_probabilities_sum_to_one():
+    tree = ((0, (1, 2)), (3, 4))
+    link = L.BinaryHierarchicalSoftmax(3, tree)
+    assert link.W.shape == (4, 3)
+    numpy.testing.assert_array_equal(link.W.data, 0)
+    link.W.data[...] = numpy.random.randn(4, 3)
+    x = numpy.random.randn(1, 3).astype(numpy.float32)
+    W = link.W.data
+    # Pre-order internal nodes: 0 root, 1 = (0, (1, 2)), 2 = (1, 2), 3 = (3, 4).
+    paths = {0: [(0, -1), (1, -1)], 1: [(0, -1), (1, 1), (2, -1)],
+             2: [(0, -1), (1, 1), (2, 1)], 3: [(0, 1), (3, -1)], 4: [(0, 1), (3, 1)]}
+    probs = []
+    for word, path in paths.items():
+        p = numpy.prod([_sigmoid(b * W[e].dot(x[0])) for e, b in path])
+        probs.append(p)
+        loss = link(chainer.Variable(x), chainer.Variable(numpy.array([word], 'i')))
+        numpy.testing.assert_allclose(loss.data, -numpy.log(p), rtol=1e-5)
+    numpy.testing.assert_allclose(sum(probs), 1, rtol=1e-5)
+
+
+def test_loss_is_summed_over_the_batch():
+    link = L.BinaryHierarchicalSoftmax(2, ((0, 1), 2))
+    link.W.data[...] = numpy.random.randn(2, 2)
+    x = numpy.random.randn(3, 2).astype(numpy.float32)
+    t = numpy.array([2, 0, 1], 'i')
+    total = link(chainer.Variable(x), chainer.Variable(t)).data
+    parts = [link(chainer.Variable(x[i:i + 1]), chainer.Variable(t[i:i + 1])).data
+             for i in range(3)]
+    numpy.testing.assert_allclose(total, sum(parts), rtol=1e-5)
+
+
+def test_backward_serialization_copies(tmp_path):
+    tree = ((0, 1), (2, (3, 4)))
+    link = L.BinaryHierarchicalSoftmax(3, tree)
+    link_checks.perturb(link)
+    t = numpy.array([4, 0, 4, 2], dtype=numpy.int32)
+    link_checks.check_backward(link, (numpy.random.randn(4, 3), t), None)
+
+    def make():
+        link = L.BinaryHierarchicalSoftmax(3, tree)
+        link.W.data[...] = numpy.random.randn(*link.W.shape)
+        return link
+    x = numpy.random.randn(4, 3).astype(numpy.float32)
+
+    def call(link):
+        return link(chainer.Variable(x), chainer.Variable(t))
+    link_checks.check_serialization(make, call, tmp_path)
+    link_checks.check_copies(make, call)
+
+
+@pytest.mark.parametrize('tree,match', [
+    (3, 'tuple'), (((0, 1, 2), 3), 'pair'), ((0, 0), 'twice'), ((0, 2), '0..1'),
+    ((0, 'a'), 'int')])
+def test_bad_trees(tree, match):
+    with pytest.raises(ValueError, match=match):
+        L.BinaryHierarchicalSoftmax(2, tree)
+
+
+def test_bad_inputs():
+    link = L.BinaryHierarchicalSoftmax(2, ((0, 1), 2))
+    with pytest.raises(ValueError, match='labels'):
+        link(chainer.Variable(numpy.zeros((1, 2), 'f')),
+             chainer.Variable(numpy.array([3], 'i')))
+    with pytest.raises(chainer.utils.type_check.InvalidType):
+        link(chainer.Variable(numpy.zeros((1, 3), 'f')),
+             chainer.Variable(numpy.array([0], 'i')))
