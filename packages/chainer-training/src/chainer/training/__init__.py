@@ -1,0 +1,18 @@
+"""The training loop abstraction (spec 001 §3.1.8): :class:`Trainer`, updaters,
+extensions and triggers. Standard extensions are in
+:mod:`chainer.training.extensions`."""
+from chainer.training import extension  # noqa: F401
+from chainer.training import trigger  # noqa: F401
+from chainer.training import triggers  # noqa: F401
+from chainer.training.extension import (PRIORITY_EDITOR, PRIORITY_READER,
+                                        PRIORITY_WRITER, Extension, make_extension)
+from chainer.training.parallel_updater import ParallelUpdater
+from chainer.training.standard_updater import StandardUpdater
+from chainer.training.trainer import Trainer
+from chainer.training.trigger import get_trigger
+from chainer.training.triggers import IntervalTrigger
+from chainer.training.updater import Updater
+
+__all__ = ['Extension', 'IntervalTrigger', 'PRIORITY_EDITOR', 'PRIORITY_READER',
+           'PRIORITY_WRITER', 'ParallelUpdater', 'StandardUpdater', 'Trainer', 'Updater',
+           'get_trigger', 'make_extension']

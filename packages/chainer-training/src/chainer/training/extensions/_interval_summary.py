@@ -1,0 +1,58 @@
+"""Averages of observed values over trigger intervals, shared by LogReport and
+PlotReport."""
+import json
+
+from chainer import cuda
+from chainer import reporter
+from chainer.training import trigger as trigger_module
+
+
+def to_float(value):
+    """A reported scalar (Python/numpy scalar, 0-d host or device array) as float."""
+    return float(cuda.to_cpu(getattr(value, 'data', value)))
+
+
+class IntervalSummary(object):
+    """Accumulates chosen observations at every call and, when ``trigger`` fires,
+    returns their means (as floats, with ``epoch``, ``iteration`` and
+    ``elapsed_time``) and starts a fresh summary.
+
+    Args:
+        keys (iterable of str or None): keys to accumulate; all when None.
+        trigger: when to emit, a trigger or ``(period, unit)`` tuple.
+    """
+
+    def __init__(self, keys, trigger):
+        self.keys = None if keys is None else list(keys)
+        self.trigger = trigger_module.get_trigger(trigger)
+        self.summary = reporter.DictSummary()
+
+    def add(self, trainer):
+        """Accumulates the current observation; returns the means when the interval
+        ends, else None."""
+        observation = trainer.observation
+        if self.keys is not None:
+            observation = {k: observation[k] for k in self.keys if k in observation}
+        self.summary.add(observation)
+        if not self.trigger(trainer):
+            return None
+        stats = {key: to_float(value)
+                 for key, value in self.summary.compute_mean().items()}
+        updater = trainer.updater
+        stats['epoch'] = updater.epoch
+        stats['iteration'] = updater.iteration
+        stats['elapsed_time'] = trainer.elapsed_time
+        self.summary = reporter.DictSummary()
+        return stats
+
+    def serialize(self, serializer):
+        """Saves or loads the running summary and a stateful trigger."""
+        if hasattr(self.trigger, 'serialize'):
+            self.trigger.serialize(serializer['trigger'])
+        self.summary.serialize(serializer['summary'])
+
+
+def serialize_json(serializer, key, value):
+    """Saves ``value`` as a JSON string under ``key``, or loads and returns it."""
+    loaded = serializer(key, json.dumps(value))
+    return json.loads(str(loaded))

@@ -1,0 +1,112 @@
+"""``Evaluator``: evaluates models on a validation set."""
+import copy
+
+from chainer import flag
+from chainer import reporter as reporter_module
+from chainer.dataset import convert
+from chainer.training import extension
+from chainer.training import standard_updater
+
+
+class Evaluator(extension.Extension):
+    """Trainer extension to evaluate models on a validation set (spec 001 §3.12.2).
+
+    At each call it runs the evaluation function over one pass of the validation
+    iterator with volatile inputs (no graph is kept), averages every value reported
+    during the pass with a :class:`~chainer.DictSummary`, and reports the means to
+    the current reporter, prefixed by the extension's name (``'validation/main/loss'``
+    for the default name and a target link named ``'main'``). Called at the end of
+    every epoch by default.
+
+    Args:
+        iterator: validation iterator, or a dict of them (with a ``'main'`` entry). It
+            must not repeat; it is reset (or copied) before each evaluation.
+        target: link to evaluate, or a dict of links (with a ``'main'`` entry).
+        converter: converts a batch into input arrays (:func:`concat_examples`).
+        device: device to send the arrays to (negative: host).
+        eval_hook: called with this extension at the start of each evaluation.
+        eval_func: called with the input Variables of each batch; the main target
+            when None.
+
+    Attributes:
+        converter, device, eval_hook, eval_func: as given.
+    """
+
+    trigger = 1, 'epoch'
+    default_name = 'validation'
+    priority = extension.PRIORITY_WRITER
+
+    def __init__(self, iterator, target, converter=convert.concat_examples, device=None,
+                 eval_hook=None, eval_func=None):
+        self._iterators = iterator if isinstance(iterator, dict) else {'main': iterator}
+        self._targets = target if isinstance(target, dict) else {'main': target}
+        for what, named in (('iterator', self._iterators), ('target', self._targets)):
+            if 'main' not in named:
+                raise KeyError("{}s given as a dict need a 'main' entry, got keys "
+                               "{}".format(what, sorted(named)))
+        for name, it in self._iterators.items():
+            if getattr(it, 'repeat', False):
+                raise ValueError('validation iterator {!r} repeats forever: create it '
+                                 'with repeat=False'.format(name))
+        for name, func in (('converter', converter), ('eval_hook', eval_hook),
+                           ('eval_func', eval_func)):
+            if func is not None and not callable(func):
+                raise TypeError('{} must be callable, got {!r}'.format(name, func))
+        self.converter = converter
+        self.device = device
+        self.eval_hook = eval_hook
+        self.eval_func = eval_func
+
+    def get_iterator(self, name):
+        """Returns the iterator of the given name."""
+        return self._iterators[name]
+
+    def get_all_iterators(self):
+        """Returns a dict of all iterators."""
+        return dict(self._iterators)
+
+    def get_target(self, name):
+        """Returns the target link of the given name."""
+        return self._targets[name]
+
+    def get_all_targets(self):
+        """Returns a dict of all target links."""
+        return dict(self._targets)
+
+    def __call__(self, trainer=None):
+        """Evaluates and reports the means; returns them as a dict.
+
+        It works without a trainer too (then the result is reported to the current
+        reporter, if any, without a name prefix).
+        """
+        reporter = reporter_module.Reporter()
+        prefix = self.name + '/' if self.name else ''
+        for name, target in self._targets.items():
+            reporter.add_observer(prefix + name, target)
+            reporter.add_observers(prefix + name, target.namedlinks(skipself=True))
+        with reporter:
+            result = self.evaluate()
+        reporter_module.report(result)
+        return result
+
+    def _fresh_iterator(self):
+        iterator = self._iterators['main']
+        if hasattr(iterator, 'reset'):
+            iterator.reset()
+            return iterator
+        return copy.copy(iterator)
+
+    def evaluate(self):
+        """Runs one pass over the validation set and returns the mean of every
+        reported value (must be called with a current reporter)."""
+        if self.eval_hook:
+            self.eval_hook(self)
+        eval_func = self.eval_func or self._targets['main']
+        summary = reporter_module.DictSummary()
+        for batch in self._fresh_iterator():
+            observation = {}
+            with reporter_module.report_scope(observation):
+                in_arrays = self.converter(batch, self.device)
+                standard_updater.call_with_batch(eval_func, in_arrays, volatile=flag.ON)
+            summary.add(observation)
+        return summary.compute_mean()

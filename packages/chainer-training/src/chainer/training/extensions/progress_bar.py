@@ -1,0 +1,146 @@
+"""``ProgressBar``: a terminal progress bar with speed and estimated time left."""
+import collections
+import datetime
+import sys
+import time
+
+from chainer.training import extension
+from chainer.training.extensions import _terminal_status
+
+_SPEED_WINDOW = 100  # recent (time, iteration) samples the speed is measured over
+
+
+def _bar(fraction, length):
+    fraction = min(max(fraction, 0.0), 1.0)
+    filled = int(fraction * length)
+    return '[{}{}] {:6.2f}%'.format('#' * filled, '.' * (length - filled),
+                                    fraction * 100)
+
+
+def _duration(seconds):
+    return str(datetime.timedelta(seconds=int(round(seconds))))
+
+
+class ProgressBar(extension.Extension):
+    """Trainer extension to print a progress bar and recent training status (spec
+    001 §3.12.9).
+
+    On a terminal it keeps, below everything else printed, the overall and current
+    epoch progress, the iteration and epoch counts, the speed in iterations per
+    second and the estimated time to finish; text printed to ``sys.stdout`` or
+    ``sys.stderr`` during training appears above the bar instead of garbling it. On
+    other streams (files, pipes) it writes the same status as one plain line every
+    ``update_interval`` iterations.
+
+    Args:
+        training_length (tuple): ``(length, unit)`` of the whole training, unit
+            ``'epoch'`` or ``'iteration'``; taken from the trainer's stop trigger
+            (``period`` and ``unit``) when None.
+        update_interval (int): number of iterations between redraws.
+        bar_length (int): length of the bars in characters.
+        out: stream to draw on; the current ``sys.stdout`` when None.
+    """
+
+    def __init__(self, training_length=None, update_interval=100, bar_length=50,
+                 out=None):
+        if training_length is not None:
+            _check_length(training_length)
+        for name, value in (('update_interval', update_interval),
+                            ('bar_length', bar_length)):
+            if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
+                raise ValueError('{} must be a positive int, got {!r}'.format(
+                    name, value))
+        self._training_length = training_length
+        self._update_interval = update_interval
+        self._bar_length = bar_length
+        self._out = out
+        self._recent = collections.deque(maxlen=_SPEED_WINDOW)
+        self._area = None
+        self._redirect = None
+        self._stream = None
+        self._updater = None
+        self._shown_iteration = None
+
+    def initialize(self, trainer):
+        """Finds the training length, picks the stream and, on a terminal, routes
+        standard output and error above the bar."""
+        if self._training_length is None:
+            stop = trainer.stop_trigger
+            if not (hasattr(stop, 'period') and hasattr(stop, 'unit')):
+                raise ValueError('ProgressBar needs training_length=(length, unit) when '
+                                 'the stop trigger is not an interval trigger')
+            self._training_length = (stop.period, stop.unit)
+        self._stream = self._out if self._out is not None else sys.stdout
+        if _terminal_status._isatty(self._stream):
+            self._area = _terminal_status.StatusArea(self._stream)
+            self._redirect = _terminal_status.StdStreamsRedirect(self._area)
+            self._redirect.install()
+        self._recent.clear()
+        self._recent.append((time.perf_counter(), trainer.updater.iteration))
+
+    def __call__(self, trainer):
+        if self._stream is None:  # used without Trainer.run
+            self.initialize(trainer)
+        updater = self._updater = trainer.updater
+        self._recent.append((time.perf_counter(), updater.iteration))
+        if updater.iteration % self._update_interval == 0:
+            self._show(updater)
+
+    def _show(self, updater):
+        total, this_epoch, counts, speed = self._status(updater)
+        if self._area is not None:
+            self._area.show(['     total ' + _bar(total, self._bar_length),
+                             'this epoch ' + _bar(this_epoch, self._bar_length),
+                             counts, speed])
+        else:
+            self._stream.write('total {:.2f}% | {} | {}\n'.format(
+                100 * min(total, 1.0), counts.strip(), speed.strip()))
+            self._stream.flush()
+        self._shown_iteration = updater.iteration
+
+    def speed(self):
+        """Iterations per second over the recent window (0 before two samples)."""
+        (t0, i0), (t1, i1) = self._recent[0], self._recent[-1]
+        return (i1 - i0) / (t1 - t0) if t1 > t0 and i1 > i0 else 0.0
+
+    def _status(self, updater):
+        """``(total fraction, epoch fraction, counts line, speed line)``."""
+        length, unit = self._training_length
+        iteration, epoch_detail = updater.iteration, updater.epoch_detail
+        done = iteration if unit == 'iteration' else epoch_detail
+        counts = '{:10} iter, {} epoch / {} {}s'.format(iteration, updater.epoch, length,
+                                                        unit)
+        speed = self.speed()
+        if speed > 0:
+            if unit == 'iteration':
+                left = length - iteration
+            else:  # at the number of iterations per epoch measured so far
+                left = (length - epoch_detail) * iteration / max(epoch_detail, 1e-12)
+            speed_line = '{:10.5g} iters/sec. Estimated time to finish: {}.'.format(
+                speed, _duration(max(left, 0) / speed))
+        else:
+            speed_line = '{:>10} iters/sec. Estimated time to finish: unknown.'.format(
+                '--')
+        return done / length, epoch_detail - int(epoch_detail), counts, speed_line
+
+    def finalize(self):
+        """Shows the final status, leaves it on screen and restores the standard
+        streams."""
+        updater = self._updater
+        if updater is not None and updater.iteration != self._shown_iteration:
+            self._show(updater)
+        if self._redirect is not None:
+            self._redirect.uninstall()
+            self._redirect = None
+        if self._area is not None:
+            self._area.release()
+            self._area = None
+
+
+def _check_length(training_length):
+    ok = isinstance(training_length, (tuple, list)) and len(training_length) == 2 and \
+        training_length[1] in ('epoch', 'iteration') and \
+        isinstance(training_length[0], (int, float)) and training_length[0] > 0
+    if not ok:
+        raise ValueError("training_length must be (length, 'epoch' or 'iteration'), "
+                         "got {!r}".format(training_length))

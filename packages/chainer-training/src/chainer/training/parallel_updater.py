@@ -1,0 +1,97 @@
+"""``ParallelUpdater``: synchronous data-parallel updates over several devices."""
+import copy
+
+from chainer import cuda
+from chainer.dataset import convert
+from chainer.training import standard_updater
+
+
+def _move(model, device):
+    if device is not None and device >= 0:
+        model.to_gpu(device)
+    else:
+        model.to_cpu()
+
+
+class ParallelUpdater(standard_updater.StandardUpdater):
+    """Data-parallel updater over several devices of one machine (spec 001 §3.1.8).
+
+    Synchronous parallel SGD: each batch is split into one part per model (example
+    ``i`` goes to model ``i % n``), each model computes the loss of its part and its
+    gradients on its device, the gradients are summed into the main model, the main
+    optimizer updates it and the updated parameters are copied back to the other
+    models. As in Chainer, the gradient is that of the *sum* of the per-device losses.
+
+    Args:
+        iterator: dataset iterator, or a dict of them (with a ``'main'`` entry).
+        optimizer: optimizer, or a dict of them (with a ``'main'`` entry).
+        converter: converts each part of the batch, called with the part and the
+            device of its model.
+        models (dict): models by name; ``models['main']`` must be the main
+            optimizer's target. When None, ``devices`` names the models: the main
+            optimizer's target becomes ``'main'`` and the others are deep copies of it,
+            each moved to its device.
+        devices (dict): device ids by model name (negative: the host), with the same
+            keys as the models.
+        loss_func: loss function; each model itself when None.
+    """
+
+    def __init__(self, iterator, optimizer, converter=convert.concat_examples,
+                 models=None, devices=None, loss_func=None):
+        super().__init__(iterator, optimizer, converter=converter, loss_func=loss_func)
+        main = self._optimizers['main'].target
+        if models is None:
+            if not isinstance(devices, dict) or 'main' not in devices:
+                raise ValueError("ParallelUpdater needs models or devices: devices must "
+                                 "be a dict of device ids with a 'main' entry, got "
+                                 "{!r}".format(devices))
+            models = {'main': main}
+            for name, device in devices.items():
+                if name != 'main':
+                    models[name] = copy.deepcopy(main)
+                _move(models[name], device)
+        else:
+            if not isinstance(models, dict) or models.get('main') is not main:
+                raise ValueError("models must be a dict whose 'main' entry is the target "
+                                 "of the main optimizer")
+            devices = devices if devices is not None else {name: None for name in models}
+            if set(devices) != set(models):
+                raise ValueError('devices must have the keys of models: {} vs {}'.format(
+                    sorted(devices), sorted(models)))
+        self._models = models
+        self._devices = devices
+
+    def connect_trainer(self, trainer):
+        """Registers the non-main models to the trainer's reporter by their names."""
+        for name, model in self._models.items():
+            if name != 'main':
+                trainer.reporter.add_observer(name, model)
+                trainer.reporter.add_observers(name, model.namedlinks(skipself=True))
+
+    def update_core(self):
+        """Splits the batch over the models, backpropagates on each, sums the
+        gradients into the main model, updates it and broadcasts the parameters."""
+        batch = next(self._iterators['main'])
+        names = sorted(self._models, key=lambda n: n != 'main')  # main first
+        n = len(names)
+        losses = []
+        for i, name in enumerate(names):
+            model = self._models[name]
+            device = self._devices[name]
+            model.cleargrads()
+            in_arrays = self.converter(batch[i::n], device)
+            loss_func = self.loss_func or model
+            with cuda.get_device(device if device is not None else -1):
+                losses.append(standard_updater.call_with_batch(loss_func, in_arrays))
+        for loss in losses:
+            loss.backward()
+        main = self._models['main']
+        others = [self._models[name] for name in names[1:]]
+        for model in others:
+            main.addgrads(model)
+        optimizer = self._optimizers['main']
+        optimizer.update()
+        for model in others:
+            model.copyparams(main)
+        if self.is_new_epoch:
+            optimizer.new_epoch()

@@ -1,0 +1,137 @@
+"""``StandardUpdater``: one iterator, one optimizer, one update per batch."""
+import functools
+
+import chainer
+from chainer.dataset import convert
+from chainer.training import updater as updater_module
+
+
+def _as_named(value, what, check):
+    """Wraps a single object as ``{'main': value}`` and checks every entry."""
+    named = dict(value) if isinstance(value, dict) else {'main': value}
+    if 'main' not in named:
+        raise KeyError("{}s given as a dict need a 'main' entry, got keys {}".format(
+            what, sorted(named)))
+    for name, obj in named.items():
+        check(name, obj)
+    return named
+
+
+def _check_iterator(name, iterator):
+    if not hasattr(iterator, '__next__') or not hasattr(iterator, 'serialize'):
+        raise TypeError('iterator {!r} must be a dataset iterator (with __next__ and '
+                        'serialize), got {}'.format(name, type(iterator).__name__))
+
+
+def _check_optimizer(name, optimizer):
+    if not hasattr(optimizer, 'update') or not hasattr(optimizer, 'target'):
+        raise TypeError('optimizer {!r} must be a chainer.Optimizer, got {}'.format(
+            name, type(optimizer).__name__))
+    if optimizer.target is None:
+        raise ValueError('optimizer {!r} has no target link: call '
+                         'optimizer.setup(model) first'.format(name))
+
+
+def call_with_batch(func, in_arrays, volatile=chainer.flag.OFF):
+    """Calls ``func`` with the converted batch wrapped in Variables: positional
+    arguments for a tuple, keyword arguments for a dict, one argument otherwise."""
+    if isinstance(in_arrays, tuple):
+        return func(*[chainer.Variable(x, volatile=volatile) for x in in_arrays])
+    if isinstance(in_arrays, dict):
+        return func(**{key: chainer.Variable(x, volatile=volatile)
+                       for key, x in in_arrays.items()})
+    return func(chainer.Variable(in_arrays, volatile=volatile))
+
+
+class StandardUpdater(updater_module.Updater):
+    """Standard implementation of :class:`~chainer.training.Updater` (spec 001
+    §3.1.8).
+
+    Each update reads a batch from the main iterator, converts it with
+    ``converter(batch, device)`` and calls the main optimizer's ``update`` with the
+    loss function and the arrays wrapped in Variables. Override :meth:`update_core`
+    for other update routines (e.g. truncated BPTT).
+
+    Args:
+        iterator: dataset iterator for the training dataset, or a dict of iterators
+            (with a ``'main'`` entry).
+        optimizer: optimizer, or a dict of optimizers (with a ``'main'`` entry).
+        converter: converts a batch into input arrays; :func:`concat_examples` by
+            default.
+        device: device to send the arrays to (negative: host; None: unchanged).
+        loss_func: loss function; the target link of the main optimizer when None.
+
+    Attributes:
+        converter, device, loss_func: as given.
+        iteration (int): number of completed updates.
+    """
+
+    def __init__(self, iterator, optimizer, converter=convert.concat_examples,
+                 device=None, loss_func=None):
+        self._iterators = _as_named(iterator, 'iterator', _check_iterator)
+        self._optimizers = _as_named(optimizer, 'optimizer', _check_optimizer)
+        if not callable(converter):
+            raise TypeError('converter must be callable, got {!r}'.format(converter))
+        if loss_func is not None and not callable(loss_func):
+            raise TypeError('loss_func must be callable, got {!r}'.format(loss_func))
+        self.converter = converter
+        self.device = device
+        self.loss_func = loss_func
+        self.iteration = 0
+
+    @property
+    def epoch(self):
+        """Number of completed sweeps over the main dataset."""
+        return self._iterators['main'].epoch
+
+    @property
+    def epoch_detail(self):
+        """Fractional epoch count of the main iterator."""
+        return self._iterators['main'].epoch_detail
+
+    @property
+    def is_new_epoch(self):
+        """True when the last update completed an epoch of the main iterator."""
+        return self._iterators['main'].is_new_epoch
+
+    def get_iterator(self, name):
+        """Returns the dataset iterator of the given name."""
+        return self._iterators[name]
+
+    def get_optimizer(self, name):
+        """Returns the optimizer of the given name."""
+        return self._optimizers[name]
+
+    def get_all_optimizers(self):
+        """Returns a dict of all optimizers, by name."""
+        return dict(self._optimizers)
+
+    def finalize(self):
+        """Finalizes every iterator."""
+        for iterator in self._iterators.values():
+            iterator.finalize()
+
+    def update(self):
+        """Runs one update (:meth:`update_core`) and counts the iteration."""
+        self.update_core()
+        self.iteration += 1
+
+    def update_core(self):
+        """Reads a batch, converts it and updates with the main optimizer."""
+        batch = next(self._iterators['main'])
+        in_arrays = self.converter(batch, self.device)
+        optimizer = self._optimizers['main']
+        loss_func = self.loss_func or optimizer.target
+        call_with_batch(functools.partial(optimizer.update, loss_func), in_arrays)
+        if self.is_new_epoch:
+            optimizer.new_epoch()
+
+    def serialize(self, serializer):
+        """Saves or loads the iterators, the optimizers with their target links and
+        the iteration count."""
+        for name, iterator in sorted(self._iterators.items()):
+            iterator.serialize(serializer['iterator:' + name])
+        for name, optimizer in sorted(self._optimizers.items()):
+            optimizer.serialize(serializer['optimizer:' + name])
+            optimizer.target.serialize(serializer['model:' + name])
+        self.iteration = serializer('iteration', self.iteration)

@@ -1,0 +1,180 @@
+"""``Trainer``: the standard training loop (spec 001 §3.1.8)."""
+import collections
+import os
+import time
+
+from chainer import reporter as reporter_module
+from chainer.training import extension as extension_module
+from chainer.training import trigger as trigger_module
+
+_Entry = collections.namedtuple('_Entry', 'extension priority trigger '
+                                          'invoke_before_training')
+
+
+def _default(value, extension, attribute, fallback):
+    if value is not None:
+        return value
+    return getattr(extension, attribute, fallback)
+
+
+class Trainer(object):
+    """The standard training loop.
+
+    Each iteration runs ``updater.update()`` and then every extension whose trigger
+    fires, in descending order of priority (registration order among equals). All of
+    it happens inside ``reporter.scope(observation)`` with a fresh ``observation``
+    dict per iteration. The target link of each optimizer (and its descendants) is
+    registered to the reporter under ``'<optimizer name>'`` and
+    ``'<optimizer name>/<link path>'``.
+
+    Serializing the trainer saves what changes over training: the updater (iterators,
+    optimizers and models), the extensions and stateful triggers, and the elapsed
+    time. Settings (the stop trigger, the extensions themselves) come from the code
+    that rebuilds the trainer before loading.
+
+    Args:
+        updater (~chainer.training.Updater): defines how to update the models.
+        stop_trigger: when to stop; a trigger, or a ``(period, unit)`` tuple for an
+            :class:`~chainer.training.triggers.IntervalTrigger`; None never stops.
+        out (str): output directory of the extensions.
+
+    Attributes:
+        updater, stop_trigger, out: as given.
+        observation (dict): the values observed during the last iteration.
+        reporter (~chainer.Reporter): collects the observed values.
+    """
+
+    def __init__(self, updater, stop_trigger=None, out='result'):
+        if not isinstance(out, (str, os.PathLike)):
+            raise TypeError('out must be a directory path, got {!r}'.format(out))
+        self.updater = updater
+        self.stop_trigger = trigger_module.get_trigger(stop_trigger)
+        self.observation = {}
+        self.out = os.fspath(out)
+        self.reporter = reporter_module.Reporter()
+        for name, optimizer in updater.get_all_optimizers().items():
+            self.reporter.add_observer(name, optimizer.target)
+            self.reporter.add_observers(name, optimizer.target.namedlinks(skipself=True))
+        self._extensions = collections.OrderedDict()
+        self._done = False
+        self._start_at = None
+        self._snapshot_elapsed_time = 0.0
+        updater.connect_trainer(self)
+
+    @property
+    def elapsed_time(self):
+        """Seconds spent in :meth:`run` so far, including the time of the run a
+        resumed snapshot came from."""
+        if self._start_at is None:
+            return self._snapshot_elapsed_time
+        return time.time() - self._start_at + self._snapshot_elapsed_time
+
+    def extend(self, extension, name=None, trigger=None, priority=None,
+               invoke_before_training=None):
+        """Registers an extension to the trainer.
+
+        Args:
+            extension: callable taking the trainer.
+            name (str): name of the extension; ``extension.name`` or
+                ``extension.default_name`` when None. A name already taken gets the
+                suffix ``_N`` (N: the ordinal of the duplicate).
+            trigger: when to invoke it; ``extension.trigger`` when None (a tuple is
+                given to IntervalTrigger).
+            priority (int): higher runs earlier; ``extension.priority`` when None.
+            invoke_before_training (bool): also invoke it just before the training
+                loop; ``extension.invoke_before_training`` when None.
+        """
+        if not callable(extension):
+            raise TypeError('extension must be callable with the trainer, got '
+                            '{!r}'.format(extension))
+        if name is None:
+            name = getattr(extension, 'name', None) or \
+                getattr(extension, 'default_name', None) or \
+                getattr(extension, '__name__', None)
+            if name is None:
+                raise TypeError('name is not given for the extension and it has no '
+                                'name, default_name or __name__')
+        if name == 'training':
+            raise ValueError('the name "training" is reserved and cannot name an '
+                             'extension')
+        unique, ordinal = name, 0
+        while unique in self._extensions:
+            ordinal += 1
+            unique = '{}_{}'.format(name, ordinal)
+        try:
+            extension.name = unique
+        except AttributeError:  # e.g. a bound method: it keeps no name
+            pass
+        trigger = _default(trigger, extension, 'trigger', (1, 'iteration'))
+        self._extensions[unique] = _Entry(
+            extension,
+            _default(priority, extension, 'priority', extension_module.PRIORITY_READER),
+            trigger_module.get_trigger(trigger),
+            bool(_default(invoke_before_training, extension, 'invoke_before_training',
+                          False)))
+
+    def get_extension(self, name):
+        """Returns the extension registered under ``name``."""
+        try:
+            return self._extensions[name].extension
+        except KeyError:
+            raise KeyError('no extension named {!r}; registered: {}'.format(
+                name, list(self._extensions))) from None
+
+    def _sorted_extensions(self):
+        # sorted() is stable: equal priorities keep the registration order
+        return sorted(self._extensions.items(), key=lambda item: -item[1].priority)
+
+    def run(self):
+        """Executes the training loop until the stop trigger fires.
+
+        A trainer runs only once. Extensions' ``initialize(trainer)`` (when they have
+        one) and the extensions flagged ``invoke_before_training`` are called before
+        the first update; ``finalize()`` of every extension and of the updater is
+        called at the end, also when an exception stops the loop.
+        """
+        if self._done:
+            raise RuntimeError('cannot run the training loop twice with one Trainer')
+        os.makedirs(self.out, exist_ok=True)
+        extensions = self._sorted_extensions()
+        self._start_at = time.time()
+        update = self.updater.update
+        reporter = self.reporter
+        stop_trigger = self.stop_trigger
+        try:
+            for _, entry in extensions:
+                initialize = getattr(entry.extension, 'initialize', None)
+                if callable(initialize):
+                    initialize(self)
+                if entry.invoke_before_training:
+                    entry.extension(self)
+            while not stop_trigger(self):
+                self.observation = {}
+                with reporter.scope(self.observation):
+                    update()
+                    for _, entry in extensions:
+                        if entry.trigger(self):
+                            entry.extension(self)
+        finally:
+            for _, entry in extensions:
+                finalize = getattr(entry.extension, 'finalize', None)
+                if callable(finalize):
+                    finalize()
+            self.updater.finalize()
+        self._done = True
+
+    def serialize(self, serializer):
+        """Saves or loads the updater, the extensions, stateful triggers and the
+        elapsed time."""
+        self.updater.serialize(serializer['updater'])
+        if hasattr(self.stop_trigger, 'serialize'):
+            self.stop_trigger.serialize(serializer['stop_trigger'])
+        extensions = serializer['extensions']
+        triggers = serializer['extension_triggers']
+        for name, entry in self._extensions.items():
+            if hasattr(entry.extension, 'serialize'):
+                entry.extension.serialize(extensions[name])
+            if hasattr(entry.trigger, 'serialize'):
+                entry.trigger.serialize(triggers[name])
+        self._snapshot_elapsed_time = float(serializer('_snapshot_elapsed_time',
+                                                       self.elapsed_time))

@@ -1,0 +1,36 @@
+"""``Updater``: the interface of the objects that update parameters for a trainer."""
+
+
+class Updater(object):
+    """Interface of updater objects for trainers (spec 001 §3.1.8).
+
+    An updater owns the dataset iterators and optimizers of a training loop and
+    defines one update step. Besides the methods below it provides ``iteration``,
+    ``epoch``, ``epoch_detail`` and ``is_new_epoch`` (read by triggers).
+    """
+
+    def connect_trainer(self, trainer):
+        """Connects the updater to the trainer that will call it (e.g. to register
+        more links to ``trainer.reporter``); does nothing by default."""
+        pass
+
+    def finalize(self):
+        """Finalizes the updater (its iterators) at the end of the training loop."""
+        pass
+
+    def get_optimizer(self, name):
+        """Returns the optimizer of the given name."""
+        raise TypeError('{} must implement get_optimizer'.format(type(self).__name__))
+
+    def get_all_optimizers(self):
+        """Returns a dict mapping names to optimizers."""
+        raise TypeError('{} must implement get_all_optimizers'.format(
+            type(self).__name__))
+
+    def update(self):
+        """Updates the parameters of the target model (one iteration)."""
+        raise TypeError('{} must implement update'.format(type(self).__name__))
+
+    def serialize(self, serializer):
+        """Serializes the current state of the updater."""
+        raise TypeError('{} must implement serialize'.format(type(self).__name__))
