@@ -55,7 +55,7 @@ def test_embed_id_forward_and_ignore_label():
 
 
 def test_embed_id_out_of_range_ids_raise():
-    with pytest.raises(Exception):
+    with pytest.raises(ValueError, match='ids'):
         L.EmbedID(5, 3)(chainer.Variable(numpy.array([5], dtype=numpy.int32)))
 
 
