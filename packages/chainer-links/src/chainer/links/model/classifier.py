@@ -4,17 +4,6 @@ from chainer import link
 from chainer import reporter
 
 
-def _default_accfun():
-    # chainer.functions.accuracy is provided by the evaluation functions; looked up
-    # at use so that the link does not fix the function at import time.
-    try:
-        return F.accuracy
-    except AttributeError:
-        raise AttributeError(
-            'chainer.functions.accuracy is not available: pass accfun to Classifier '
-            'or set compute_accuracy to False')
-
-
 class Classifier(link.Chain):
     """A simple classifier model: a predictor followed by a loss and an accuracy.
 
@@ -41,26 +30,18 @@ class Classifier(link.Chain):
 
     compute_accuracy = True
 
-    def __init__(self, predictor, lossfun=F.softmax_cross_entropy, accfun=None):
+    def __init__(self, predictor, lossfun=F.softmax_cross_entropy,
+                 accfun=F.accuracy):
         super(Classifier, self).__init__(predictor=predictor)
         if not callable(lossfun):
             raise TypeError('lossfun must be callable, got {!r}'.format(lossfun))
-        if accfun is not None and not callable(accfun):
+        if not callable(accfun):
             raise TypeError('accfun must be callable, got {!r}'.format(accfun))
         self.lossfun = lossfun
-        self._accfun = accfun
+        self.accfun = accfun
         self.y = None
         self.loss = None
         self.accuracy = None
-
-    @property
-    def accfun(self):
-        """The accuracy function (chainer.functions.accuracy unless given)."""
-        return _default_accfun() if self._accfun is None else self._accfun
-
-    @accfun.setter
-    def accfun(self, value):
-        self._accfun = value
 
     def __call__(self, *args):
         """Computes the loss value for an input and label pair.
