@@ -63,8 +63,8 @@ class Trainer(object):
 
     @property
     def elapsed_time(self):
-        """Seconds spent in :meth:`run` so far, including the time of the run a
-        resumed snapshot came from."""
+        """Seconds spent in :meth:`run` so far (frozen once it ends), including the
+        time of the run a resumed snapshot came from."""
         if self._start_at is None:
             return self._snapshot_elapsed_time
         return time.time() - self._start_at + self._snapshot_elapsed_time
@@ -156,6 +156,9 @@ class Trainer(object):
                         if entry.trigger(self):
                             entry.extension(self)
         finally:
+            # the clock stops with the loop
+            self._snapshot_elapsed_time = self.elapsed_time
+            self._start_at = None
             for _, entry in extensions:
                 finalize = getattr(entry.extension, 'finalize', None)
                 if callable(finalize):

@@ -2,14 +2,9 @@
 PlotReport."""
 import json
 
-from chainer import cuda
 from chainer import reporter
 from chainer.training import trigger as trigger_module
-
-
-def to_float(value):
-    """A reported scalar (Python/numpy scalar, 0-d host or device array) as float."""
-    return float(cuda.to_cpu(getattr(value, 'data', value)))
+from chainer.training._scalar import to_float
 
 
 class IntervalSummary(object):

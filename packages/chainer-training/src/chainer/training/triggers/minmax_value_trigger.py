@@ -1,9 +1,9 @@
 """Triggers that fire when an observed value reaches its best so far."""
 import math
 
-from chainer import cuda
 from chainer import reporter
 from chainer.training import trigger as trigger_module
+from chainer.training._scalar import to_float
 
 
 class BestValueTrigger(object):
@@ -44,7 +44,7 @@ class BestValueTrigger(object):
             raise KeyError('{}: the key {!r} was not reported during the interval (keys '
                            'seen now: {})'.format(type(self).__name__, key,
                                                   sorted(observation)))
-        value = float(cuda.to_cpu(stats[key]))
+        value = to_float(stats[key])
         if self._best_value is None or self._compare(self._best_value, value):
             self._best_value = value
             return True

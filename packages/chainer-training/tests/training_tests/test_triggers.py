@@ -1,0 +1,88 @@
+"""Triggers: interval, manual schedule, best-value, and get_trigger."""
+import pytest
+
+from chainer import serializers, training
+from chainer.training import triggers
+from training_tests import tiny
+
+
+@pytest.mark.parametrize('period, unit, expected', [
+    (3, 'iteration', [3, 6, 9, 12]),
+    (1, 'epoch', [4, 8, 12]),
+    (2, 'epoch', [8]),
+])
+def test_interval_trigger(period, unit, expected):
+    trigger = training.IntervalTrigger(period, unit)
+    assert tiny.fire_points(trigger, tiny.FakeTrainer(), 12) == expected
+    assert (trigger.period, trigger.unit) == (period, unit)
+
+
+def test_interval_trigger_does_not_fire_before_training():
+    assert not training.IntervalTrigger(1, 'iteration')(tiny.FakeTrainer())
+
+
+@pytest.mark.parametrize('args, message', [
+    ((0, 'epoch'), 'period must be a positive integer'),
+    ((1.5, 'epoch'), 'period must be a positive integer'),
+    ((1, 'epochs'), "unit must be 'iteration' or 'epoch'"),
+])
+def test_interval_trigger_rejects_bad_arguments(args, message):
+    with pytest.raises(ValueError, match=message):
+        training.IntervalTrigger(*args)
+
+
+def test_manual_schedule_trigger():
+    trainer = tiny.FakeTrainer()
+    assert tiny.fire_points(triggers.ManualScheduleTrigger([2, 5], 'iteration'),
+                            trainer, 8) == [2, 5]
+    trainer = tiny.FakeTrainer()
+    assert tiny.fire_points(triggers.ManualScheduleTrigger(2, 'epoch'),
+                            trainer, 12) == [8]
+
+
+def _feed(trigger, values, iters_per_epoch=2):
+    """Reports one value per iteration; returns the iterations at which it fired."""
+    trainer = tiny.FakeTrainer(iters_per_epoch)
+    fired = []
+    for value in values:
+        trainer.updater.step()
+        trainer.observation = {'v': value}
+        if trigger(trainer):
+            fired.append(trainer.updater.iteration)
+    return fired
+
+
+def test_max_and_min_value_triggers_compare_interval_means():
+    # epoch means: 2, 1, 3, 3 (ties are not new bests)
+    values = [1, 3, 0, 2, 3, 3, 2, 4]
+    assert _feed(triggers.MaxValueTrigger('v'), values) == [2, 6]
+    assert _feed(triggers.MinValueTrigger('v'), values) == [2, 4]
+
+
+def test_best_value_trigger_resumes_its_best(tmp_path):
+    trigger = triggers.MaxValueTrigger('v')
+    assert _feed(trigger, [5, 5]) == [2]
+    serializers.save_npz(str(tmp_path / 't.npz'), trigger)
+    resumed = triggers.MaxValueTrigger('v')
+    serializers.load_npz(str(tmp_path / 't.npz'), resumed)
+    assert _feed(resumed, [4, 4, 6, 6]) == [4]
+
+
+def test_best_value_trigger_names_a_missing_key():
+    trigger = triggers.MinValueTrigger('validation/main/loss', trigger=(1, 'iteration'))
+    trainer = tiny.FakeTrainer()
+    trainer.updater.step()
+    trainer.observation = {'main/loss': 1.0}
+    with pytest.raises(KeyError, match="'validation/main/loss' was not reported"):
+        trigger(trainer)
+
+
+def test_get_trigger():
+    def func(trainer):
+        return True
+
+    assert training.get_trigger(func) is func
+    assert not training.get_trigger(None)(tiny.FakeTrainer())
+    assert isinstance(training.get_trigger((2, 'epoch')), training.IntervalTrigger)
+    with pytest.raises(TypeError, match='trigger must be a callable, None or a'):
+        training.get_trigger((1, 'epoch', 2))

@@ -1,0 +1,134 @@
+"""StandardUpdater and ParallelUpdater."""
+import copy
+
+import numpy
+import pytest
+
+import chainer
+from chainer import iterators, optimizers, serializers, testing, training
+from chainer.dataset import convert
+from training_tests import tiny
+
+
+def _updater(**kwargs):
+    model = tiny.Model()
+    opt = optimizers.SGD(lr=0.1)
+    opt.setup(model)
+    it = iterators.SerialIterator(tiny.dataset(), 6, shuffle=False)
+    return training.StandardUpdater(it, opt, **kwargs), model
+
+
+def test_update_steps_the_optimizer_on_the_next_batch():
+    updater, model = _updater()
+    reference = copy.deepcopy(model)
+    x, t = convert.concat_examples(tiny.dataset()[:6])
+    reference.cleargrads()
+    reference(chainer.Variable(x), chainer.Variable(t)).backward()
+    expected = reference.l1.W.data - 0.1 * reference.l1.W.grad
+    updater.update()
+    assert updater.iteration == 1
+    testing.assert_allclose(model.l1.W.data, expected, atol=1e-6, rtol=1e-6)
+    assert updater.epoch == 0 and updater.epoch_detail == 0.25
+
+
+def test_loss_func_and_converter_and_dict_batches():
+    seen = []
+
+    def converter(batch, device):
+        x, t = convert.concat_examples(batch, device)
+        return {'x': x, 't': t}
+
+    def loss_func(x, t):
+        seen.append((type(x), x.shape, t.shape))
+        return chainer.functions.sum(x * 0)
+
+    updater, _ = _updater(converter=converter, loss_func=loss_func)
+    updater.update()
+    assert seen == [(chainer.Variable, (6, tiny.N_IN), (6,))]
+
+
+def test_epoch_counts_and_optimizer_epoch():
+    updater, _ = _updater()
+    for _ in range(4):
+        updater.update()
+    assert updater.is_new_epoch and updater.epoch == 1
+    assert updater.get_optimizer('main').epoch == 1
+
+
+def test_serialize_round_trip(tmp_path):
+    updater, model = _updater()
+    for _ in range(3):
+        updater.update()
+    serializers.save_npz(str(tmp_path / 'u.npz'), updater)
+    resumed, resumed_model = _updater()
+    serializers.load_npz(str(tmp_path / 'u.npz'), resumed)
+    assert resumed.iteration == 3
+    assert resumed.get_iterator('main').epoch_detail == 0.75
+    numpy.testing.assert_array_equal(resumed_model.l1.W.data, model.l1.W.data)
+
+
+def test_bad_arguments():
+    it = iterators.SerialIterator(tiny.dataset(), 6)
+    with pytest.raises(ValueError, match='call optimizer.setup'):
+        training.StandardUpdater(it, optimizers.SGD())
+    opt = optimizers.SGD()
+    opt.setup(tiny.Model())
+    with pytest.raises(KeyError, match="need a 'main' entry"):
+        training.StandardUpdater({'train': it}, opt)
+    with pytest.raises(TypeError, match='must be a dataset iterator'):
+        training.StandardUpdater([1, 2], opt)
+    with pytest.raises(TypeError, match='converter must be callable'):
+        training.StandardUpdater(it, opt, converter=1)
+
+
+def _parallel(devices):
+    model = tiny.Model()
+    opt = optimizers.SGD(lr=0.1)
+    opt.setup(model)
+    it = iterators.SerialIterator(tiny.dataset(), 6, shuffle=False)
+    return training.ParallelUpdater(it, opt, devices=devices), model
+
+
+def _expected_after_one_step(model, n, to_device=None):
+    """SGD step on the sum of the losses of the n interleaved parts of batch 0."""
+    reference = copy.deepcopy(model)
+    reference.to_cpu()
+    reference.cleargrads()
+    batch = tiny.dataset()[:6]
+    for i in range(n):
+        x, t = convert.concat_examples(batch[i::n])
+        reference(chainer.Variable(x), chainer.Variable(t)).backward()
+    return reference.l1.W.data - 0.1 * reference.l1.W.grad
+
+
+def test_parallel_updater_on_host_devices_sums_part_gradients():
+    updater, model = _parallel({'main': -1, 'second': -1, 'third': -1})
+    expected = _expected_after_one_step(model, 3)
+    updater.update()
+    testing.assert_allclose(model.l1.W.data, expected, atol=1e-6, rtol=1e-6)
+    for name in ('second', 'third'):
+        numpy.testing.assert_array_equal(updater._models[name].l1.W.data, model.l1.W.data)
+
+
+def test_parallel_updater_reports_every_model(tmp_path):
+    updater, _ = _parallel({'main': -1, 'second': -1})
+    trainer = training.Trainer(updater, (1, 'iteration'), out=str(tmp_path))
+    seen = []
+    trainer.extend(lambda t: seen.append(sorted(t.observation)), name='spy')
+    trainer.run()
+    assert seen == [['main/accuracy', 'main/loss', 'second/accuracy', 'second/loss']]
+
+
+def test_parallel_updater_needs_models_or_devices():
+    with pytest.raises(ValueError, match="'main' entry"):
+        _parallel({'second': -1})
+    with pytest.raises(ValueError, match="'main' entry"):
+        _parallel(None)
+
+
+@testing.attr.gpu
+def test_parallel_updater_on_gpus():
+    updater, model = _parallel({'main': 0, 'second': 0})
+    expected = _expected_after_one_step(model, 2)
+    updater.update()
+    testing.assert_allclose(model.l1.W.data, expected, atol=1e-5, rtol=1e-5)
