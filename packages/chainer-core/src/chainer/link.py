@@ -278,28 +278,32 @@ class Link(object):
     def to_cpu(self):
         """Copies parameters and persistent arrays of the hierarchy to the host.
 
+        Each child's own ``to_cpu`` is called, so a link that keeps extra device
+        state (e.g. a recurrent state) can override it and call ``super()``.
         Attributes that are not registered are not handled.
 
         Returns:
             self
         """
-        for link in self.links():
-            if link._cpu:
-                continue
-            d = link.__dict__
-            for name in link._params:
+        if not self._cpu:
+            d = self.__dict__
+            for name in self._params:
                 d[name].to_cpu()
-            for name in link._persistent:
+            for name in self._persistent:
                 value = d[name]
                 if not cuda._is_host(value) and \
                         hasattr(value, '__cuda_array_interface__'):
                     d[name] = cuda.to_cpu(value)
-            link._cpu = True
-            link._device_id = None
+            self._cpu = True
+            self._device_id = None
+        for child in self.children():
+            child.to_cpu()
         return self
 
     def to_gpu(self, device=None):
         """Copies parameters and persistent arrays of the hierarchy to a GPU.
+
+        Each child's own ``to_gpu`` is called (see :meth:`to_cpu`).
 
         Args:
             device: device id (or device); the current device when omitted.
@@ -308,18 +312,18 @@ class Link(object):
             self
         """
         cuda.check_cuda_available()
-        for link in self.links():
-            if not link._cpu:
-                continue
-            d = link.__dict__
-            for name in link._params:
+        if self._cpu:
+            d = self.__dict__
+            for name in self._params:
                 d[name].to_gpu(device)
-            for name in link._persistent:
+            for name in self._persistent:
                 value = d[name]
                 if isinstance(value, numpy.ndarray):
                     d[name] = cuda.to_gpu(value, device)
-            link._cpu = False
-            link._device_id = device
+            self._cpu = False
+            self._device_id = device
+        for child in self.children():
+            child.to_gpu(device)
         return self
 
     # Serialization --------------------------------------------------------------
