@@ -12,7 +12,8 @@ class Evaluator(extension.Extension):
     """Trainer extension to evaluate models on a validation set (spec 001 §3.12.2).
 
     At each call it runs the evaluation function over one pass of the validation
-    iterator with volatile inputs (no graph is kept), averages every value reported
+    iterator with volatile inputs (no graph is kept; non-volatile inputs when a
+    target parameter is flagged OFF, since the flags cannot be mixed), averages every value reported
     during the pass with a :class:`~chainer.DictSummary`, and reports the means to
     the current reporter, prefixed by the extension's name (``'validation/main/loss'``
     for the default name and a target link named ``'main'``). Called at the end of
@@ -102,11 +103,24 @@ class Evaluator(extension.Extension):
         if self.eval_hook:
             self.eval_hook(self)
         eval_func = self.eval_func or self._targets['main']
+        volatile = _input_volatility(self._targets.values())
         summary = reporter_module.DictSummary()
         for batch in self._fresh_iterator():
             observation = {}
             with reporter_module.report_scope(observation):
                 in_arrays = self.converter(batch, self.device)
-                standard_updater.call_with_batch(eval_func, in_arrays, volatile=flag.ON)
+                standard_updater.call_with_batch(eval_func, in_arrays, volatile=volatile)
             summary.add(observation)
         return summary.compute_mean()
+
+
+def _input_volatility(targets):
+    """ON (no graph kept) unless a target parameter is flagged OFF: ON and OFF
+    variables cannot meet in one function, and parameters must be AUTO for volatile
+    inputs (Chainer v1 creates them AUTO; a core whose Link.add_param creates OFF
+    parameters would otherwise fail every evaluation)."""
+    for target in targets:
+        for param in target.params():
+            if param.volatile is flag.OFF:
+                return flag.OFF
+    return flag.ON
