@@ -1,0 +1,252 @@
+"""The ``cuda`` backend behind ``chainer.cuda`` (entry point ``chainer.backends``).
+
+Core's facade instantiates :class:`CudaBackend` lazily and forwards to it. CuPy is imported
+on construction; whether a device exists is probed once. Without CuPy or without a device,
+``available`` is False and :meth:`unavailable_reason` says why.
+"""
+import functools
+import importlib
+import os
+import threading
+
+import numpy
+
+from cupy_kernels import cudnn_support, kernels
+
+
+def _deprecated_creator(name):
+    """Chainer v1's deprecated ``chainer.cuda.<name>``: ``cupy.<name>`` defaulting to
+    float32 (CuPy defaults to float64)."""
+    dtype_position = {'full': 2}.get(name, 1)
+
+    def create(self, *args, **kwargs):
+        if not name.endswith('_like') and 'dtype' not in kwargs and \
+                len(args) <= dtype_position:
+            kwargs['dtype'] = numpy.float32
+        return getattr(self.cupy, name)(*args, **kwargs)
+    create.__name__ = name
+    create.__doc__ = 'Deprecated wrapper of ``cupy.{}`` (float32 by default).'.format(name)
+    return create
+
+
+class CudaBackend(object):
+    """CuPy-based device backend: arrays, devices, memoized kernels and the kernel library."""
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._built = {}
+        self._memos = []
+        self._seeded = False
+        try:
+            self._cupy = importlib.import_module('cupy')
+        except Exception as e:  # ImportError, or a broken CUDA install raising at import
+            self._cupy, self._reason = None, (
+                'CuPy is not importable ({}: {}): pip install cupy-kernels[cuda12]'.format(
+                    type(e).__name__, e))
+            return
+        try:
+            count = self._cupy.cuda.runtime.getDeviceCount()
+        except Exception as e:  # no driver: cudaErrorInsufficientDriver / NoDevice
+            count, error = 0, '{}: {}'.format(type(e).__name__, e)
+        else:
+            error = 'no CUDA device found'
+        self._reason = '' if count > 0 else 'CuPy {} is installed, but {}'.format(
+            self._cupy.__version__, error)
+
+    # --- state ------------------------------------------------------------------------
+
+    @property
+    def available(self):
+        """Whether CuPy imports and at least one CUDA device exists."""
+        return not self._reason
+
+    def unavailable_reason(self):
+        """Why the GPU cannot be used ('' when it can)."""
+        return self._reason
+
+    @property
+    def cudnn_enabled(self):
+        """Whether cuDNN paths run: a device, ``cupy.cudnn`` and ``CHAINER_CUDNN != 0``."""
+        return self.available and cudnn_support.enabled()
+
+    @property
+    def cupy(self):
+        """The :mod:`cupy` module (requires a device)."""
+        self._require()
+        return self._cupy
+
+    def _require(self):
+        if self._reason:
+            raise RuntimeError('CUDA is not available: ' + self._reason)
+        if not self._seeded:
+            self._seeded = True
+            seed = os.environ.get('CHAINER_SEED')
+            if seed is not None:
+                self._cupy.random.seed(int(seed))
+
+    def device_name(self):
+        """Name of the current device (for ``python -m chainer``)."""
+        self._require()
+        device = self._cupy.cuda.Device()
+        props = self._cupy.cuda.runtime.getDeviceProperties(device.id)
+        name = props['name']
+        return '{} (GPU {})'.format(name.decode() if isinstance(name, bytes) else name,
+                                    device.id)
+
+    def __getattr__(self, name):
+        # chainer.cuda.ndarray / Device / Event / Stream / memory_pool ... (spec §3.2.1)
+        if name.startswith('_'):
+            raise AttributeError(name)
+        aliases = {'ndarray': ('ndarray',), 'Device': ('cuda', 'Device'),
+                   'Event': ('cuda', 'Event'), 'Stream': ('cuda', 'Stream')}
+        if name in aliases:
+            obj = self.cupy
+            for part in aliases[name]:
+                obj = getattr(obj, part)
+            return obj
+        raise AttributeError('the CUDA backend has no attribute {!r}'.format(name))
+
+    @property
+    def memory_pool(self):
+        """CuPy's default device memory pool (Chainer reuses device memory through it)."""
+        return self.cupy.get_default_memory_pool()
+
+    def init(self, arg=None):
+        """Selects the device ``arg`` (an id, an array or None for the current one) and
+        applies ``CHAINER_SEED`` to CuPy's random generator."""
+        self._require()
+        device = self.get_device(arg) if arg is not None else None
+        if device is not None:
+            device.use()
+
+    # --- arrays -----------------------------------------------------------------------
+
+    def get_array_module(self, *args):
+        """:mod:`cupy` when any argument (or Variable's data) is a CuPy array, else numpy."""
+        if self._cupy is None:
+            return numpy
+        return self._cupy.get_array_module(*[getattr(a, 'data', a) if not isinstance(
+            a, numpy.ndarray) else a for a in args])
+
+    def to_cpu(self, array, stream=None):
+        """Copies a CuPy array to the host (asynchronously on ``stream`` when given)."""
+        return array.get(stream=stream)
+
+    def to_gpu(self, array, device=None, stream=None):
+        """Copies a host array to ``device`` (default: current); CuPy arrays pass through
+        unchanged, as documented."""
+        cupy = self.cupy
+        if isinstance(array, cupy.ndarray):
+            return array
+        if not isinstance(array, (numpy.ndarray, numpy.generic)):
+            raise TypeError('to_gpu expects a numpy.ndarray or cupy.ndarray, got {}'.format(
+                type(array)))
+        with self._device_or_current(device):
+            out = cupy.empty(array.shape, dtype=array.dtype)
+            out.set(numpy.ascontiguousarray(array), stream=stream)
+            return out
+
+    def _device_or_current(self, device):
+        found = self.get_device(device) if device is not None else None
+        return found if found is not None else self.cupy.cuda.Device()
+
+    def get_device(self, arg):
+        """Device of an int id or a CuPy array; None for anything else."""
+        if self._cupy is None:
+            return None
+        if isinstance(arg, (int, numpy.integer)) and not isinstance(arg, bool):
+            self._require()
+            return self._cupy.cuda.Device(int(arg))
+        if isinstance(arg, self._cupy.ndarray):
+            return arg.device
+        if isinstance(arg, self._cupy.cuda.Device):
+            return arg
+        return None
+
+    def copy(self, array, out=None, out_device=None, stream=None):
+        """Copies a CuPy array, possibly to ``out`` or to another device (spec §3.2.1)."""
+        cupy = self.cupy
+        if out is None:
+            with self._device_or_current(out_device):
+                out = cupy.empty_like(array)
+        with array.device:
+            cupy.copyto(out, array) if stream is None else out.data.copy_from_device_async(
+                array.data, array.nbytes, stream)
+        return out
+
+    empty, zeros, ones, full = [_deprecated_creator(n)
+                                for n in ('empty', 'zeros', 'ones', 'full')]
+    empty_like, zeros_like, ones_like, full_like = [
+        _deprecated_creator(n) for n in ('empty_like', 'zeros_like', 'ones_like', 'full_like')]
+
+    # --- kernels ------------------------------------------------------------------------
+
+    def memoize(self, for_each_device=False):
+        """Memoizes a function on its arguments (and on the current device when
+        ``for_each_device``); :meth:`clear_memo` empties every such cache."""
+        def decorator(f):
+            memo = {}
+            self._memos.append(memo)
+
+            @functools.wraps(f)
+            def wrapper(*args, **kwargs):
+                key = (args, tuple(sorted(kwargs.items())))
+                if for_each_device:
+                    key = (self.cupy.cuda.Device().id,) + key
+                if key not in memo:
+                    memo[key] = f(*args, **kwargs)
+                return memo[key]
+            return wrapper
+        return decorator
+
+    def clear_memo(self):
+        """Empties the caches of every memoized function and of built library kernels."""
+        for memo in self._memos:
+            memo.clear()
+        with self._lock:
+            self._built.clear()
+
+    def elementwise(self, in_params, out_params, operation, name, **kwargs):
+        """``cupy.ElementwiseKernel``, memoized per arguments and device."""
+        return self._memoized_kernel('ElementwiseKernel', in_params, out_params, operation,
+                                     name, **kwargs)
+
+    def reduce(self, in_params, out_params, map_expr, reduce_expr, post_map_expr,
+               identity, name, **kwargs):
+        """``cupy.ReductionKernel``, memoized per arguments and device."""
+        return self._memoized_kernel('ReductionKernel', in_params, out_params, map_expr,
+                                     reduce_expr, post_map_expr, identity, name, **kwargs)
+
+    def _memoized_kernel(self, kind, *args, **kwargs):
+        if not hasattr(self, '_kernel_memo'):
+            self._kernel_memo = self.memoize(for_each_device=True)(
+                lambda kind, *a, **k: getattr(self.cupy, kind)(*a, **k))
+        return self._kernel_memo(kind, *args, **kwargs)
+
+    def kernel(self, name):
+        """Returns the built library kernel ``name`` (see :mod:`cupy_kernels.kernels`).
+
+        Raises:
+            KeyError: when the library has no such kernel.
+        """
+        spec = kernels.get(name)
+        cupy = self.cupy
+        with self._lock:
+            if name not in self._built:
+                if spec.kind == 'python':
+                    parts = {u: self._build_unlocked(u, cupy) for u in spec.uses}
+                    self._built[name] = spec.build(cupy, parts)
+                else:
+                    self._built[name] = spec.build(cupy)
+            return self._built[name]
+
+    def _build_unlocked(self, name, cupy):
+        if name not in self._built:
+            self._built[name] = kernels.get(name).build(cupy)
+        return self._built[name]
+
+    @property
+    def cudnn(self):
+        """``cupy.cudnn`` when cuDNN is enabled (raises RuntimeError with the reason)."""
+        self._require()
+        return cudnn_support.module()
