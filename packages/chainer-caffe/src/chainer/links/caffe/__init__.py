@@ -1,0 +1,8 @@
+"""Import of BVLC Caffe models (``chainer.links.caffe``; spec 001 §3.13).
+
+:class:`CaffeFunction` reads a binary ``.caffemodel`` (or an npz converted from
+one) and runs the net with Chainer functions.
+"""
+from chainer.links.caffe.caffe_function import CaffeFunction  # noqa: F401
+
+__all__ = ['CaffeFunction']

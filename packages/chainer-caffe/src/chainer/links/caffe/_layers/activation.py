@@ -1,0 +1,65 @@
+"""Caffe's elementwise activation layers and Softmax."""
+import chainer.functions as F
+import chainer.links as L
+from chainer.links.caffe._layers import _common
+from chainer.links.caffe._layers._registry import register
+
+
+@register('ReLU', params=('relu_param',))
+def build_relu(layer, net):
+    """``max(x, 0) + negative_slope * min(x, 0)``."""
+    slope = float(layer.params.relu_param.negative_slope)
+    if slope == 0:
+        return lambda net, x: F.relu(x)
+    return lambda net, x: F.leaky_relu(x, slope)
+
+
+@register('PReLU', params=('prelu_param',))
+def build_prelu(layer, net):
+    """Parametric ReLU: one learned slope per channel (or one for all, channel_shared)."""
+    shape = _common.blob_shape(layer, 0)
+    if layer.params.prelu_param.channel_shared:
+        shape = ()
+    prelu = L.PReLU(shape)
+    prelu.W.data[...] = _common.blob(layer, 0, shape)
+    net.add_layer_link(layer.name, prelu)
+    name = layer.name
+    return lambda net, x: F.prelu(x, net[name].W)
+
+
+@register('ELU', params=('elu_param',))
+def build_elu(layer, net):
+    """``x`` for positive ``x``, ``alpha (exp(x) - 1)`` otherwise."""
+    alpha = float(layer.params.elu_param.alpha)
+    return lambda net, x: F.elu(x, alpha)
+
+
+@register('Sigmoid')
+def build_sigmoid(layer, net):
+    """Logistic sigmoid."""
+    return lambda net, x: F.sigmoid(x)
+
+
+@register('TanH')
+def build_tanh(layer, net):
+    """Hyperbolic tangent."""
+    return lambda net, x: F.tanh(x)
+
+
+@register('Power', params=('power_param',))
+def build_power(layer, net):
+    """``(shift + scale * x) ^ power``."""
+    p = layer.params.power_param
+    power, scale, shift = float(p.power), float(p.scale), float(p.shift)
+
+    def forward(net, x):
+        y = x * scale + shift if (scale, shift) != (1.0, 0.0) else x
+        return y if power == 1.0 else y ** power
+    return forward
+
+
+@register('Softmax', params=('softmax_param',))
+def build_softmax(layer, net):
+    """Softmax over ``axis`` (the other axes index independent softmaxes)."""
+    axis = int(layer.params.softmax_param.axis)
+    return lambda net, x: F.softmax(x, axis=_common.canonical_axis(axis, x.ndim))

@@ -1,0 +1,38 @@
+"""Caffe's Eltwise layer (PROD, SUM with coefficients, MAX)."""
+import functools
+
+import chainer.functions as F
+from chainer.links.caffe._layers._registry import register
+
+PROD = 0
+SUM = 1
+MAX = 2
+
+
+def _weighted_sum(xs, coeffs):
+    terms = [x if c == 1 else x * c for x, c in zip(xs, coeffs)]
+    return functools.reduce(lambda a, b: a + b, terms)
+
+
+@register('Eltwise', params=('eltwise_param',))
+def build_eltwise(layer, net):
+    """Elementwise product, weighted sum (``coeff``, default 1 each) or maximum."""
+    p = layer.params.eltwise_param
+    if len(layer.bottom) < 2:
+        raise ValueError('layer {!r}: Eltwise needs at least two bottoms'.format(
+            layer.name))
+    if p.operation == SUM:
+        coeffs = tuple(float(c) for c in p.coeff) or (1.0,) * len(layer.bottom)
+        if len(coeffs) != len(layer.bottom):
+            raise ValueError('layer {!r}: {} coefficients for {} bottoms'.format(
+                layer.name, len(coeffs), len(layer.bottom)))
+        return lambda net, *xs: _weighted_sum(xs, coeffs)
+    if p.coeff:
+        raise ValueError('layer {!r}: coeff is only for the SUM operation'.format(
+            layer.name))
+    if p.operation == PROD:
+        return lambda net, *xs: functools.reduce(lambda a, b: a * b, xs)
+    if p.operation == MAX:
+        return lambda net, *xs: functools.reduce(F.maximum, xs)
+    raise ValueError('layer {!r}: unknown Eltwise operation {}'.format(layer.name,
+                                                                       p.operation))

@@ -1,0 +1,45 @@
+"""Caffe's InnerProduct layer (``axis``, ``transpose``, legacy 4-D weight blobs)."""
+import numpy
+
+import chainer.functions as F
+import chainer.links as L
+from chainer.links.caffe._layers import _common
+from chainer.links.caffe._layers._registry import register
+
+
+@register('InnerProduct', params=('inner_product_param',))
+def build_inner_product(layer, net):
+    """``y = x W^T + b`` over the axes from ``axis`` on, flattened into one.
+
+    The weight is ``(num_output, K)`` (``(K, num_output)`` with ``transpose``); the
+    axes before ``axis`` are kept.
+    """
+    p = layer.params.inner_product_param
+    n_out = int(p.num_output)
+    if n_out < 1:
+        raise ValueError('layer {!r}: num_output must be positive'.format(layer.name))
+    count = int(numpy.prod(_common.blob_shape(layer, 0)))
+    if count == 0 or count % n_out:
+        raise ValueError('layer {!r}: weight blob with {} values does not fit num_output '
+                         '{}'.format(layer.name, count, n_out))
+    k = count // n_out
+    if p.transpose:
+        W = numpy.ascontiguousarray(_common.blob(layer, 0, (k, n_out)).T)
+    else:
+        W = _common.blob(layer, 0, (n_out, k))
+    b = _common.blob(layer, 1, (n_out,)) if p.bias_term else None
+    linear = L.Linear(k, n_out, nobias=b is None, initialW=W, initial_bias=b)
+    net.add_layer_link(layer.name, linear)
+    axis = int(p.axis)
+
+    name = layer.name
+
+    def forward(net, x):
+        linear = net[name]
+        a = _common.canonical_axis(axis, x.ndim)
+        if a == 1:
+            return F.linear(x, linear.W, linear.b)
+        lead = x.shape[:a]
+        y = F.linear(F.reshape(x, (int(numpy.prod(lead)), k)), linear.W, linear.b)
+        return F.reshape(y, lead + (n_out,))
+    return forward

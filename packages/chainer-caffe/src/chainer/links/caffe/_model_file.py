@@ -1,0 +1,192 @@
+"""Reading a binary ``.caffemodel`` (a serialized ``NetParameter``) into a NetSpec.
+
+The file is memory-mapped and walked with :mod:`._wire`: each layer's
+parameter fields are parsed with the generated message classes, while blob
+payloads (packed floats) become numpy arrays straight from the mapping. No
+protobuf size limit applies, and the peak memory is the parameters themselves
+plus the mapped file pages. The whole file is read and checked before anything
+is built, so a truncated or corrupt file raises an error instead of giving a
+half-built model.
+"""
+import mmap
+import os
+
+import numpy
+
+from chainer.links.caffe import _net_spec
+from chainer.links.caffe import _wire
+
+_NET_NAME = 1
+_NET_LAYERS_V1 = 2
+_NET_LAYER = 100
+
+_V2_BLOBS = 7
+_V1_BLOBS = 6
+_V1_V0_LAYER = 1
+
+_BLOB_NUM, _BLOB_CHANNELS, _BLOB_HEIGHT, _BLOB_WIDTH = 1, 2, 3, 4
+_LEGACY_DIMS = (_BLOB_NUM, _BLOB_CHANNELS, _BLOB_HEIGHT, _BLOB_WIDTH)
+_BLOB_DATA = 5
+_BLOB_SHAPE = 7
+_BLOB_DOUBLE_DATA = 8
+
+
+class CaffeModelError(ValueError):
+    """The file is not a readable binary Caffe model."""
+
+
+def _caffe_pb2():
+    from chainer.links.caffe import caffe_pb2  # protobuf is needed only here
+    return caffe_pb2
+
+
+def read_caffemodel(path, param_fields):
+    """Reads a binary caffemodel.
+
+    Args:
+        path (str): file name.
+        param_fields (callable): maps a layer type to the names of the
+            ``LayerParameter`` fields its builder reads (e.g.
+            ``('convolution_param',)``).
+
+    Returns:
+        NetSpec: the layers, with their blobs as float32 arrays.
+
+    Raises:
+        CaffeModelError: when the file is empty, truncated, corrupt or not a
+            caffemodel (e.g. a prototxt or another protobuf message).
+    """
+    with open(path, 'rb') as f:
+        if os.fstat(f.fileno()).st_size == 0:
+            raise CaffeModelError('{}: the file is empty, not a caffemodel'.format(path))
+        # The mapping is not closed explicitly: it is unmapped once the last view
+        # of it is gone (an error's traceback may still hold one).
+        mapped = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+    from google.protobuf.message import DecodeError
+    try:
+        return _read_net(memoryview(mapped), param_fields)
+    except (_wire.WireFormatError, CaffeModelError, DecodeError) as e:
+        raise CaffeModelError('{}: not a readable caffemodel: {}'.format(path, e)) \
+            from None
+
+
+def _read_net(buf, param_fields):
+    name = ''
+    v2, v1 = [], []
+    for number, wire_type, value, _, _ in _wire.iter_fields(buf, 0, len(buf)):
+        if number == _NET_LAYER and wire_type == _wire.LENGTH_DELIMITED:
+            v2.append(value)
+        elif number == _NET_LAYERS_V1 and wire_type == _wire.LENGTH_DELIMITED:
+            v1.append(value)
+        elif number == _NET_NAME and wire_type == _wire.LENGTH_DELIMITED:
+            name = _utf8(buf[value[0]:value[1]], 'net name')
+    if v2 and v1:
+        raise CaffeModelError('the net has both `layer` and legacy `layers` entries')
+    if not (v2 or v1):
+        raise CaffeModelError('no layers found (a deploy .prototxt is text, not a '
+                              'binary caffemodel)')
+    pb2 = _caffe_pb2()
+    if v2:
+        layers = [_read_layer(buf, span, pb2.LayerParameter, _V2_BLOBS, param_fields, pb2)
+                  for span in v2]
+    else:
+        layers = [_read_layer(buf, span, pb2.V1LayerParameter, _V1_BLOBS, param_fields,
+                              pb2) for span in v1]
+    return _net_spec.NetSpec(name, layers)
+
+
+def _utf8(data, what):
+    try:
+        return bytes(data).decode('utf-8')
+    except UnicodeDecodeError:
+        raise CaffeModelError('{} is not UTF-8 text'.format(what)) from None
+
+
+def _read_layer(buf, span, message_class, blobs_field, param_fields, pb2):
+    rest = []
+    blob_spans = []
+    for number, wire_type, value, tag_start, field_end in _wire.iter_fields(buf, *span):
+        if number == blobs_field and wire_type == _wire.LENGTH_DELIMITED:
+            blob_spans.append(value)
+        else:
+            rest.append(bytes(buf[tag_start:field_end]))
+    message = message_class()
+    message.ParseFromString(b''.join(rest))
+    legacy = message_class is pb2.V1LayerParameter
+    if legacy and message.HasField('layer'):
+        raise CaffeModelError('layer {!r} uses the V0 layer format; upgrade the model '
+                              "with Caffe's upgrade_net_proto_binary".format(message.name))
+    layer_type = _net_spec.V1_TYPE_NAMES.get(message.type, str(message.type)) \
+        if legacy else message.type
+    if not message.name:
+        raise CaffeModelError('a layer of type {!r} has no name'.format(layer_type))
+    blobs = []
+    for i, blob_span in enumerate(blob_spans):
+        try:
+            blobs.append(_read_blob(buf, blob_span, pb2))
+        except CaffeModelError as e:
+            raise CaffeModelError('layer {!r}, blob {}: {}'.format(message.name, i, e)) \
+                from None
+    params = _layer_params(message, param_fields(layer_type), pb2)
+    return _net_spec.LayerSpec(
+        message.name, layer_type, message.bottom, message.top,
+        _net_spec.included_phases(message.include, message.exclude),
+        params, [b.shape for b in blobs], blobs)
+
+
+def _layer_params(message, names, pb2):
+    # Legacy layers lack the newer parameter fields: those take their defaults.
+    defaults = pb2.LayerParameter()
+    fields = message.DESCRIPTOR.fields_by_name
+    values = {}
+    for name in names:
+        source = message if name in fields else defaults
+        values[name] = _net_spec.Params.from_message(getattr(source, name))
+    return _net_spec.Params(values, names)
+
+
+def _payload(buf, span, wire_type, single_wire_type, dtype, pieces):
+    if wire_type not in (_wire.LENGTH_DELIMITED, single_wire_type):
+        raise CaffeModelError('blob values stored with wire type {}'.format(wire_type))
+    begin, end = span
+    itemsize = numpy.dtype(dtype).itemsize
+    if (end - begin) % itemsize:
+        raise CaffeModelError('packed data of {} bytes is not a whole number of '
+                              '{}-byte values'.format(end - begin, itemsize))
+    pieces.append(numpy.frombuffer(buf, dtype=dtype, count=(end - begin) // itemsize,
+                                   offset=begin))
+
+
+def _read_blob(buf, span, pb2):
+    shape = None
+    legacy = {}
+    floats, doubles = [], []
+    for number, wire_type, value, _, _ in _wire.iter_fields(buf, *span):
+        if number == _BLOB_SHAPE and wire_type == _wire.LENGTH_DELIMITED:
+            blob_shape = pb2.BlobShape()
+            blob_shape.ParseFromString(bytes(buf[value[0]:value[1]]))
+            shape = tuple(blob_shape.dim)
+        elif number in _LEGACY_DIMS and wire_type == _wire.VARINT:
+            legacy[number] = value
+        elif number == _BLOB_DATA:
+            # Packed (the norm) or, in very old files, one fixed32 field per value.
+            _payload(buf, value, wire_type, _wire.FIXED32, '<f4', floats)
+        elif number == _BLOB_DOUBLE_DATA:
+            _payload(buf, value, wire_type, _wire.FIXED64, '<f8', doubles)
+    if shape is None:
+        shape = tuple(legacy.get(n, 0) for n in _LEGACY_DIMS)
+    if any(d < 0 for d in shape):
+        raise CaffeModelError('negative dimension in shape {}'.format(shape))
+    pieces = floats or doubles
+    count = sum(p.size for p in pieces)
+    expected = int(numpy.prod(shape, dtype=numpy.int64))
+    if count != expected:
+        raise CaffeModelError('{} values for the shape {} ({} values)'.format(
+            count, shape, expected))
+    data = numpy.empty(shape, dtype=numpy.float32)
+    flat = data.reshape(-1)
+    offset = 0
+    for piece in pieces:
+        flat[offset:offset + piece.size] = piece  # converts to native float32
+        offset += piece.size
+    return data

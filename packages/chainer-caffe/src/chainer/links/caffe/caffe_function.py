@@ -1,0 +1,215 @@
+"""CaffeFunction: a Caffe net loaded from a caffemodel and run as a Chain."""
+import warnings
+
+import numpy
+
+from chainer import link
+from chainer import serializers
+from chainer.links.caffe import _layers  # noqa: F401  (registers the layer builders)
+from chainer.links.caffe import _model_file
+from chainer.links.caffe import _net_spec
+from chainer.links.caffe._layers import _registry
+
+_NPZ_MAGIC = b'PK\x03\x04'
+_DEFINITION_KEY = 'net_definition'
+
+
+class MissingBlobError(KeyError):
+    """A requested output blob was not computed; the message says why."""
+
+    def __str__(self):
+        return str(self.args[0])
+
+
+class CaffeFunction(link.Chain):
+    """Caffe emulator based on the model file of Caffe.
+
+    Given a binary protocol buffers file of a Caffe model (``.caffemodel``, a
+    ``NetParameter`` in the current ``layer`` or the legacy V1 ``layers``
+    format), this chain holds the parameterized layers as child links named as
+    the layers (so ``to_gpu``, ``copyparams``, serializers and optimizers work on
+    it) and emulates the net on :class:`~chainer.Variable` objects with Caffe's
+    semantics. The supported layer types are listed in the package README.
+
+    It ignores:
+
+    - layers of unsupported types (with a warning naming them) and data layers
+      (``Data``, ``Input``, ...: their tops are given as inputs),
+    - layers that have no top blobs,
+    - layers whose bottom blobs are incomplete (neither given nor computed),
+    - layers whose include/exclude rules leave out the current phase.
+
+    Asking for an output that one of these left uncomputed raises an error
+    naming the layer. A model saved with :func:`chainer.serializers.save_npz`
+    keeps its net definition, so ``CaffeFunction('model.npz')`` loads it again
+    without protobuf.
+
+    Args:
+        model_path (str): path of the binary caffemodel (or of such an npz).
+
+    Attributes:
+        forwards (dict): a mapping from layer names to the functions emulating
+            them (taking and returning Variables).
+        layers (list): ``(name, bottoms, tops)`` of the emulated layers, in order.
+        fs: this chain (the set of parameterized layers; the FunctionSet of old
+            versions).
+        train (bool): the phase of the last call (True: TRAIN).
+
+    Raises:
+        ValueError: (a ``CaffeModelError``) when the file is not a readable
+            caffemodel: empty, truncated, corrupt, or another kind of file.
+    """
+
+    def __init__(self, model_path):
+        super(CaffeFunction, self).__init__()
+        self.forwards = {}
+        self.layers = []
+        self.train = True
+        self._steps = []
+        npz = _is_npz(model_path)
+        if npz:
+            spec = _read_definition(model_path)
+        else:
+            spec = _model_file.read_caffemodel(model_path, _registry.param_fields)
+        for layer in spec.layers:
+            self._setup_layer(layer, warn=not npz)
+            layer.blobs = None  # the arrays now belong to the links
+        self.add_persistent(_DEFINITION_KEY, spec.to_json())
+        # Gradients are allocated on the first backward pass, not for inference.
+        self.cleargrads()
+        if npz:
+            serializers.load_npz(model_path, self)
+
+    @property
+    def fs(self):
+        return self
+
+    def add_layer_link(self, name, child):
+        """Registers the link of layer ``name`` (used by the layer builders)."""
+        if name in self.__dict__:
+            raise ValueError('layer name {!r} collides with an attribute of '
+                             'CaffeFunction or with another layer'.format(name))
+        self.add_link(name, child)
+
+    def _setup_layer(self, layer, warn):
+        kind = '{!r} ({})'.format(layer.name, layer.type)
+        if not layer.top:
+            return
+        if layer.type in _registry.DATA_LAYER_TYPES:
+            self._steps.append((layer, None, 'is a data layer: give its tops in inputs'))
+            return
+        build = _registry.builder(layer.type)
+        reason = None
+        if build is None:
+            reason = 'has the unsupported type {!r}'.format(layer.type)
+        else:
+            try:
+                forward = build(layer, self)
+            except _registry.Unsupported as e:
+                reason = 'has an unsupported configuration: {}'.format(e)
+            except ValueError as e:
+                raise ValueError('layer {}: {}'.format(kind, e)) from e
+        if reason is not None:
+            if warn:
+                warnings.warn('CaffeFunction skips layer {} which {}'.format(kind, reason),
+                              stacklevel=3)
+            self._steps.append((layer, None, reason))
+            return
+        self.forwards[layer.name] = _BoundForward(self, forward)
+        self.layers.append((layer.name, list(layer.bottom), list(layer.top)))
+        self._steps.append((layer, forward, None))
+
+    def __call__(self, inputs, outputs, disable=(), train=True):
+        """Executes a sub-network of the network.
+
+        Interprets the layers in order: a layer runs when it is enabled, belongs
+        to the phase and all its bottom blobs are given or computed; its outputs
+        are stored as Variables under its top blob names.
+
+        Args:
+            inputs (dict): initial correspondences between blob names and
+                :class:`~chainer.Variable` objects.
+            outputs (Iterable): names of the blobs whose Variables are returned.
+            disable (Iterable): names of layers to ignore in this computation.
+            train (bool): emulate the TRAIN phase (dropout, batch statistics) if
+                True, the TEST phase otherwise.
+
+        Returns:
+            tuple: the Variables of the ``outputs`` blobs, in order.
+
+        Raises:
+            KeyError: (a ``MissingBlobError``) when an output was not computed,
+                naming the layer that was skipped and why.
+        """
+        self.train = train
+        phase = _net_spec.TRAIN if train else _net_spec.TEST
+        disable = set(disable)
+        variables = dict(inputs)
+        why_missing = {}
+        for layer, forward, reason in self._steps:
+            if layer.name in disable:
+                reason = 'is disabled'
+            elif phase not in layer.phases:
+                reason = 'is excluded from the {} phase'.format('TRAIN' if train else 'TEST')
+            elif forward is not None:
+                absent = [b for b in layer.bottom if b not in variables]
+                if not absent:
+                    self._run(layer, forward, variables)
+                    continue
+                reason = 'lacks its bottom {!r}: {}'.format(
+                    absent[0], why_missing.get(absent[0], 'it is not in inputs'))
+            for top in layer.top:
+                if top not in variables:
+                    why_missing[top] = 'layer {!r} ({}) {}'.format(layer.name, layer.type,
+                                                                   reason)
+        return tuple(_lookup(variables, why_missing, name) for name in outputs)
+
+    def _run(self, layer, forward, variables):
+        results = forward(self, *[variables[b] for b in layer.bottom])
+        if not isinstance(results, tuple):
+            results = (results,)
+        if len(results) != len(layer.top):
+            raise ValueError('layer {!r} ({}) computed {} blobs for {} tops'.format(
+                layer.name, layer.type, len(results), len(layer.top)))
+        variables.update(zip(layer.top, results))
+
+
+class _BoundForward(object):
+    """The entry of ``forwards``: a layer's function taking only Variables."""
+
+    def __init__(self, net, forward):
+        self._net = net
+        self._forward = forward
+
+    def __call__(self, *xs):
+        return self._forward(self._net, *xs)
+
+
+def _lookup(variables, why_missing, name):
+    try:
+        return variables[name]
+    except KeyError:
+        pass
+    if name in why_missing:
+        raise MissingBlobError('blob {!r} was not computed: {}'.format(
+            name, why_missing[name]))
+    raise MissingBlobError('blob {!r} is neither in inputs nor the top of any layer'
+                           .format(name))
+
+
+def _is_npz(path):
+    with open(path, 'rb') as f:
+        return f.read(len(_NPZ_MAGIC)) == _NPZ_MAGIC
+
+
+def _read_definition(path):
+    with numpy.load(path, allow_pickle=False) as npz:
+        if _DEFINITION_KEY not in npz.files:
+            raise _model_file.CaffeModelError(
+                '{}: an npz file without a net definition (only npz files saved from '
+                'a CaffeFunction can be loaded by it)'.format(path))
+        text = str(npz[_DEFINITION_KEY])
+    try:
+        return _net_spec.NetSpec.from_json(text)
+    except ValueError as e:
+        raise _model_file.CaffeModelError('{}: {}'.format(path, e)) from None
