@@ -1,9 +1,17 @@
 """Device facade: numpy on the host, and a GPU backend when one is installed.
 
-Core ships no GPU code. A backend (the ``cupy-kernels`` distribution) registers itself
+Core ships no GPU code (and never imports CuPy). A backend (the ``cupy-kernels`` distribution) registers itself
 under the ``chainer.backends`` entry-point group; it is looked up lazily, on the first
 call that needs it, and the result is cached. Without a backend everything here works
-for numpy arrays and any GPU request raises an error that names the package to install.
+for numpy arrays and any GPU request raises an error that names the package to install;
+with the backend but no device, the error carries the backend's reason.
+
+Documented API (spec §3.2.1): ``cupy``, ``ndarray``, ``Device``, ``Event``, ``Stream``,
+``available``, ``cudnn_enabled`` (``CHAINER_CUDNN=0`` disables cuDNN), ``get_device``,
+``DummyDevice``, ``to_gpu``, ``to_cpu``, ``copy``, ``get_array_module``, the deprecated
+``empty``/``zeros``/``ones``/``full`` (and ``*_like``) float32 wrappers, ``memoize``,
+``clear_memo``, ``elementwise``, ``reduce``, ``init``, ``memory_pool``; ``kernel(name)``
+returns a kernel of the backend's library. ``CHAINER_SEED`` seeds the GPU generator.
 """
 import numpy
 
@@ -144,6 +152,73 @@ def get_device(*args):
     return DummyDevice
 
 
+def _require_backend(what):
+    """Returns the usable backend, or raises RuntimeError naming ``what`` and the fix."""
+    backend = _get_backend()
+    if backend is None or not backend.available:
+        raise RuntimeError('{} needs a GPU: {}'.format(what, _backend_reason(backend)))
+    return backend
+
+
+def memoize(for_each_device=False):
+    """Makes a function memoizing its result per arguments (and per device when
+    ``for_each_device``). Without a usable GPU backend it returns the function unchanged,
+    so it can decorate module-level kernel factories (spec §3.2.1)."""
+    backend = _get_backend()
+    if backend is None or not backend.available:
+        return lambda f: f
+    return backend.memoize(for_each_device)
+
+
+def clear_memo():
+    """Clears the caches of :func:`memoize`'d functions and built kernels (no-op without
+    a GPU backend)."""
+    backend = _get_backend()
+    if backend is not None and backend.available:
+        backend.clear_memo()
+
+
+def elementwise(*args, **kwargs):
+    """Creates a ``cupy.ElementwiseKernel`` (``name`` mandatory), memoized per arguments
+    and device."""
+    return _require_backend('cuda.elementwise').elementwise(*args, **kwargs)
+
+
+def reduce(*args, **kwargs):
+    """Creates a ``cupy.ReductionKernel`` (``name`` mandatory), memoized per arguments
+    and device."""
+    return _require_backend('cuda.reduce').reduce(*args, **kwargs)
+
+
+def copy(array, out=None, out_device=None, stream=None):
+    """Copies a GPU array, to ``out`` or to a new array on ``out_device`` (spec §3.2.1)."""
+    return _require_backend('cuda.copy').copy(array, out, out_device, stream)
+
+
+def init(arg=None):
+    """Checks that CUDA is usable, selects the device ``arg`` and seeds the GPU random
+    generator from ``CHAINER_SEED``."""
+    _require_backend('cuda.init').init(arg)
+
+
+def _creator(name):
+    def create(*args, **kwargs):
+        return getattr(_require_backend('cuda.' + name), name)(*args, **kwargs)
+    create.__name__ = name
+    create.__doc__ = ('Deprecated wrapper of ``cupy.{}`` that defaults to float32 (spec '
+                      '§3.2.1); needs the GPU backend.'.format(name))
+    return create
+
+
+empty, empty_like, zeros, zeros_like, ones, ones_like, full, full_like = [
+    _creator(n) for n in ('empty', 'empty_like', 'zeros', 'zeros_like', 'ones',
+                          'ones_like', 'full', 'full_like')]
+
+#: Names resolved from the backend on access (CuPy classes and the memory pool).
+_BACKEND_ATTRIBUTES = ('cupy', 'ndarray', 'Device', 'Event', 'Stream', 'memory_pool',
+                       'cudnn')
+
+
 def __getattr__(name):
     # Lazy module attributes: resolving them may load the backend.
     if name == 'available':
@@ -152,13 +227,16 @@ def __getattr__(name):
     if name == 'cudnn_enabled':
         backend = _get_backend()
         return backend is not None and backend.available and backend.cudnn_enabled
-    if name == 'cupy':
+    if name in _BACKEND_ATTRIBUTES:
         backend = _get_backend()
         if backend is None or not backend.available:
-            raise AttributeError('chainer.cuda.cupy is not available: ' +
-                                 _backend_reason(backend))
-        return backend.cupy
+            raise AttributeError('chainer.cuda.{} is not available: {}'.format(
+                name, _backend_reason(backend)))
+        try:
+            return getattr(backend, name)
+        except RuntimeError as e:  # e.g. cudnn disabled: keep AttributeError semantics
+            raise AttributeError('chainer.cuda.{} is not available: {}'.format(name, e))
     backend = _get_backend()
-    if backend is not None and hasattr(backend, name):
+    if backend is not None and backend.available and hasattr(backend, name):
         return getattr(backend, name)
     raise AttributeError('module chainer.cuda has no attribute {!r}'.format(name))

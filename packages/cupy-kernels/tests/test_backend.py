@@ -1,0 +1,99 @@
+"""Plugin discovery and the backend's behaviour on a machine without a GPU."""
+import subprocess
+import sys
+
+import numpy
+import pytest
+
+from chainer import _plugins, _runtime, cuda
+from cupy_kernels import backend as backend_module
+from cupy_kernels.backend import CudaBackend
+
+try:
+    import cupy  # noqa: F401
+    HAVE_CUPY = True
+except Exception:  # noqa: BLE001 - a broken CuPy counts as absent
+    HAVE_CUPY = False
+
+
+def test_entry_point_is_registered():
+    eps = [ep for ep in _plugins.entry_points('chainer.backends') if ep.name == 'cuda']
+    assert len(eps) == 1 and eps[0].value == 'cupy_kernels.backend:CudaBackend'
+    assert eps[0].load() is CudaBackend
+
+
+def test_without_cupy_the_reason_names_the_install(monkeypatch):
+    def fail(name):
+        raise ImportError('No module named ' + name)
+    monkeypatch.setattr(backend_module.importlib, 'import_module', fail)
+    b = CudaBackend()
+    assert not b.available
+    assert 'pip install cupy-kernels[cuda12]' in b.unavailable_reason()
+    assert b.get_array_module(numpy.zeros(1)) is numpy
+    assert b.get_device(0) is None
+    with pytest.raises(RuntimeError, match='CUDA is not available'):
+        b.cupy
+    assert not b.cudnn_enabled
+
+
+def _has_device():
+    return CudaBackend().available
+
+
+@pytest.mark.skipif(not HAVE_CUPY, reason='CuPy is not installed')
+@pytest.mark.skipif(HAVE_CUPY and _has_device(), reason='a GPU is present')
+def test_installed_without_device():
+    b = CudaBackend()
+    assert not b.available and 'CuPy' in b.unavailable_reason()
+    with pytest.raises(RuntimeError, match='CUDA is not available'):
+        b.kernel('relu_fwd')
+    with pytest.raises(RuntimeError, match='CUDA is not available'):
+        b.to_gpu(numpy.zeros(1))
+    assert b.get_array_module(numpy.zeros(1)) is numpy
+
+
+@pytest.mark.skipif(not HAVE_CUPY, reason='CuPy is not installed')
+@pytest.mark.skipif(HAVE_CUPY and _has_device(), reason='a GPU is present')
+def test_runtime_report_says_installed_no_device():
+    out = subprocess.run([sys.executable, '-m', 'chainer'], capture_output=True, text=True,
+                         check=False).stdout
+    assert 'cuda: installed, no device' in out
+
+
+def test_runtime_report_without_the_entry_point(monkeypatch):
+    monkeypatch.setitem(_plugins._entry_points, 'chainer.backends', [])
+    assert _runtime.backend_state('cuda').startswith(
+        'not installed (pip install cupy-kernels[cuda12]')
+
+
+@pytest.mark.skipif(HAVE_CUPY and _has_device(), reason='a GPU is present')
+def test_facade_degrades_with_the_backend_reason():
+    assert cuda.available is False and cuda.cudnn_enabled is False
+    with pytest.raises(RuntimeError, match='needs a GPU'):
+        cuda.kernel('relu_fwd')
+    with pytest.raises(RuntimeError, match='needs a GPU'):
+        cuda.elementwise('T x', 'T y', 'y = x', 'copy_kernel')
+    f = cuda.memoize(for_each_device=True)(len)
+    assert f is len  # dummy without a device, as documented
+    cuda.clear_memo()
+
+
+def test_cudnn_can_be_disabled(monkeypatch):
+    from cupy_kernels import cudnn_support
+    monkeypatch.setattr(cudnn_support, '_state', {})
+    monkeypatch.setenv('CHAINER_CUDNN', '0')
+    assert not cudnn_support.enabled()
+    assert 'CHAINER_CUDNN=0' in cudnn_support.reason()
+    with pytest.raises(RuntimeError, match='CHAINER_CUDNN=0'):
+        cudnn_support.module()
+
+
+def test_kernels_build_without_a_device():
+    """Building CuPy kernel objects needs no device: every spec builds."""
+    cupy = pytest.importorskip('cupy')
+    from cupy_kernels import kernels
+    for name in kernels.names():
+        s = kernels.get(name)
+        built = s.build(cupy, {u: kernels.get(u).build(cupy) for u in s.uses}) \
+            if s.kind == 'python' else s.build(cupy)
+        assert callable(built), name
