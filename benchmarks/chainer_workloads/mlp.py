@@ -1,0 +1,6 @@
+"""mlp: one training step of the 784-1000-1000-10 MLP (batch 100, MomentumSGD)."""
+from chainer_workloads._train import make_classifier_step
+
+
+def make(batch):
+    return make_classifier_step('mlp', batch)

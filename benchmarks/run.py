@@ -1,0 +1,235 @@
+"""Runs every benchmark case in every framework, alternately, and reports.
+
+    python benchmarks/run.py --ours PYTHON --chainer PYTHON --torch PYTHON
+
+Each framework runs in its own worker process (``worker.py``) started with the Python of
+its environment: ``--ours`` (this project), ``--chainer`` (the original Chainer 7.8.1)
+and ``--torch`` (PyTorch on CPU); a peer left out is skipped. After warm-up steps, each
+(case, framework) gets an inner step count calibrated so that one measurement lasts at
+least ``--min-time`` seconds; then ``--repeats`` rounds measure every case in every
+framework in turn (the framework order rotates from round to round), so that machine
+noise spreads over all of them alike. The median per step is reported, with ratios
+ours/peer, as a Markdown table on stdout and as JSON, Markdown and PNG files in
+``--out`` (default ``benchmarks/results``), named by the UTC time of the run.
+
+``nox -s bench`` builds the peer environments and runs this script.
+"""
+import argparse
+import datetime
+import json
+import math
+import os
+import platform
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+import cases  # noqa: E402
+import report  # noqa: E402
+
+#: Framework roles in table order, the workload API each speaks, and a fallback label.
+ROLES = (('ours', 'chainer'), ('chainer', 'chainer'), ('torch', 'torch'))
+
+
+class WorkerError(RuntimeError):
+    pass
+
+
+class WorkerProcess(object):
+    """A running ``worker.py`` of one framework."""
+
+    def __init__(self, role, api, python):
+        self.role = role
+        self.process = subprocess.Popen(
+            [python, os.path.join(HERE, 'worker.py'), api],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, universal_newlines=True)
+
+    def request(self, **message):
+        self.process.stdin.write(json.dumps(message) + '\n')
+        self.process.stdin.flush()
+        line = self.process.stdout.readline()
+        if not line:
+            raise WorkerError('the {} worker died (exit code {}); see its stderr above'
+                              .format(self.role, self.process.wait()))
+        answer = json.loads(line)
+        if not answer['ok']:
+            raise WorkerError('the {} worker failed on {}:\n{}'.format(
+                self.role, message, answer['error']))
+        return answer['result']
+
+    def close(self):
+        if self.process.poll() is None:
+            try:
+                self.process.stdin.write(json.dumps({'op': 'quit'}) + '\n')
+                self.process.stdin.close()
+            except (BrokenPipeError, OSError):
+                pass
+            self.process.wait()
+
+
+def machine_info():
+    """CPU model, cores, memory and platform of this machine."""
+    info = {'platform': platform.platform(), 'cpus': os.cpu_count(),
+            'node': platform.node()}
+    try:
+        with open('/proc/cpuinfo') as f:
+            models = [line.split(':', 1)[1].strip() for line in f
+                      if line.startswith('model name')]
+        info['cpu'] = models[0] if models else platform.processor()
+        with open('/proc/meminfo') as f:
+            info['memory'] = f.readline().split(':', 1)[1].strip()
+    except OSError:
+        info['cpu'] = platform.processor()
+    return info
+
+
+def _log(*args):
+    print(*args, file=sys.stderr, flush=True)
+
+
+def calibrate(workers, names, warmup, min_time):
+    """Runs ``warmup`` single steps of every case in every framework and returns
+    ``{(case, role): inner}``, the step count of a measurement of ``min_time`` s."""
+    inner = {}
+    for name in names:
+        for worker in workers:
+            seconds = [worker.request(op='time', case=name, inner=1)
+                       for _ in range(max(1, warmup))]
+            inner[name, worker.role] = max(1, min(10000, int(math.ceil(
+                min_time / max(min(seconds), 1e-9)))))
+        _log('warmed up {}: {}'.format(name, ', '.join(
+            '{} x{}'.format(w.role, inner[name, w.role]) for w in workers)))
+    return inner
+
+
+def measure(workers, names, inner, repeats):
+    """``{case: {role: [seconds per step] * repeats}}``, frameworks taking turns."""
+    samples = {name: {w.role: [] for w in workers} for name in names}
+    for r in range(repeats):
+        for name in names:
+            shift = r % len(workers)
+            for worker in workers[shift:] + workers[:shift]:
+                samples[name][worker.role].append(worker.request(
+                    op='time', case=name, inner=inner[name, worker.role]))
+        _log('round {}/{} done'.format(r + 1, repeats))
+    return samples
+
+
+def _labels(infos):
+    labels = {}
+    for role, info in infos.items():
+        if role == 'ours':
+            labels[role] = 'ours'
+        else:
+            name = 'Chainer' if info['framework'] == 'chainer' else 'PyTorch'
+            labels[role] = '{} {}'.format(name, info['version'].split('+')[0])
+    return labels
+
+
+def parse_args(argv):
+    parser = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
+    for role, _ in ROLES:
+        parser.add_argument('--' + role, metavar='PYTHON',
+                            help='Python of the {} environment'.format(role))
+    parser.add_argument('--cases', default=','.join(cases.CASES),
+                        help='comma-separated cases (default: all: %(default)s)')
+    parser.add_argument('--repeats', type=int, default=7,
+                        help='measurement rounds (default %(default)s)')
+    parser.add_argument('--warmup', type=int, default=3,
+                        help='untimed warm-up steps per case and framework')
+    parser.add_argument('--min-time', type=float, default=0.3,
+                        help='least seconds per measurement (default %(default)s)')
+    parser.add_argument('--out', default=os.path.join(HERE, 'results'),
+                        help='folder for the JSON, Markdown and PNG results')
+    parser.add_argument('--stamp', default=None,
+                        help='base name of the result files (default: UTC time)')
+    args = parser.parse_args(argv)
+    if args.ours is None:
+        parser.error('--ours PYTHON is required (this project\'s environment)')
+    names = [n for n in args.cases.split(',') if n]
+    unknown = [n for n in names if n not in cases.CASES]
+    if unknown or not names:
+        parser.error('--cases: unknown case(s) {}; known: {}'.format(
+            unknown, ', '.join(cases.CASES)))
+    if args.repeats < 1 or args.warmup < 0 or args.min_time <= 0:
+        parser.error('--repeats must be >= 1, --warmup >= 0 and --min-time > 0')
+    args.case_names = names
+    return args
+
+
+def run(args):
+    """Runs the benchmark described by parsed ``args``; returns the result document."""
+    started = datetime.datetime.now(datetime.timezone.utc)
+    workers = [WorkerProcess(role, api, getattr(args, role))
+               for role, api in ROLES if getattr(args, role)]
+    try:
+        infos = {w.role: w.request(op='info') for w in workers}
+        load_before = os.getloadavg()
+        inner = calibrate(workers, args.case_names, args.warmup, args.min_time)
+        samples = measure(workers, args.case_names, inner, args.repeats)
+        load_after = os.getloadavg()
+    finally:
+        for w in workers:
+            w.close()
+    roles = [w.role for w in workers]
+    summary = report.summarize(cases.CASES, samples, roles)
+    return {
+        'date': started.strftime('%Y-%m-%d %H:%M UTC'), 'machine': machine_info(),
+        'load_average': {'before': load_before, 'after': load_after},
+        'settings': {'repeats': args.repeats, 'warmup': args.warmup,
+                     'min_time': args.min_time},
+        'frameworks': infos, 'labels': _labels(infos), 'roles': roles,
+        'inner_steps': {'{}/{}'.format(*k): v for k, v in inner.items()},
+        'cases': {n: dict(cases.CASES[n]._asdict()) for n in args.case_names},
+        'summary': summary, 'mlp_fraction_of_gemm': report.gemm_fraction(summary),
+    }
+
+
+def render(document):
+    """The Markdown report of a result document: header, table, GEMM fraction."""
+    labels, roles = document['labels'], document['roles']
+    m = document['machine']
+    lines = ['Run of {}; {} ({} CPUs, {}); load average before/after: {:.2f} / {:.2f}.'
+             .format(document['date'], m.get('cpu'), m['cpus'], m.get('memory', '?'),
+                     document['load_average']['before'][0],
+                     document['load_average']['after'][0]),
+             '', 'Frameworks: ' + '; '.join(
+                 '{}: {} {} (numpy {})'.format(labels[r], document['frameworks'][r]
+                                               ['framework'], document['frameworks'][r]
+                                               ['version'], document['frameworks'][r]
+                                               ['numpy'])
+                 for r in roles), '',
+             report.markdown_table(document['summary'], roles, labels), '']
+    fractions = document['mlp_fraction_of_gemm']
+    if fractions:
+        lines.append('mlp step GEMM throughput as a fraction of the same environment\'s '
+                     '{}x{} GEMM: {} (target for ours: >= {:.0%}).'.format(
+                         cases.GEMM_N, cases.GEMM_N, ', '.join(
+                             '{} {:.0%}'.format(labels[r], f) for r, f in fractions.items()),
+                         report.GEMM_FRACTION_TARGET))
+    return '\n'.join(lines) + '\n'
+
+
+def main(argv=None):
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    document = run(args)
+    text = render(document)
+    print(text)
+    os.makedirs(args.out, exist_ok=True)
+    stamp = args.stamp or 'bench_' + document['date'].replace(' UTC', '').replace(
+        ' ', '_').replace(':', '')
+    base = os.path.join(args.out, stamp)
+    report.write_json(base + '.json', document)
+    with open(base + '.md', 'w') as f:
+        f.write(text)
+    if not report.plot(base + '.png', document['summary'], document['roles'],
+                       document['labels'], 'Chainer rebuild vs peers, ' + document['date']):
+        _log('matplotlib is missing: no PNG written')
+    _log('wrote {}.json, .md and .png'.format(base))
+    return document
+
+
+if __name__ == '__main__':
+    main()
