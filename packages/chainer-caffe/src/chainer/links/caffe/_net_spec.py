@@ -59,7 +59,7 @@ class Params(object):
         for field in message.DESCRIPTOR.fields:
             value = getattr(message, field.name)
             is_message = field.message_type is not None
-            if field.label == field.LABEL_REPEATED:
+            if _is_repeated(field):
                 values[field.name] = tuple(cls.from_message(v) if is_message else v
                                            for v in value)
                 continue
@@ -88,6 +88,14 @@ class Params(object):
                 return tuple(restore(e) for e in v)
             return v
         return cls({k: restore(v) for k, v in obj['values'].items()}, obj['present'])
+
+
+def _is_repeated(field):
+    # FieldDescriptor.label is gone in protobuf 7; is_repeated is missing before 5.
+    is_repeated = getattr(field, 'is_repeated', None)
+    if is_repeated is not None:
+        return is_repeated
+    return field.label == field.LABEL_REPEATED
 
 
 class LayerSpec(object):

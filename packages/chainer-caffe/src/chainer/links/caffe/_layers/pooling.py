@@ -2,9 +2,9 @@
 
 Caffe's output size is ``ceil((H + 2 pad - k) / stride) + 1``, minus one when
 padding is used and the last window would start inside the bottom/right padding.
-The last window may therefore reach past ``H + pad``: the input is extended (or,
-when the last rows are never reached, cut) so that Chainer's floor-rounded
-pooling produces exactly Caffe's windows. Average pooling divides by the part of
+The last window may therefore reach past ``H + pad``: the input is extended so
+that Chainer's floor-rounded pooling produces exactly Caffe's windows (Caffe's
+size is never below the floor-rounded one, as ``pad < kernel``). Average pooling divides by the part of
 the window inside ``[-pad, H + pad)`` (padding included, the overhang not),
 where Chainer's average pooling divides by the whole kernel.
 """
@@ -34,19 +34,15 @@ def window_counts(size, out, k, s, p):
     return numpy.minimum(starts + k, size + p) - starts
 
 
-def _fit_axis(x, axis, length, fill):
-    """``x`` cut or extended with ``fill`` along ``axis`` to ``length``."""
+def _extend_axis(x, axis, length, fill):
+    """``x`` extended with ``fill`` along ``axis`` to ``length`` (if it is shorter)."""
     size = x.shape[axis]
-    if length < size:
-        index = [slice(None)] * x.ndim
-        index[axis] = slice(0, length)
-        return x[tuple(index)]
-    if length > size:
-        shape = list(x.shape)
-        shape[axis] = length - size
-        xp = cuda.get_array_module(x.data)
-        return F.concat((x, xp.full(shape, fill, dtype=x.dtype)), axis=axis)
-    return x
+    if length <= size:
+        return x
+    shape = list(x.shape)
+    shape[axis] = length - size
+    xp = cuda.get_array_module(x.data)
+    return F.concat((x, xp.full(shape, fill, dtype=x.dtype)), axis=axis)
 
 
 def caffe_pooling_2d(x, method, ksize, stride, pad):
@@ -58,7 +54,7 @@ def caffe_pooling_2d(x, method, ksize, stride, pad):
     outs = [output_size(n, k, s, p) for n, k, s, p in zip((h, w), ksize, stride, pad)]
     fill = 0 if method == AVE else numpy.finfo(x.dtype).min
     for axis, out, k, s, p in zip((2, 3), outs, ksize, stride, pad):
-        x = _fit_axis(x, axis, (out - 1) * s + k - 2 * p, fill)
+        x = _extend_axis(x, axis, (out - 1) * s + k - 2 * p, fill)
     if method == MAX:
         return F.max_pooling_2d(x, ksize, stride, pad, cover_all=False)
     y = F.average_pooling_2d(x, ksize, stride, pad)
