@@ -1,8 +1,8 @@
 """Device facade: numpy on the host, and a GPU backend when one is installed.
 
-Core ships no GPU code (and never imports CuPy). A backend (the ``cupy-kernels`` distribution) registers itself
-under the ``chainer.backends`` entry-point group; it is looked up lazily, on the first
-call that needs it, and the result is cached. Without a backend everything here works
+Core ships no GPU code (and never imports CuPy). A backend (the ``cupy-kernels``
+distribution) registers itself under the ``chainer.backends`` entry-point group; it is
+looked up lazily, on the first call that needs it, and the result is cached. Without a backend everything here works
 for numpy arrays and any GPU request raises an error that names the package to install;
 with the backend but no device, the error carries the backend's reason.
 
