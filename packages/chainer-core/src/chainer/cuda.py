@@ -2,8 +2,9 @@
 
 Core ships no GPU code (and never imports CuPy). A backend (the ``cupy-kernels``
 distribution) registers itself under the ``chainer.backends`` entry-point group; it is
-looked up lazily, on the first call that needs it, and the result is cached. Without a backend everything here works
-for numpy arrays and any GPU request raises an error that names the package to install;
+looked up lazily, on the first call that needs it, and the result is cached. Without a
+backend everything here works for numpy arrays and any GPU request raises an error that
+names the package to install;
 with the backend but no device, the error carries the backend's reason.
 
 Documented API (spec §3.2.1): ``cupy``, ``ndarray``, ``Device``, ``Event``, ``Stream``,
