@@ -1,11 +1,18 @@
-"""N-dimensional im2col/col2im: the one patch extraction behind every convolution and pooling.
+"""N-dimensional im2col/col2im: the one patch extraction behind every convolution.
 
-``im2col_nd`` builds a strided view of the padded input that already has the patch shape and
-copies it once into a buffer laid out as ``(n, out_1..out_N, c, k_1..k_N)``; it returns the
-``(n, c, k..., out...)`` transposed view of that buffer. A GEMM that contracts
-``(c, k...)`` (``tensordot`` over those axes) then reshapes the buffer without another copy.
-``col2im_nd`` is the adjoint: it adds each kernel offset's slab into the image, a loop over the
-``prod(k)`` kernel offsets, each step vectorized over batch, channels and output positions.
+``im2col_nd`` builds a strided view of the (padded) input that already has the patch shape
+and copies it once into a C-contiguous buffer whose rows are the output positions, so that a
+convolution is one plain 2-d GEMM on it. The order of a row follows the input's memory
+layout, so that the copy reads memory in order:
+
+- channels-first input (C-contiguous ``(n, c, d...)``): rows ``(c, k...)``;
+- channels-last input (``c`` the fastest axis in memory, e.g. a GEMM output seen as
+  ``(n, c, d...)``): rows ``(k..., c)``.
+
+Either way the caller gets the ``(n, c, k..., out...)`` view of that buffer;
+:func:`col_rows` gives back the 2-d ``(n * prod(out), c * prod(k))`` matrix without a copy.
+``col2im_nd`` is the adjoint: it adds each kernel offset's slab into a zero image, one
+vectorized add per kernel offset (a loop over the ``prod(k)`` offsets only).
 
 Both work on numpy and GPU arrays (``xp.lib.stride_tricks.as_strided``).
 """
@@ -36,10 +43,136 @@ def _extent(o, k, s, d):
     return (o - 1) * s + (k - 1) * d + 1
 
 
+def is_channels_last(a):
+    """True when the channel axis (axis 1) of ``a`` is its fastest axis in memory.
+
+    Such an array is a C-contiguous ``(n, d..., c)`` buffer seen as ``(n, c, d...)``, e.g.
+    the output of a convolution, which is one GEMM with channels as its columns.
+    """
+    if a.ndim < 3 or a.shape[1] == 1:
+        return False
+    return min(a.strides[2:]) > a.strides[1]
+
+
+def empty_image(shape, dtype, channels_last, xp, fill=None):
+    """Allocates an ``(n, c, d...)`` image, channels-last in memory when asked.
+
+    Args:
+        shape (tuple of ints): the logical shape ``(n, c, d...)``.
+        dtype: element type.
+        channels_last (bool): lay it out as a C-contiguous ``(n, d..., c)`` buffer.
+        xp: numpy or cupy.
+        fill: None for zeros, else the fill value.
+
+    Returns:
+        array of ``shape`` with the requested memory layout.
+    """
+    if channels_last:
+        buf_shape = (shape[0],) + tuple(shape[2:]) + (shape[1],)
+    else:
+        buf_shape = tuple(shape)
+    if fill is None:
+        buf = xp.zeros(buf_shape, dtype=dtype)
+    else:
+        buf = xp.full(buf_shape, fill, dtype=dtype)
+    return xp.moveaxis(buf, -1, 1) if channels_last else buf
+
+
+def pad_image(img, before, lengths, pval):
+    """Returns ``img`` inside a ``pval`` border, in ``img``'s memory layout.
+
+    Args:
+        img: array ``(n, c, d...)``.
+        before (tuple of ints): border width before each spatial axis.
+        lengths (tuple of ints): spatial size of the result (at least
+            ``before + d`` per axis; the rest is border after the image).
+        pval: value of the border.
+
+    Returns:
+        ``img`` itself when there is no border, else a new array ``(n, c, lengths...)``.
+    """
+    dims = img.shape[2:]
+    if not any(before) and tuple(lengths) == tuple(dims):
+        return img
+    xp = cuda.get_array_module(img)
+    padded = empty_image(img.shape[:2] + tuple(lengths), img.dtype, is_channels_last(img),
+                         xp, fill=pval)
+    inner = tuple(slice(p, p + d) for p, d in zip(before, dims))
+    padded[(slice(None), slice(None)) + inner] = img
+    return padded
+
+
+def padded_lengths(outs, ksize, stride, pad, dims, dilate=None):
+    """Spatial size of the padded image that ``outs`` windows read from.
+
+    ``pad`` before each axis, and after it at least ``pad`` and as much as the last window
+    reaches (``cover_all`` windows may reach past ``d + 2 pad``).
+
+    Returns:
+        tuple of ints: ``max((o - 1) s + (k - 1) dl + 1, d + 2p)`` per axis.
+    """
+    dilate = dilate or (1,) * len(outs)
+    return tuple(max(_extent(o, k, s, dl), d + 2 * p)
+                 for o, k, s, dl, d, p in zip(outs, ksize, stride, dilate, dims, pad))
+
+
+def out_sizes(dims, ksize, stride, pad, cover_all=False, dilate=None):
+    """Output sizes of windows over ``dims``, and the padded lengths that they read.
+
+    Returns:
+        tuple: ``(outs, lengths)``: the output size per axis and
+        :func:`padded_lengths` of them.
+
+    Raises:
+        ValueError: when the output size would be empty.
+    """
+    dilate = dilate or (1,) * len(dims)
+    outs = tuple(conv.get_conv_outsize(d, k, s, p, cover_all, dl)
+                 for d, k, s, p, dl in zip(dims, ksize, stride, pad, dilate))
+    if any(o <= 0 for o in outs):
+        raise ValueError('input of spatial size {} is too small for ksize={}, stride={}, '
+                         'pad={}, dilate={}'.format(tuple(dims), ksize, stride, pad, dilate))
+    return outs, padded_lengths(outs, ksize, stride, pad, dims, dilate)
+
+
 def patches_to_col(patches, nd):
     """Returns the ``(n, c, k..., out...)`` view of a ``(n, out..., c, k...)`` patch array."""
     axes = (0, nd + 1) + tuple(range(nd + 2, 2 * nd + 2)) + tuple(range(1, nd + 1))
     return patches.transpose(axes)
+
+
+def channel_minor_patches_to_col(patches, nd):
+    """Returns the ``(n, c, k..., out...)`` view of a ``(n, out..., k..., c)`` patch array."""
+    axes = (0, 2 * nd + 1) + tuple(range(nd + 1, 2 * nd + 1)) + tuple(range(1, nd + 1))
+    return patches.transpose(axes)
+
+
+def col_row_axes(col):
+    """Axis order of ``col`` ``(n, c, k..., out...)`` that lists it as GEMM rows.
+
+    Returns:
+        tuple: ``(n, out..., k..., c)`` for a channels-last column buffer, else
+        ``(n, out..., c, k...)``.
+    """
+    nd = (col.ndim - 2) // 2
+    k_axes = tuple(range(2, nd + 2))
+    out_axes = tuple(range(nd + 2, 2 * nd + 2))
+    if col.strides[1] < min(col.strides[2:nd + 2]):
+        return (0,) + out_axes + k_axes + (1,)
+    return (0,) + out_axes + (1,) + k_axes
+
+
+def col_rows(col):
+    """The 2-d ``(n * prod(out), c * prod(k))`` matrix of a column array.
+
+    A view (no copy) for the buffers of :func:`im2col_nd`; its column order is the one of
+    :func:`col_row_axes`.
+    """
+    nd = (col.ndim - 2) // 2
+    rows = 1
+    for v in col.shape[:1] + col.shape[nd + 2:]:
+        rows *= v
+    return col.transpose(col_row_axes(col)).reshape(rows, -1)
 
 
 def im2col_nd(img, ksize, stride, pad, pval=0, cover_all=False, dilate=1):
@@ -61,7 +194,8 @@ def im2col_nd(img, ksize, stride, pad, pval=0, cover_all=False, dilate=1):
 
     Returns:
         array of shape ``(n, c, k_1..k_N, out_1..out_N)``: a transposed view of a
-        C-contiguous ``(n, out..., c, k...)`` buffer.
+        C-contiguous ``(n, out..., c, k...)`` buffer, or ``(n, out..., k..., c)`` when
+        ``img`` is channels-last (see :func:`is_channels_last`, :func:`col_rows`).
 
     Raises:
         ValueError: when the output size would be empty.
@@ -69,26 +203,22 @@ def im2col_nd(img, ksize, stride, pad, pval=0, cover_all=False, dilate=1):
     xp = cuda.get_array_module(img)
     nd = img.ndim - 2
     ksize, stride, pad, dilate = [as_tuple(v, nd) for v in (ksize, stride, pad, dilate)]
-    dims = img.shape[2:]
-    outs = tuple(conv.get_conv_outsize(d, k, s, p, cover_all, dl)
-                 for d, k, s, p, dl in zip(dims, ksize, stride, pad, dilate))
-    if any(o <= 0 for o in outs):
-        raise ValueError('input of spatial size {} is too small for ksize={}, stride={}, '
-                         'pad={}, dilate={}'.format(dims, ksize, stride, pad, dilate))
-    extents = [_extent(o, k, s, dl) for o, k, s, dl in zip(outs, ksize, stride, dilate)]
-    if any(pad) or any(e > d for e, d in zip(extents, dims)):
-        lengths = [max(e, d + 2 * p) for e, d, p in zip(extents, dims, pad)]
-        padded = xp.full(img.shape[:2] + tuple(lengths), pval, dtype=img.dtype)
-        inner = tuple(slice(p, p + d) for p, d in zip(pad, dims))
-        padded[(slice(None), slice(None)) + inner] = img
-    else:
-        padded = img
+    outs, lengths = out_sizes(img.shape[2:], ksize, stride, pad, cover_all, dilate)
+    padded = pad_image(img, pad, lengths, pval)
     st = padded.strides
-    shape = (img.shape[0],) + outs + (img.shape[1],) + ksize
-    strides = ((st[0],) + tuple(st[2 + i] * stride[i] for i in range(nd)) + (st[1],) +
-               tuple(st[2 + i] * dilate[i] for i in range(nd)))
+    out_strides = tuple(st[2 + i] * stride[i] for i in range(nd))
+    k_strides = tuple(st[2 + i] * dilate[i] for i in range(nd))
+    n, c = img.shape[:2]
+    if is_channels_last(padded):
+        shape = (n,) + outs + ksize + (c,)
+        strides = (st[0],) + out_strides + k_strides + (st[1],)
+        to_col = channel_minor_patches_to_col
+    else:
+        shape = (n,) + outs + (c,) + ksize
+        strides = (st[0],) + out_strides + (st[1],) + k_strides
+        to_col = patches_to_col
     view = xp.lib.stride_tricks.as_strided(padded, shape=shape, strides=strides)
-    return patches_to_col(xp.ascontiguousarray(view), nd)
+    return to_col(xp.ascontiguousarray(view), nd)
 
 
 def col2im_nd(col, stride, pad, dims, dilate=1):
@@ -105,22 +235,18 @@ def col2im_nd(col, stride, pad, dims, dilate=1):
         dims (tuple of ints): the spatial size ``(d_1, ..., d_N)`` of the image.
 
     Returns:
-        array of shape ``(n, c, d_1, ..., d_N)``.
+        array of shape ``(n, c, d_1, ..., d_N)``; channels-last in memory when ``col`` has
+        the channels as its fastest axis (then every add walks both operands in memory
+        order).
     """
     xp = cuda.get_array_module(col)
     nd = (col.ndim - 2) // 2
     stride, pad, dilate, dims = [as_tuple(v, nd) for v in (stride, pad, dilate, dims)]
     ksize = col.shape[2:2 + nd]
     outs = col.shape[2 + nd:]
-    lengths = [max(_extent(o, k, s, dl), d + 2 * p)
-               for o, k, s, dl, d, p in zip(outs, ksize, stride, dilate, dims, pad)]
-    if col.strides[1] < col.strides[-1]:
-        # Channels-last patches (the GEMM output): accumulate into a channels-last
-        # buffer too, so that both operands of every add are walked along memory.
-        img = xp.moveaxis(xp.zeros(col.shape[:1] + tuple(lengths) + col.shape[1:2],
-                                   dtype=col.dtype), -1, 1)
-    else:
-        img = xp.zeros(col.shape[:2] + tuple(lengths), dtype=col.dtype)
+    lengths = padded_lengths(outs, ksize, stride, pad, dims, dilate)
+    channels_last = col.shape[1] > 1 and col.strides[1] < col.strides[-1]
+    img = empty_image(col.shape[:2] + lengths, col.dtype, channels_last, xp)
     lead = (slice(None), slice(None))
     # One vectorized add per kernel offset: windows of one offset never overlap.
     for offset in itertools.product(*[range(k) for k in ksize]):

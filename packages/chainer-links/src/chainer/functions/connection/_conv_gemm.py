@@ -1,13 +1,44 @@
 """The three GEMMs of a convolution, shared by convolution and deconvolution (n-d).
 
-A convolution's forward, its weight gradient and its input gradient are each one
-``tensordot`` (one BLAS call) on the column array of :func:`chainer.utils.conv_nd.im2col_nd`;
-a deconvolution is the same three products with the roles of forward and input gradient
-swapped.
+Every product is one plain 2-d matrix multiplication (one BLAS call) on row matrices whose
+rows are the ``n * prod(out)`` output positions:
+
+- the column array of :func:`chainer.utils.conv_nd.im2col_nd` as ``(n*P, c*K)`` rows
+  (:func:`chainer.utils.conv_nd.col_rows`, a view);
+- a feature map ``a`` of shape ``(n, m, out...)`` as ``(n*P, m)`` rows (:func:`rows`, a view
+  when ``a`` is channels-last in memory, as the outputs of these GEMMs are);
+- the filters ``W`` ``(m, c, k...)`` as an ``(m, c*K)`` matrix whose columns follow the
+  column array's order (a small copy when that order is ``(k..., c)``).
+
+With those, forward is ``rows(y) = col_rows · W2ᵀ``, the filter gradient is
+``gW2 = rows(gy)ᵀ · col_rows`` and the patch gradient ``rows(gy) · W2`` goes to col2im.
 """
+import itertools
+
 from chainer import cuda
 from chainer.utils import conv_nd
 from chainer.utils import type_check
+
+
+def rows(a):
+    """The ``(n * prod(out), m)`` matrix of a feature map ``a`` ``(n, m, out...)``.
+
+    A view when ``a`` is channels-last in memory, otherwise one copy.
+    """
+    xp = cuda.get_array_module(a)
+    return xp.moveaxis(a, 1, -1).reshape(-1, a.shape[1])
+
+
+def _filter_axes(col, nd):
+    # Axes of W (m, c, k...) in the column order of col_rows(col): (c, k...) or (k..., c).
+    axes = conv_nd.col_row_axes(col)
+    if axes[-1] == 1:
+        return (0,) + tuple(range(2, nd + 2)) + (1,)
+    return tuple(range(nd + 2))
+
+
+def _filter_matrix(W, axes):
+    return W.transpose(axes).reshape(W.shape[0], -1)
 
 
 def correlate(col, W):
@@ -16,18 +47,19 @@ def correlate(col, W):
     .. math:: y[n, o..., m] = \\sum_{c, k...} col[n, c, k..., o...] W[m, c, k...]
 
     Args:
-        col: column array ``(n, c, k..., out...)``.
+        col: column array ``(n, c, k..., out...)`` (from :func:`conv_nd.im2col_nd`).
         W: filters ``(m, c, k...)``.
 
     Returns:
         C-contiguous array ``(n, out..., m)``.
     """
-    xp = cuda.get_array_module(col)
-    axes = tuple(range(1, W.ndim))
-    return xp.tensordot(col, W, (axes, axes))
+    nd = W.ndim - 2
+    w2 = _filter_matrix(W, _filter_axes(col, nd))
+    y = conv_nd.col_rows(col).dot(w2.T)
+    return y.reshape(col.shape[:1] + col.shape[nd + 2:] + W.shape[:1])
 
 
-def weight_grad(a, col):
+def weight_grad(a, col, a_rows=None):
     """Gradient of a correlation with respect to its filters.
 
     .. math:: g[m, c, k...] = \\sum_{n, o...} a[n, m, o...] col[n, c, k..., o...]
@@ -36,38 +68,71 @@ def weight_grad(a, col):
         a: array ``(n, m, out...)`` (the output gradient of a convolution, or the input of
             a deconvolution).
         col: column array ``(n, c, k..., out...)``.
+        a_rows: ``rows(a)`` when the caller has it already.
 
     Returns:
-        array ``(m, c, k...)``.
+        C-contiguous array ``(m, c, k...)``.
     """
     xp = cuda.get_array_module(a)
     nd = a.ndim - 2
-    a_axes = (0,) + tuple(range(2, nd + 2))
-    col_axes = (0,) + tuple(range(nd + 2, 2 * nd + 2))
-    return xp.tensordot(a, col, (a_axes, col_axes))
+    if a_rows is None:
+        a_rows = rows(a)
+    axes = _filter_axes(col, nd)
+    g = a_rows.T.dot(conv_nd.col_rows(col))
+    w_shape = (a.shape[1],) + col.shape[1:nd + 2]
+    shape = tuple(w_shape[i] for i in axes)
+    # Back from the column order to (m, c, k...); a small copy when it was (k..., c).
+    return xp.ascontiguousarray(g.reshape(shape).transpose(_inverse(axes)))
 
 
-def transposed_correlate(a, W, stride, pad, dims, dilate=1):
+def _inverse(axes):
+    inv = [0] * len(axes)
+    for i, a in enumerate(axes):
+        inv[a] = i
+    return tuple(inv)
+
+
+def transposed_correlate(a, W, stride, pad, dims, dilate=1, a_rows=None):
     """Adjoint of :func:`correlate` followed by im2col: spreads ``a`` through the filters.
 
     .. math::
         img[n, c, o s + k d - p] \\mathrel{+}= \\sum_m a[n, m, o...] W[m, c, k...]
 
-    This is a convolution's input gradient and a deconvolution's forward.
+    This is a convolution's input gradient and a deconvolution's forward. It runs one GEMM
+    per kernel offset ``k`` (``rows(a) · W[:, :, k]``, all of them together the FLOPs of
+    one big GEMM) and adds each ``(n, out..., c)`` result straight into a channels-last
+    image: the product is still in cache, every add walks both operands in memory order
+    and no ``(n, out..., c, k...)`` patch array is ever built.
 
     Args:
         a: array ``(n, m, out...)``.
         W: filters ``(m, c, k...)``.
         stride, pad, dilate: as in :func:`chainer.utils.conv_nd.im2col_nd`.
         dims (tuple of ints): spatial size of the result.
+        a_rows: ``rows(a)`` when the caller has it already.
 
     Returns:
-        array ``(n, c, dims...)``.
+        array ``(n, c, dims...)``, channels-last in memory.
     """
     xp = cuda.get_array_module(a)
-    patches = xp.tensordot(a, W, (1, 0))  # (n, out..., c, k...)
-    col = conv_nd.patches_to_col(patches, a.ndim - 2)
-    return conv_nd.col2im_nd(col, stride, pad, dims, dilate=dilate)
+    nd = a.ndim - 2
+    stride, pad, dilate, dims = [conv_nd.as_tuple(v, nd) for v in (stride, pad, dilate, dims)]
+    if a_rows is None:
+        a_rows = rows(a)
+    n, outs, c, ksize = a.shape[0], a.shape[2:], W.shape[1], W.shape[2:]
+    lengths = conv_nd.padded_lengths(outs, ksize, stride, pad, dims, dilate)
+    img = xp.zeros((n,) + lengths + (c,), dtype=a.dtype)  # channels last
+    # (k..., m, c): every offset's (m, c) filter matrix is contiguous for BLAS.
+    w_k = xp.ascontiguousarray(xp.moveaxis(W, (0, 1), (-2, -1)))
+    slab = xp.empty((a_rows.shape[0], c), dtype=a.dtype)
+    slab_img = slab.reshape((n,) + tuple(outs) + (c,))
+    for offset in itertools.product(*[range(k) for k in ksize]):
+        xp.matmul(a_rows, w_k[offset], out=slab)
+        target = tuple(slice(i * dl, i * dl + (o - 1) * s + 1, s)
+                       for i, dl, o, s in zip(offset, dilate, outs, stride))
+        img[(slice(None),) + target] += slab_img
+    inner = tuple(slice(p, p + d) for p, d in zip(pad, dims))
+    return xp.moveaxis(img[(slice(None),) + inner], -1, 1)
 
 
 def check_types(in_types, nd, in_axis):

@@ -49,12 +49,12 @@ class ConvolutionND(function.Function):
     def backward(self, inputs, grad_outputs):
         x, W = inputs[:2]
         gy = grad_outputs[0]
-        gW = _conv_gemm.weight_grad(gy, self.col)
+        gy_rows = _conv_gemm.rows(gy)  # a view for the channels-last gy of our GEMMs
+        gW = _conv_gemm.weight_grad(gy, self.col, a_rows=gy_rows)
         gx = _conv_gemm.transposed_correlate(gy, W, self.stride, self.pad, x.shape[2:],
-                                             dilate=self.dilate)
+                                             dilate=self.dilate, a_rows=gy_rows)
         if len(inputs) == 3:
-            gb = gy.sum(axis=(0,) + tuple(range(2, gy.ndim)))
-            return gx, gW, gb
+            return gx, gW, gy_rows.sum(axis=0)
         return gx, gW
 
 

@@ -1,7 +1,7 @@
 """N-dimensional average pooling (spec 003, average_pooling_nd)."""
-import numpy
-
+from chainer.functions.pooling import _windows
 from chainer.functions.pooling import pooling_nd
+from chainer.utils import conv_nd
 
 
 class AveragePoolingND(pooling_nd.PoolingND):
@@ -11,13 +11,17 @@ class AveragePoolingND(pooling_nd.PoolingND):
         super(AveragePoolingND, self).__init__(ndim, ksize, stride, pad, False, use_cudnn)
 
     def forward(self, inputs):
-        return self._windows(inputs[0], 0).mean(axis=2),
+        x = inputs[0]
+        y = _windows.window_sum(x, self.ksize, self.stride, self.pad, False)
+        y *= x.dtype.type(1.0 / _windows.n_taps(self.ksize))
+        return y,
 
     def backward(self, inputs, grad_outputs):
         x = inputs[0]
         gy = grad_outputs[0]
-        gy = gy * gy.dtype.type(1.0 / numpy.prod(self.ksize))
-        return pooling_nd.spread(gy, self.ksize, self.stride, self.pad, x.shape[2:]),
+        gy = gy * gy.dtype.type(1.0 / _windows.n_taps(self.ksize))
+        return _windows.spread(gy, self.ksize, self.stride, self.pad, x.shape[2:],
+                               conv_nd.is_channels_last(x)),
 
 
 def average_pooling_nd(x, ksize, stride=None, pad=0, use_cudnn=True):

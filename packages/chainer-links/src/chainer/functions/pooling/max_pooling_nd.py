@@ -1,24 +1,25 @@
 """N-dimensional max pooling (spec 003, max_pooling_nd)."""
+from chainer.functions.pooling import _windows
 from chainer.functions.pooling import pooling_nd
+from chainer.utils import conv_nd
 
 
 class MaxPoolingND(pooling_nd.PoolingND):
     """Max over each window (padding counts as ``-inf``).
 
-    After the forward, ``indexes`` holds the argmax of every window as a position in the
-    flattened window (``(n, c, out...)``); :func:`upsampling_2d` reads it.
+    After the forward, ``indexes`` holds the argmax of every window as an int32 position
+    in the flattened window (``(n, c, out...)``); :func:`upsampling_2d` reads it.
     """
 
     def forward(self, inputs):
-        x = inputs[0]
-        windows = self._windows(x, -float('inf'))
-        self.indexes = windows.argmax(axis=2)
-        return pooling_nd.select(windows, self.indexes),
+        y, self.indexes = _windows.window_max(inputs[0], self.ksize, self.stride, self.pad,
+                                              self.cover_all)
+        return y,
 
     def backward(self, inputs, grad_outputs):
         x = inputs[0]
-        gx = pooling_nd.scatter(grad_outputs[0], self.indexes, self.ksize, self.stride,
-                                self.pad, x.shape[2:])
+        gx = _windows.scatter(grad_outputs[0], self.indexes, self.ksize, self.stride,
+                              self.pad, x.shape[2:], conv_nd.is_channels_last(x))
         return gx,
 
 

@@ -1,6 +1,6 @@
 """Two-dimensional unpooling (spec 003, unpooling_2d)."""
 from chainer import function
-from chainer.functions.pooling import pooling_nd
+from chainer.functions.pooling import _windows
 from chainer.utils import conv
 from chainer.utils import conv_nd
 from chainer.utils import type_check
@@ -43,12 +43,12 @@ class Unpooling2D(function.Function):
 
     def forward(self, inputs):
         x = inputs[0]
-        return pooling_nd.spread(x, self.ksize, self.stride, self.pad, self._out_dims(x)),
+        return _windows.spread(x, self.ksize, self.stride, self.pad, self._out_dims(x),
+                               conv_nd.is_channels_last(x)),
 
     def backward(self, inputs, grad_outputs):
-        col = conv_nd.im2col_nd(grad_outputs[0], self.ksize, self.stride, self.pad,
-                                cover_all=self.cover_all)
-        return pooling_nd.flatten_windows(col, 2).sum(axis=2),
+        return _windows.window_sum(grad_outputs[0], self.ksize, self.stride, self.pad,
+                                   self.cover_all),
 
 
 def unpooling_2d(x, ksize, stride=None, pad=0, outsize=None, cover_all=True):

@@ -1,7 +1,7 @@
 """Upsampling with max-pooling indices (spec 003, upsampling_2d)."""
 import numpy
 
-from chainer.functions.pooling import pooling_nd
+from chainer.functions.pooling import _windows
 from chainer.functions.pooling.pooling_2d import Pooling2D
 from chainer.utils import conv
 from chainer.utils import conv_nd
@@ -46,11 +46,12 @@ class Upsampling2D(Pooling2D):
             dims = tuple(conv.get_deconv_outsize(d, k, s, p, cover_all=self.cover_all)
                          for d, k, s, p in zip(x.shape[2:], self.ksize, self.stride,
                                                self.pad))
-        return pooling_nd.scatter(x, self.indexes, self.ksize, self.stride, self.pad,
-                                  dims),
+        return _windows.scatter(x, self.indexes, self.ksize, self.stride, self.pad, dims,
+                                conv_nd.is_channels_last(x)),
 
     def backward(self, inputs, grad_outputs):
-        return pooling_nd.select(self._windows(grad_outputs[0], 0), self.indexes),
+        return _windows.select(grad_outputs[0], self.indexes, self.ksize, self.stride,
+                               self.pad, self.cover_all),
 
 
 def upsampling_2d(x, indexes, ksize, stride=None, pad=0, outsize=None, cover_all=True):
