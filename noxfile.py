@@ -334,3 +334,38 @@ def demo(session):
                 '--out', str(out), '--expect-accuracy', '0.90', *session.posargs,
                 env={'OPENBLAS_NUM_THREADS': '1', 'MPLBACKEND': 'Agg'})
     session.log('log, plots, snapshot and model (mlp.model) are in {}'.format(out))
+
+
+# --- bench -------------------------------------------------------------------------------
+
+#: Peer environments of ``bench``: (name, what to install first, what to install then).
+#: Chainer 7.8.1 builds only against numpy<2 and setuptools<70 without build isolation;
+#: torch is pinned to the CPU build (``+cpu`` is never a CUDA wheel).
+BENCH_PEERS = (
+    ('chainer-7.8.1', ('numpy<2', 'setuptools<70', 'wheel'),
+     ('--no-build-isolation', 'chainer==7.8.1')),
+    ('torch-2.13.0', (), ('--only-binary=:all:', 'torch==2.13.0+cpu')),
+)
+
+
+@nox.session
+def bench(session):
+    """Benchmarks against Chainer 7.8.1 and PyTorch 2.13 (CPU), built in
+    benchmarks/.envs/; results into benchmarks/results/ (``-- --help`` for options)."""
+    session.install(*(str(_package_dir(p)) for p in PACKAGES), 'matplotlib', 'threadpoolctl')
+    pythons = {'ours': str(pathlib.Path(session.bin) / 'python')}
+    for name, first, then in BENCH_PEERS:
+        env = ROOT / 'benchmarks' / '.envs' / name
+        python = str(env / 'bin' / 'python')
+        if not (env / 'bin' / 'python').exists():
+            session.run('python', '-m', 'venv', str(env))
+        for args in (first, then):
+            if args:
+                session.run(python, '-m', 'pip', 'install', '--quiet', *args, external=True)
+        pythons[name.split('-')[0]] = python
+    session.run(pythons['torch'], '-c', 'import sys, torch; sys.exit(torch.version.cuda and '
+                '"a CUDA torch is installed in benchmarks/.envs; delete that env")',
+                external=True)
+    session.run('python', str(ROOT / 'benchmarks' / 'run.py'),
+                *('--{}={}'.format(role, py) for role, py in pythons.items()),
+                *session.posargs)
