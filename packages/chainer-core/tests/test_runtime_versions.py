@@ -27,7 +27,8 @@ def test_trailing_zeros_are_equal():
     ('2.0a1', '<2', False), ('2.0a1', '<2.0b1', True), ('1.4.7', '~=1.4.5', True),
     ('1.5.0', '~=1.4.5', False), ('1.5', '~=1.4', True), ('2.0', '~=1.4', False),
     ('1.3.9', '==1.3.*', True), ('1.4', '!=1.3.*', True), ('1.0', '', True),
-    ('1.0.post1', '>1.0', False), ('1.0.1', '>1.0', True),
+    ('1.0.post1', '>1.0', False), ('1.0.1', '>1.0', True), ('0a1.post1', '<0', False),
+    ('1.post1', '>1a1', True), ('1.1', '~=1.0.0', False), ('1.2', '~=1.1.dev0', True),
 ])
 def test_satisfies(version, specifier, expected):
     assert _runtime.satisfies(version, specifier) is expected

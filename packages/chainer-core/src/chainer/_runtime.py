@@ -16,6 +16,7 @@ Version comparison implements the PEP 440 subset our own packages use (release s
 ``aN``/``bN``/``rcN``, ``.postN``, ``.devN``; operators ``== != <= >= < > ~=`` and ``==X.*``)
 so that core needs no dependency besides numpy.
 """
+import collections
 import re
 import sys
 
@@ -56,14 +57,27 @@ _REQUIREMENT_RE = re.compile(
     r'\(?(?P<spec>[^;()]*)\)?\s*(?:;(?P<marker>.*))?$')
 
 
-def _release(version):
+#: A parsed version: ``segments`` as written, ``release`` without trailing zeros (1.0 == 1),
+#: ``pre`` as ``(rank, n)`` (a=0, b=1, rc=2) or None, ``post`` and ``dev`` numbers or None.
+_Version = collections.namedtuple('_Version', ('segments', 'release', 'pre', 'post', 'dev'))
+
+
+def _parse_version(version):
     match = _VERSION_RE.match(version.strip())
     if match is None:
         raise ValueError('invalid version: {!r}'.format(version))
-    release = [int(p) for p in match.group('release').split('.')]
-    while len(release) > 1 and release[-1] == 0:  # 1.0.0 == 1.0 == 1
+    segments = tuple(int(p) for p in match.group('release').split('.'))
+    release = list(segments)
+    while len(release) > 1 and release[-1] == 0:
         release.pop()
-    return tuple(release), match
+    pre = None
+    if match.group('pre'):
+        pre = (_PRE_RANK[match.group('pre').lower()], int(match.group('pre_n') or 0))
+
+    def number(group):
+        return None if match.group(group) is None else int(match.group(group) or 0)
+
+    return _Version(segments, tuple(release), pre, number('post'), number('dev'))
 
 
 def version_key(version):
@@ -73,32 +87,42 @@ def version_key(version):
     Raises:
         ValueError: when ``version`` is not a version this parser understands.
     """
-    release, match = _release(version)
-    if match.group('pre'):
-        pre = (0, _PRE_RANK[match.group('pre').lower()], int(match.group('pre_n') or 0))
-    elif match.group('dev') is not None and match.group('post') is None:
+    v = _parse_version(version)
+    if v.pre is not None:
+        pre = (0,) + v.pre
+    elif v.dev is not None and v.post is None:
         pre = (-1, 0, 0)  # 1.0.dev0 sorts before 1.0a0
     else:
         pre = (1, 0, 0)
-    post = -1 if match.group('post') is None else int(match.group('post') or 0)
-    dev = (1, 0) if match.group('dev') is None else (0, int(match.group('dev') or 0))
-    return release, pre, post, dev
-
-
-def _is_prerelease(version):
-    _, match = _release(version)
-    return bool(match.group('pre')) or match.group('dev') is not None
-
-
-def _is_postrelease(version):
-    return _release(version)[1].group('post') is not None
+    post = -1 if v.post is None else v.post
+    dev = (1, 0) if v.dev is None else (0, v.dev)
+    return v.release, pre, post, dev
 
 
 def _matches_prefix(version, prefix):
-    release = _release(version)[0]
-    wanted = _release(prefix)[0]
+    # Trailing zeros are significant in a prefix: 1.0.* is not 1.*.
+    release = _parse_version(version).segments
+    wanted = _parse_version(prefix).segments
     padded = release + (0,) * max(0, len(wanted) - len(release))
     return padded[:len(wanted)] == wanted
+
+
+def _exclusive(version, op, bound):
+    """PEP 440's exclusive comparisons leave out the bound's own family: ``<1.0`` admits
+    no 1.0 pre-release (1.0a1, 1.0.dev0, 1.0a1.post1) and ``>1.0`` no 1.0 post-release
+    (1.0.post1), unless the bound is itself such a release."""
+    v, b = _parse_version(version), _parse_version(bound)
+    key, bound_key = version_key(version), version_key(bound)
+    if op == '<':
+        if b.pre is None and b.dev is None:
+            # Below the family's lowest member, bound.dev0 (1.0.dev0, 1.0.post1.dev0).
+            pre = bound_key[1] if b.post is not None else (-1, 0, 0)
+            return key < (bound_key[0], pre, bound_key[2], (0, 0))
+        return key < bound_key
+    if b.post is None and b.dev is None and v.post is not None and \
+            (v.release, v.pre) == (b.release, b.pre):
+        return False
+    return key > bound_key
 
 
 def _satisfies_one(version, op, bound):
@@ -110,21 +134,14 @@ def _satisfies_one(version, op, bound):
         return _matches_prefix(version, bound[:-2]) == (op == '==')
     key, bound_key = version_key(version), version_key(bound)
     if op == '~=':
-        prefix = '.'.join(bound.split('+')[0].split('.')[:-1])
-        if not prefix:
+        # The prefix is the bound's release minus its last segment; a pre/post/dev
+        # suffix of the bound is ignored (~=1.1.dev0 means >=1.1.dev0, ==1.*).
+        segments = _parse_version(bound).segments
+        if len(segments) < 2:
             raise ValueError('~= needs at least two release segments: {}'.format(bound))
-        return key >= bound_key and _matches_prefix(version, prefix)
-    same_release = _release(version)[0] == _release(bound)[0]
-    if op == '<':
-        # "<2" excludes 2.0a1 too, unless the bound is itself a prerelease.
-        if same_release and _is_prerelease(version) and not _is_prerelease(bound):
-            return False
-        return key < bound_key
-    if op == '>':
-        # ">1.0" excludes 1.0.post1, unless the bound is itself a post-release.
-        if same_release and _is_postrelease(version) and not _is_postrelease(bound):
-            return False
-        return key > bound_key
+        return key >= bound_key and _matches_prefix(version, '.'.join(map(str, segments[:-1])))
+    if op in ('<', '>'):
+        return _exclusive(version, op, bound)
     return {'==': key == bound_key, '!=': key != bound_key, '<=': key <= bound_key,
             '>=': key >= bound_key}[op]
 
