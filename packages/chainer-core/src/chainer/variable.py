@@ -139,8 +139,12 @@ class Variable(object):
         return self.data.dtype
 
     def __len__(self):
-        """Returns the length of the first axis of the data array."""
-        return len(self.data)
+        """Returns the number of elements of the data array (``data.size``).
+
+        This is Chainer v1's documented meaning (spec 001 §3.1.1, 002 "Variable"), not
+        the length of the first axis: old user code relies on it.
+        """
+        return self.data.size
 
     def to_cpu(self):
         """Copies the data and gradient arrays to the host."""
