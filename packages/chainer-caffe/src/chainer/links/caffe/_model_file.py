@@ -105,17 +105,17 @@ def _utf8(data, what):
 def _read_layer(buf, span, message_class, blobs_field, param_fields, pb2):
     rest = []
     blob_spans = []
+    legacy = message_class is pb2.V1LayerParameter
     for number, wire_type, value, tag_start, field_end in _wire.iter_fields(buf, *span):
         if number == blobs_field and wire_type == _wire.LENGTH_DELIMITED:
             blob_spans.append(value)
+        elif legacy and number == _V1_V0_LAYER:
+            raise CaffeModelError('a layer uses the V0 layer format; upgrade the model '
+                                  "with Caffe's upgrade_net_proto_binary")
         else:
             rest.append(bytes(buf[tag_start:field_end]))
     message = message_class()
     message.ParseFromString(b''.join(rest))
-    legacy = message_class is pb2.V1LayerParameter
-    if legacy and message.HasField('layer'):
-        raise CaffeModelError('layer {!r} uses the V0 layer format; upgrade the model '
-                              "with Caffe's upgrade_net_proto_binary".format(message.name))
     layer_type = _net_spec.V1_TYPE_NAMES.get(message.type, str(message.type)) \
         if legacy else message.type
     if not message.name:

@@ -158,10 +158,12 @@ class CaffeFunction(link.Chain):
                     continue
                 reason = 'lacks its bottom {!r}: {}'.format(
                     absent[0], why_missing.get(absent[0], 'it is not in inputs'))
+            excluded = phase not in layer.phases
             for top in layer.top:
-                if top not in variables:
-                    why_missing[top] = 'layer {!r} ({}) {}'.format(layer.name, layer.type,
-                                                                   reason)
+                if top in variables or excluded and top in why_missing:
+                    continue  # a layer of the other phase does not hide a better reason
+                why_missing[top] = 'layer {!r} ({}) {}'.format(layer.name, layer.type,
+                                                               reason)
         return tuple(_lookup(variables, why_missing, name) for name in outputs)
 
     def _run(self, layer, forward, variables):
