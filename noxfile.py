@@ -253,7 +253,7 @@ def release(session):
         session.log('dry run: nothing uploaded (nox -s release -- --upload uploads)')
 
 
-@nox.session
+@nox.session(reuse_venv=False)
 def runtime(session):
     """``python -m chainer`` in a fresh environment holding every package."""
     session.install(*(str(_package_dir(p)) for p in PACKAGES))

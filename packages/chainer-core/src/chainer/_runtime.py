@@ -44,15 +44,16 @@ class IncompatibleVersionsError(ImportError):
 
 # --- versions and specifiers (PEP 440 subset) -------------------------------------------
 
-_VERSION_RE = re.compile(
+# Patterns stay strings: re compiles (and caches) them on first use, not at import.
+_VERSION_RE = (
     r'^v?(?P<release>\d+(?:\.\d+)*)'
     r'(?:[-_.]?(?P<pre>a|b|rc|c|alpha|beta|pre|preview)[-_.]?(?P<pre_n>\d*))?'
     r'(?:[-_.]?(?:post|rev|r)[-_.]?(?P<post>\d*))?'
     r'(?:[-_.]?dev[-_.]?(?P<dev>\d*))?'
-    r'(?:\+[a-z0-9.]+)?$', re.IGNORECASE)
+    r'(?:\+[a-z0-9.]+)?$')
 _PRE_RANK = {'a': 0, 'alpha': 0, 'b': 1, 'beta': 1, 'rc': 2, 'c': 2, 'pre': 2, 'preview': 2}
-_SPEC_RE = re.compile(r'^(~=|===|==|!=|<=|>=|<|>)\s*(\S+)$')
-_REQUIREMENT_RE = re.compile(
+_SPEC_RE = r'^(~=|===|==|!=|<=|>=|<|>)\s*(\S+)$'
+_REQUIREMENT_RE = (
     r'^\s*(?P<name>[A-Za-z0-9][A-Za-z0-9._-]*)\s*(?:\[[^\]]*\])?\s*'
     r'\(?(?P<spec>[^;()]*)\)?\s*(?:;(?P<marker>.*))?$')
 
@@ -63,7 +64,7 @@ _Version = collections.namedtuple('_Version', ('segments', 'release', 'pre', 'po
 
 
 def _parse_version(version):
-    match = _VERSION_RE.match(version.strip())
+    match = re.match(_VERSION_RE, version.strip(), re.IGNORECASE)
     if match is None:
         raise ValueError('invalid version: {!r}'.format(version))
     segments = tuple(int(p) for p in match.group('release').split('.'))
@@ -152,7 +153,7 @@ def _parse_specifier(specifier):
         part = part.strip()
         if not part:
             continue
-        match = _SPEC_RE.match(part)
+        match = re.match(_SPEC_RE, part)
         if match is None:
             raise ValueError('invalid version specifier: {!r}'.format(part))
         clauses.append((match.group(1), match.group(2)))
@@ -171,7 +172,7 @@ def parse_requirement(requirement):
 
     ``"chainer-core (<2,>=1.0)"`` -> ``('chainer-core', '<2,>=1.0', '')``.
     """
-    match = _REQUIREMENT_RE.match(requirement)
+    match = re.match(_REQUIREMENT_RE, requirement)
     if match is None:
         raise ValueError('invalid requirement: {!r}'.format(requirement))
     return (_plugins.normalize_name(match.group('name')), match.group('spec').strip(),
