@@ -98,3 +98,74 @@ def test_bad_arguments():
     with pytest.raises(ValueError, match='4-d'):
         conv.im2col_cpu(numpy.zeros((2, 2, 2)), 1, 1, 1, 1, 0, 0)
     assert conv_nd.as_tuple(3, 2) == (3, 3)
+
+
+def _channels_last(a):
+    # The same values as `a`, laid out as a C-contiguous (n, d..., c) buffer.
+    return numpy.moveaxis(numpy.ascontiguousarray(numpy.moveaxis(a, 1, -1)), -1, 1)
+
+
+@pytest.mark.parametrize('ksize,stride,pad,cover_all,dilate,spatial', CASES)
+def test_im2col_nd_of_channels_last_image(ksize, stride, pad, cover_all, dilate, spatial):
+    img = _channels_last(numpy.random.uniform(-1, 1, (2, 3) + spatial).astype(numpy.float32))
+    assert conv_nd.is_channels_last(img)
+    col = conv_nd.im2col_nd(img, ksize, stride, pad, pval=-7.0, cover_all=cover_all,
+                            dilate=dilate)
+    numpy.testing.assert_array_equal(
+        col, _reference_im2col(img, ksize, stride, pad, -7.0, cover_all, dilate))
+    # Rows (n, out..., k..., c): channel runs stay contiguous, and col_rows is a view.
+    nd = len(ksize)
+    assert conv_nd.col_row_axes(col) == ((0,) + tuple(range(nd + 2, 2 * nd + 2)) +
+                                         tuple(range(2, nd + 2)) + (1,))
+    rows = conv_nd.col_rows(col)
+    assert numpy.shares_memory(rows, col)
+    assert rows.shape == (col.size // (3 * int(numpy.prod(ksize))), 3 * int(numpy.prod(ksize)))
+
+
+def test_col_rows_of_channels_first_image_is_a_view_in_c_k_order():
+    img = numpy.random.uniform(-1, 1, (2, 3, 4, 5))
+    col = conv_nd.im2col_nd(img, (2, 3), 1, 0)
+    rows = conv_nd.col_rows(col)
+    assert numpy.shares_memory(rows, col)
+    numpy.testing.assert_array_equal(rows[0], col[0, :, :, :, 0, 0].ravel())
+
+
+def test_pad_image_keeps_the_memory_layout():
+    img = _channels_last(numpy.arange(24.0).reshape(1, 2, 3, 4))
+    padded = conv_nd.pad_image(img, (1, 0), (5, 6), -1.0)
+    assert conv_nd.is_channels_last(padded)
+    numpy.testing.assert_array_equal(padded[:, :, 1:4, :4], img)
+    assert (padded[:, :, 0] == -1).all() and (padded[:, :, 4] == -1).all()
+    assert (padded[:, :, :, 4:] == -1).all()
+    assert conv_nd.pad_image(img, (0, 0), (3, 4), 0) is img
+    assert not conv_nd.is_channels_last(numpy.zeros((1, 2, 3, 4)))
+    assert not conv_nd.is_channels_last(numpy.zeros((1, 1, 3, 4)))
+
+
+def test_empty_image_layouts():
+    a = conv_nd.empty_image((2, 3, 4, 5), numpy.float32, True, numpy)
+    assert a.shape == (2, 3, 4, 5) and conv_nd.is_channels_last(a) and not a.any()
+    b = conv_nd.empty_image((2, 3, 4), numpy.float16, False, numpy, fill=2)
+    assert b.flags.c_contiguous and b.dtype == numpy.float16 and (b == 2).all()
+
+
+@pytest.mark.parametrize('ksize,stride,pad,cover_all,dilate,spatial', CASES)
+def test_col2im_nd_of_channels_last_col(ksize, stride, pad, cover_all, dilate, spatial):
+    x = numpy.random.uniform(-1, 1, (2, 3) + spatial)
+    col = conv_nd.im2col_nd(x, ksize, stride, pad, cover_all=cover_all, dilate=dilate)
+    c = numpy.random.uniform(-1, 1, col.shape)
+    nd = len(ksize)
+    order = (0,) + tuple(range(nd + 2, 2 * nd + 2)) + tuple(range(2, nd + 2)) + (1,)
+    c_last = numpy.ascontiguousarray(c.transpose(order)).transpose(numpy.argsort(order))
+    expected = conv_nd.col2im_nd(c, stride, pad, spatial, dilate=dilate)
+    got = conv_nd.col2im_nd(c_last, stride, pad, spatial, dilate=dilate)
+    assert conv_nd.is_channels_last(got)
+    numpy.testing.assert_allclose(got, expected, rtol=1e-12)
+
+
+def test_out_sizes_and_padded_lengths():
+    outs, lengths = conv_nd.out_sizes((5, 5), (2, 2), (2, 2), (0, 0), cover_all=True)
+    assert outs == (3, 3) and lengths == (6, 6)
+    assert conv_nd.padded_lengths((2,), (3,), (1,), (1,), (4,), (2,)) == (6,)
+    with pytest.raises(ValueError, match='too small'):
+        conv_nd.out_sizes((2,), (3,), (1,), (0,))

@@ -1,7 +1,7 @@
 """The three GEMMs of a convolution, shared by convolution and deconvolution (n-d).
 
-Every product is one plain 2-d matrix multiplication (one BLAS call) on row matrices whose
-rows are the ``n * prod(out)`` output positions:
+Every product is a plain 2-d matrix multiplication (BLAS) on row matrices whose rows are the
+``n * prod(out)`` output positions:
 
 - the column array of :func:`chainer.utils.conv_nd.im2col_nd` as ``(n*P, c*K)`` rows
   (:func:`chainer.utils.conv_nd.col_rows`, a view);
@@ -11,7 +11,8 @@ rows are the ``n * prod(out)`` output positions:
   column array's order (a small copy when that order is ``(k..., c)``).
 
 With those, forward is ``rows(y) = col_rows · W2ᵀ``, the filter gradient is
-``gW2 = rows(gy)ᵀ · col_rows`` and the patch gradient ``rows(gy) · W2`` goes to col2im.
+``gW2 = rows(gy)ᵀ · col_rows``, and the patch gradient ``rows(gy) · W2`` is added into the
+input gradient offset by offset (:func:`transposed_correlate`).
 """
 import itertools
 
@@ -92,17 +93,24 @@ def _inverse(axes):
     return tuple(inv)
 
 
+#: Below this many channels per tap, the per-offset GEMMs of transposed_correlate are too
+#: thin for BLAS, and one GEMM in offset-major order is used instead.
+PER_OFFSET_MIN_CHANNELS = 16
+
+
 def transposed_correlate(a, W, stride, pad, dims, dilate=1, a_rows=None):
     """Adjoint of :func:`correlate` followed by im2col: spreads ``a`` through the filters.
 
     .. math::
         img[n, c, o s + k d - p] \\mathrel{+}= \\sum_m a[n, m, o...] W[m, c, k...]
 
-    This is a convolution's input gradient and a deconvolution's forward. It runs one GEMM
-    per kernel offset ``k`` (``rows(a) · W[:, :, k]``, all of them together the FLOPs of
-    one big GEMM) and adds each ``(n, out..., c)`` result straight into a channels-last
-    image: the product is still in cache, every add walks both operands in memory order
-    and no ``(n, out..., c, k...)`` patch array is ever built.
+    This is a convolution's input gradient and a deconvolution's forward. No
+    ``(n, out..., c, k...)`` patch array is built: with many channels it runs one GEMM
+    per kernel offset ``k`` (``rows(a) · W[:, :, k]``, together the FLOPs of one big GEMM)
+    and adds each ``(n, out..., c)`` product, still in cache, into a channels-last image;
+    with few channels those GEMMs would be too thin, so one GEMM produces all offsets as
+    contiguous ``(c, n, out...)`` slabs, added into a channel-major image. Either way every
+    add walks both operands in memory order.
 
     Args:
         a: array ``(n, m, out...)``.
@@ -112,7 +120,7 @@ def transposed_correlate(a, W, stride, pad, dims, dilate=1, a_rows=None):
         a_rows: ``rows(a)`` when the caller has it already.
 
     Returns:
-        array ``(n, c, dims...)``, channels-last in memory.
+        array ``(n, c, dims...)`` (channels-last, or channel-major for few channels).
     """
     xp = cuda.get_array_module(a)
     nd = a.ndim - 2
@@ -121,18 +129,28 @@ def transposed_correlate(a, W, stride, pad, dims, dilate=1, a_rows=None):
         a_rows = rows(a)
     n, outs, c, ksize = a.shape[0], a.shape[2:], W.shape[1], W.shape[2:]
     lengths = conv_nd.padded_lengths(outs, ksize, stride, pad, dims, dilate)
-    img = xp.zeros((n,) + lengths + (c,), dtype=a.dtype)  # channels last
-    # (k..., m, c): every offset's (m, c) filter matrix is contiguous for BLAS.
-    w_k = xp.ascontiguousarray(xp.moveaxis(W, (0, 1), (-2, -1)))
-    slab = xp.empty((a_rows.shape[0], c), dtype=a.dtype)
-    slab_img = slab.reshape((n,) + tuple(outs) + (c,))
-    for offset in itertools.product(*[range(k) for k in ksize]):
-        xp.matmul(a_rows, w_k[offset], out=slab)
-        target = tuple(slice(i * dl, i * dl + (o - 1) * s + 1, s)
-                       for i, dl, o, s in zip(offset, dilate, outs, stride))
-        img[(slice(None),) + target] += slab_img
+    offsets = list(itertools.product(*[range(k) for k in ksize]))
+    targets = [tuple(slice(i * dl, i * dl + (o - 1) * s + 1, s)
+                     for i, dl, o, s in zip(offset, dilate, outs, stride))
+               for offset in offsets]
     inner = tuple(slice(p, p + d) for p, d in zip(pad, dims))
-    return xp.moveaxis(img[(slice(None),) + inner], -1, 1)
+    if c >= PER_OFFSET_MIN_CHANNELS:
+        img = xp.zeros((n,) + lengths + (c,), dtype=a.dtype)  # channels last
+        # (k..., m, c): every offset's (m, c) filter matrix is contiguous for BLAS.
+        w_k = xp.ascontiguousarray(xp.moveaxis(W, (0, 1), (-2, -1)))
+        slab = xp.empty((a_rows.shape[0], c), dtype=a.dtype)
+        slab_img = slab.reshape((n,) + tuple(outs) + (c,))
+        for offset, target in zip(offsets, targets):
+            xp.matmul(a_rows, w_k[offset], out=slab)
+            img[(slice(None),) + target] += slab_img
+        return xp.moveaxis(img[(slice(None),) + inner], -1, 1)
+    img = xp.zeros((c, n) + lengths, dtype=a.dtype)  # channel-major
+    # (k..., c, m) as a (K c, m) matrix: the product lists the offsets' slabs one by one.
+    w_kc = xp.ascontiguousarray(xp.moveaxis(W, (0, 1), (-1, -2))).reshape(-1, W.shape[0])
+    slabs = w_kc.dot(a_rows.T).reshape((len(offsets), c, n) + tuple(outs))
+    for slab, target in zip(slabs, targets):
+        img[(slice(None), slice(None)) + target] += slab
+    return img[(slice(None), slice(None)) + inner].swapaxes(0, 1)
 
 
 def check_types(in_types, nd, in_axis):

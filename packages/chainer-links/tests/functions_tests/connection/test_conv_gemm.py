@@ -1,0 +1,101 @@
+"""_conv_gemm: the three convolution GEMMs on both column orders and both input-gradient
+strategies, against einsum references; convolutions of channels-last inputs."""
+import numpy
+import pytest
+
+import chainer
+import chainer.functions as F
+from chainer import testing
+from chainer.functions.connection import _conv_gemm
+from chainer.utils import conv_nd
+
+GEOMETRIES = [
+    # ksize, stride, pad, dilate, spatial
+    ((3, 2), (1, 1), (0, 0), (1, 1), (5, 4)),
+    ((2, 3), (2, 1), (1, 2), (1, 1), (5, 6)),
+    ((2, 2), (1, 2), (1, 0), (2, 1), (6, 5)),
+]
+
+
+def _channels_last(a):
+    # The same values as `a`, laid out as a C-contiguous (n, d..., c) buffer.
+    return numpy.moveaxis(numpy.ascontiguousarray(numpy.moveaxis(a, 1, -1)), -1, 1)
+
+
+def _col_reference(x, ksize, stride, pad, dilate):
+    return conv_nd.im2col_nd(numpy.ascontiguousarray(x), ksize, stride, pad, dilate=dilate)
+
+
+@pytest.mark.parametrize('ksize,stride,pad,dilate,spatial', GEOMETRIES)
+@pytest.mark.parametrize('layout', ['first', 'last'])
+def test_correlate_and_weight_grad(ksize, stride, pad, dilate, spatial, layout):
+    x = numpy.random.uniform(-1, 1, (2, 3) + spatial)
+    if layout == 'last':
+        x = _channels_last(x)
+        assert conv_nd.is_channels_last(x)
+    W = numpy.random.uniform(-1, 1, (4, 3) + ksize)
+    col = conv_nd.im2col_nd(x, ksize, stride, pad, dilate=dilate)
+    ref = _col_reference(x, ksize, stride, pad, dilate)
+    numpy.testing.assert_array_equal(col, ref)
+    y = _conv_gemm.correlate(col, W)
+    numpy.testing.assert_allclose(y, numpy.einsum('nckpq,mck->npqm',
+                                                  ref.reshape(2, 3, -1, *ref.shape[-2:]),
+                                                  W.reshape(4, 3, -1)), rtol=1e-12)
+    gy = numpy.random.uniform(-1, 1, (2, 4) + col.shape[-2:])
+    gW = _conv_gemm.weight_grad(gy, col)
+    assert gW.flags.c_contiguous and gW.shape == W.shape
+    numpy.testing.assert_allclose(gW, numpy.einsum('nmpq,nckpq->mck', gy,
+                                                   ref.reshape(2, 3, -1, *ref.shape[-2:])
+                                                   ).reshape(W.shape), rtol=1e-12)
+
+
+@pytest.mark.parametrize('ksize,stride,pad,dilate,spatial', GEOMETRIES)
+@pytest.mark.parametrize('min_channels', [1, 10 ** 6], ids=['per-offset', 'offset-major'])
+def test_transposed_correlate_is_adjoint(monkeypatch, ksize, stride, pad, dilate, spatial,
+                                         min_channels):
+    # <correlate(im2col(x)), a> == <x, transposed_correlate(a)> on both strategies.
+    monkeypatch.setattr(_conv_gemm, 'PER_OFFSET_MIN_CHANNELS', min_channels)
+    x = numpy.random.uniform(-1, 1, (2, 3) + spatial)
+    W = numpy.random.uniform(-1, 1, (4, 3) + ksize)
+    y = _conv_gemm.correlate(conv_nd.im2col_nd(x, ksize, stride, pad, dilate=dilate), W)
+    a = numpy.random.uniform(-1, 1, y.shape)
+    a_nchw = numpy.moveaxis(a, -1, 1)
+    gx = _conv_gemm.transposed_correlate(a_nchw, W, stride, pad, spatial, dilate=dilate)
+    assert gx.shape == x.shape
+    numpy.testing.assert_allclose((y * a).sum(), (x * gx).sum(), rtol=1e-10)
+    again = _conv_gemm.transposed_correlate(numpy.ascontiguousarray(a_nchw), W, stride, pad,
+                                            spatial, dilate=dilate)
+    numpy.testing.assert_allclose(again, gx, rtol=1e-12)
+
+
+def test_rows_is_a_view_for_channels_last():
+    a = _channels_last(numpy.ones((2, 3, 4, 5)))
+    assert numpy.shares_memory(_conv_gemm.rows(a), a)
+    assert _conv_gemm.rows(a).shape == (40, 3)
+
+
+@pytest.mark.parametrize('c_in', [2, 17])
+def test_convolution_of_channels_last_input(monkeypatch, c_in):
+    # Same results whatever the memory layout of x (both column orders, both gx paths).
+    x = numpy.random.uniform(-1, 1, (2, c_in, 6, 5)).astype(numpy.float32)
+    W = numpy.random.uniform(-1, 1, (3, c_in, 3, 2)).astype(numpy.float32)
+    b = numpy.random.uniform(-1, 1, 3).astype(numpy.float32)
+    results = []
+    for data in (x, _channels_last(x)):
+        xv, Wv, bv = chainer.Variable(data), chainer.Variable(W), chainer.Variable(b)
+        y = F.convolution_2d(xv, Wv, bv, stride=(2, 1), pad=1)
+        y.grad = numpy.arange(y.size, dtype=numpy.float32).reshape(y.shape) / y.size
+        y.backward()
+        results.append((y.data, xv.grad, Wv.grad, bv.grad))
+    for first, last in zip(*results):
+        testing.assert_allclose(first, last, atol=1e-5, rtol=1e-5)
+
+
+def test_gradient_of_many_channel_convolution():
+    # c_in >= PER_OFFSET_MIN_CHANNELS takes the per-offset input-gradient path.
+    c_in = _conv_gemm.PER_OFFSET_MIN_CHANNELS
+    x = numpy.random.uniform(-1, 1, (1, c_in, 4, 3))
+    W = numpy.random.uniform(-1, 1, (2, c_in, 2, 2))
+    gy = numpy.random.uniform(-1, 1, (1, 2, 5, 2))  # out: (4 + 2 - 2 + 1, 3 - 2 + 1)
+    chainer.gradient_check.check_backward(
+        lambda x, W: F.convolution_2d(x, W, pad=(1, 0)), (x, W), gy, atol=1e-5, rtol=1e-5)
