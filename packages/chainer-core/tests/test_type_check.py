@@ -56,7 +56,7 @@ def test_getattr_getitem_call():
 
 
 def test_expect_raises_with_expected_and_actual_values():
-    x = T.TypeInfo((2, 3), numpy.dtype(numpy.float32), name='in_types[0]')
+    x = T.Variable(T.TypeInfo((2, 3), numpy.dtype(numpy.float32)), 'in_types[0]')
     T.expect(x.ndim == 2, x.dtype == numpy.float32)
     with pytest.raises(T.InvalidType) as e:
         T.expect(x.shape[1] == 4)
@@ -121,7 +121,11 @@ def test_light_mode_values_and_helpers():
     types = T.get_types((numpy.zeros((2, 3)),), 'in_types', False)
     assert str(types.size()) == 'in_types.size' and types.size().eval() == 1
     assert str(types[0].shape) == 'in_types[0].shape'
-    assert isinstance(types, T.TypeInfoTuple) and isinstance(types[0], T.TypeInfo)
+    assert isinstance(types, T.TypeInfoTuple) and isinstance(types[0], T.Expr)
+    info = types[0].eval()  # spec 001 §2.5.3: x_type.eval() is a TypeInfo
+    assert isinstance(info, T.TypeInfo)
+    assert (info.shape, info.dtype, info.ndim) == ((2, 3), numpy.float64, 2)
+    assert types[0].shape[0].eval() == 2
     assert str(T.make_variable(5, 'n')) == 'n'
     assert T.eval(3) == 3
 
@@ -172,3 +176,45 @@ def test_env_variable_switches_type_check(setting, enabled):
                          text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == ('checked' if enabled else 'unchecked')
+
+
+def test_tutorial_eval_calls_work_in_both_passes():
+    """Spec 001 §2.5.3 and §2.5.6: ``x_type.eval()`` gives a TypeInfo and
+    ``x_type.shape.eval()`` the shape tuple; a hand-written check raising InvalidType
+    with its own messages reaches the caller unchanged."""
+    seen = []
+
+    def check(in_types):
+        x_type, = in_types
+        actual_type = x_type.eval()
+        assert isinstance(actual_type, T.TypeInfo)
+        seen.append((actual_type.shape, T.eval(x_type.ndim)))
+        x_shape = x_type.shape.eval() if isinstance(x_type, T.Expr) else x_type.shape
+        if sum(x_shape) != 5:
+            raise T.InvalidType('Shape is expected to be ...', 'Shape is ...')
+
+    T.run_check(check, (numpy.zeros((2, 3)),))
+    assert seen == [((2, 3), 2)]
+    with pytest.raises(T.InvalidType) as e:
+        T.run_check(check, (numpy.zeros((2, 4)),))
+    assert str(e.value) == 'Expect: Shape is expected to be ...\nActual: Shape is ...'
+
+
+def test_tutorial_named_value_and_call():
+    """Spec 001 §2.5.4-2.5.5: ``type_check.Variable`` names a value and a wrapped
+    function is called lazily; both show up in the message."""
+    in_size = 4
+
+    def check(in_types):
+        x_type, = in_types
+        T.expect(x_type.shape[0] == T.Variable(in_size, 'in_size'))
+        total = T.Variable(numpy.sum, 'sum')
+        T.expect(total(x_type.shape) == 10)
+
+    T.run_check(check, (numpy.zeros((4, 6)),))
+    with pytest.raises(T.InvalidType) as e:
+        T.run_check(check, (numpy.zeros((3, 7)),))
+    assert str(e.value) == 'Expect: in_types[0].shape[0] == in_size\nActual: 3 != 4'
+    with pytest.raises(T.InvalidType) as e:
+        T.run_check(check, (numpy.zeros((4, 3)),))
+    assert str(e.value) == 'Expect: sum(in_types[0].shape) == 10\nActual: 7 != 10'

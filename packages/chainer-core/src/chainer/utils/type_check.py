@@ -150,6 +150,8 @@ def _repr(v):
         return 'numpy.' + v.__name__  # numpy.float32 rather than <class ...>
     if isinstance(v, numpy.dtype):
         return 'numpy.' + v.name
+    if isinstance(v, numpy.generic):
+        return repr(v.item())  # numpy 2 would print np.int64(7)
     return repr(v)
 
 
@@ -321,20 +323,24 @@ class Testable(BinaryOperator):
 class TypeInfo(object):
     """Type information of one input array: ``shape``, ``dtype`` and ``ndim``.
 
-    In full mode the attributes are :class:`Expr` objects named after their place
-    (``in_types[0].shape``); in light mode they are the plain values.
+    The attributes are plain values (the shape tuple, the numpy dtype, an int). Inside
+    ``check_type_forward`` an element of ``in_types`` is this object in light mode and,
+    in full mode, a named expression whose :meth:`~Expr.eval` returns it (spec 001
+    §2.5.3: ``x_type.eval()`` is a TypeInfo); ``x_type.eval()`` works in both.
+
+    Args:
+        shape (tuple of ints): shape of the array.
+        dtype (numpy.dtype): data type of the array.
     """
 
-    def __init__(self, shape, dtype, name=None):
-        if name is None:
-            self.shape = shape
-            self.dtype = dtype
-            self.ndim = len(shape)
-        else:
-            self.name = name
-            self.shape = Variable(shape, name + '.shape')
-            self.dtype = Variable(dtype, name + '.dtype')
-            self.ndim = Variable(len(shape), name + '.ndim')
+    def __init__(self, shape, dtype):
+        self.shape = shape
+        self.dtype = dtype
+        self.ndim = len(shape)
+
+    def eval(self):
+        """Returns this object: a TypeInfo is its own value (see :func:`eval`)."""
+        return self
 
 
 class TypeInfoTuple(tuple):
@@ -351,17 +357,17 @@ class TypeInfoTuple(tuple):
 
 
 def get_types(data, name, accept_none):
-    """Builds the :class:`TypeInfoTuple` of ``data`` (expressions named ``name[i]``)."""
+    """Builds the :class:`TypeInfoTuple` of ``data``: :class:`TypeInfo` objects in
+    light mode, expressions named ``name[i]`` evaluating to them in full mode."""
     light = _in_light_mode()
     infos = []
     for i, d in enumerate(data):
         if d is None and accept_none:
             infos.append(None)
             continue
-        if light:
-            infos.append(TypeInfo(d.shape, d.dtype))
-        else:
-            infos.append(TypeInfo(d.shape, d.dtype, '{0}[{1}]'.format(name, i)))
+        info = TypeInfo(d.shape, d.dtype)
+        # full mode: a named expression, so that messages read ``in_types[0].ndim``
+        infos.append(info if light else Variable(info, '{0}[{1}]'.format(name, i)))
     info = TypeInfoTuple(infos)
     info._set_name(name)
     return info
