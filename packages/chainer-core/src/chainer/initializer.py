@@ -1,0 +1,9 @@
+"""The documented home of the initializer base class (spec 001 §3.9.1).
+
+Chainer v1 documents :class:`chainer.initializer.Initializer`; the class is defined
+with the concrete initializers in :mod:`chainer.initializers` and is the same object
+under both paths.
+"""
+from chainer.initializers.initializer import Initializer  # noqa: F401
+
+__all__ = ['Initializer']
