@@ -33,5 +33,5 @@ def test_documented_name_has_forward_and_gradient_tests(name):
     with open(path) as f:
         source = f.read()
     assert 'F.{}('.format(name) in source or 'F.{},'.format(name) in source
-    assert 'check_grad(' in source, 'no gradient test for {}'.format(name)
+    assert 'check_backward(' in source, 'no gradient test for {}'.format(name)
     assert 'InvalidType' in source or 'Error' in source, 'no bad-input test for ' + name

@@ -24,11 +24,11 @@ def test_broadcast_single_returns_variable(rng):
     numpy.testing.assert_array_equal(y.data, a)
 
 
-def test_broadcast_backward(rng, dtype, check_grad):
+def test_broadcast_backward(rng, dtype, check_backward):
     a = rng.uniform(-1, 1, (3, 1)).astype(dtype)
     b = rng.uniform(-1, 1, (2, 1, 4)).astype(dtype)
     gys = tuple(rng.uniform(-1, 1, (2, 3, 4)).astype(dtype) for _ in range(2))
-    check_grad(F.broadcast, (a, b), gys, dtype)
+    check_backward(F.broadcast, (a, b), gys, dtype)
 
 
 def test_broadcast_backward_one_output_unused(rng):
@@ -53,13 +53,13 @@ def test_broadcast_no_args():
 
 @pytest.mark.parametrize('in_shape,out_shape', [
     ((3, 1), (2, 3, 4)), ((4,), (3, 4)), ((1,), (2, 2)), ((), (2,)), ((2, 3), (2, 3))])
-def test_broadcast_to_forward_backward(rng, dtype, check_grad, in_shape, out_shape):
+def test_broadcast_to_forward_backward(rng, dtype, check_backward, in_shape, out_shape):
     x = rng.uniform(-1, 1, in_shape).astype(dtype)
     y = F.broadcast_to(x, out_shape)
     assert y.data.dtype == dtype
     numpy.testing.assert_array_equal(y.data, numpy.broadcast_to(x, out_shape))
     gy = rng.uniform(-1, 1, out_shape).astype(dtype)
-    check_grad(lambda x: F.broadcast_to(x, out_shape), x, gy, dtype)
+    check_backward(lambda x: F.broadcast_to(x, out_shape), x, gy, dtype)
 
 
 @pytest.mark.parametrize('in_shape,out_shape', [((2, 3), (3, 3)), ((2, 3), (3,)),

@@ -11,14 +11,14 @@ from chainer.utils import type_check
     (((2, 3, 1), (2, 3, 2)), -1),
     (((3,),), 0),
 ])
-def test_concat_forward_backward(rng, dtype, check_grad, shapes, axis):
+def test_concat_forward_backward(rng, dtype, check_backward, shapes, axis):
     xs = tuple(rng.uniform(-1, 1, s).astype(dtype) for s in shapes)
     y = F.concat(xs, axis=axis)
     expected = numpy.concatenate(xs, axis=axis)
     assert y.data.dtype == dtype
     numpy.testing.assert_array_equal(y.data, expected)
     gy = rng.uniform(-1, 1, expected.shape).astype(dtype)
-    check_grad(lambda *xs: F.concat(xs, axis=axis), xs, gy, dtype)
+    check_backward(lambda *xs: F.concat(xs, axis=axis), xs, gy, dtype)
 
 
 def test_concat_default_axis_is_1(rng):

@@ -7,7 +7,7 @@ from chainer import cuda
 from chainer.testing import attr
 
 
-def test_copy_to_host(rng, dtype, check_grad):
+def test_copy_to_host(rng, dtype, check_backward):
     x = rng.uniform(-1, 1, (2, 3)).astype(dtype)
     y = F.copy(x, -1)
     assert isinstance(y.data, numpy.ndarray)
@@ -15,7 +15,7 @@ def test_copy_to_host(rng, dtype, check_grad):
     numpy.testing.assert_array_equal(y.data, x)
     assert not numpy.shares_memory(y.data, x)
     gy = rng.uniform(-1, 1, (2, 3)).astype(dtype)
-    check_grad(lambda x: F.copy(x, -1), x, gy, dtype)
+    check_backward(lambda x: F.copy(x, -1), x, gy, dtype)
 
 
 def test_copy_backward_stays_on_host(rng):

@@ -6,7 +6,7 @@ from chainer.utils import type_check
 
 
 @pytest.mark.parametrize('axis', [0, 1, 2, -1, -3])
-def test_expand_dims(rng, dtype, check_grad, axis):
+def test_expand_dims(rng, dtype, check_backward, axis):
     x = rng.uniform(-1, 1, (3, 2)).astype(dtype)
     y = F.expand_dims(x, axis)
     expected = numpy.expand_dims(x, axis)
@@ -14,7 +14,7 @@ def test_expand_dims(rng, dtype, check_grad, axis):
     numpy.testing.assert_array_equal(y.data, expected)
     assert numpy.shares_memory(y.data, x)  # documented: without copy
     gy = rng.uniform(-1, 1, expected.shape).astype(dtype)
-    check_grad(lambda x: F.expand_dims(x, axis), x, gy, dtype)
+    check_backward(lambda x: F.expand_dims(x, axis), x, gy, dtype)
 
 
 @pytest.mark.parametrize('axis', [3, -4])

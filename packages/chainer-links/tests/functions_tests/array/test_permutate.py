@@ -8,7 +8,7 @@ from chainer.utils import type_check
 
 @pytest.mark.parametrize('axis', [0, 1, -1])
 @pytest.mark.parametrize('inv', [False, True])
-def test_permutate(rng, dtype, check_grad, axis, inv):
+def test_permutate(rng, dtype, check_backward, axis, inv):
     x = rng.uniform(-1, 1, (3, 4, 3)).astype(dtype)
     n = x.shape[axis]
     indices = rng.permutation(n).astype(numpy.int32)
@@ -20,7 +20,7 @@ def test_permutate(rng, dtype, check_grad, axis, inv):
         expected = numpy.take(x, indices, axis=axis)
     numpy.testing.assert_array_equal(y.data, expected)
     gy = rng.uniform(-1, 1, x.shape).astype(dtype)
-    check_grad(lambda x, i: F.permutate(x, i, axis=axis, inv=inv), (x, indices), gy,
+    check_backward(lambda x, i: F.permutate(x, i, axis=axis, inv=inv), (x, indices), gy,
                dtype)
 
 

@@ -8,7 +8,7 @@ from chainer.utils import type_check
 @pytest.mark.parametrize('in_shape,shape', [
     ((2, 3), (3, 2)), ((2, 3), (6,)), ((2, 3, 4), (4, -1)), ((6,), (1, 2, 3)),
     ((1,), ())])
-def test_reshape(rng, dtype, check_grad, in_shape, shape):
+def test_reshape(rng, dtype, check_backward, in_shape, shape):
     x = rng.uniform(-1, 1, in_shape).astype(dtype)
     y = F.reshape(x, shape)
     expected = x.reshape(shape)
@@ -16,7 +16,7 @@ def test_reshape(rng, dtype, check_grad, in_shape, shape):
     numpy.testing.assert_array_equal(y.data, expected)
     assert numpy.shares_memory(y.data, x)
     gy = rng.uniform(-1, 1, expected.shape).astype(dtype)
-    check_grad(lambda x: F.reshape(x, shape), x, gy, dtype)
+    check_backward(lambda x: F.reshape(x, shape), x, gy, dtype)
 
 
 @pytest.mark.parametrize('shape', [(4, 2), (-1, -1), (5, -1), (0, -1), (-2, 3)])

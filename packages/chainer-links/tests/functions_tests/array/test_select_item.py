@@ -6,14 +6,14 @@ from chainer.utils import type_check
 
 
 @pytest.mark.parametrize('t_dtype', [numpy.int32, numpy.int64])
-def test_select_item(rng, dtype, check_grad, t_dtype):
+def test_select_item(rng, dtype, check_backward, t_dtype):
     x = rng.uniform(-1, 1, (4, 3)).astype(dtype)
     t = numpy.array([2, 0, 0, 1], t_dtype)
     y = F.select_item(x, t)
     numpy.testing.assert_array_equal(y.data, t.choose(x.T))
     assert y.data.dtype == dtype
     gy = rng.uniform(-1, 1, (4,)).astype(dtype)
-    check_grad(F.select_item, (x, t), gy, dtype)
+    check_backward(F.select_item, (x, t), gy, dtype)
 
 
 def test_select_item_out_of_bounds():

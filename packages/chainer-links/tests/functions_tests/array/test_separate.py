@@ -8,7 +8,7 @@ from chainer.utils import type_check
 
 @pytest.mark.parametrize('shape,axis', [((2, 3, 4), 0), ((2, 3, 4), 1), ((2, 3, 4), -1),
                                         ((1, 2), 0), ((3,), 0)])
-def test_separate(rng, dtype, check_grad, shape, axis):
+def test_separate(rng, dtype, check_backward, shape, axis):
     x = rng.uniform(-1, 1, shape).astype(dtype)
     ys = F.separate(x, axis)
     assert isinstance(ys, tuple) and len(ys) == shape[axis]
@@ -16,7 +16,7 @@ def test_separate(rng, dtype, check_grad, shape, axis):
         numpy.testing.assert_array_equal(y.data, numpy.take(x, i, axis=axis))
         assert y.data.dtype == dtype
     gys = tuple(rng.uniform(-1, 1, y.shape).astype(dtype) for y in ys)
-    check_grad(lambda x: F.separate(x, axis), x, gys, dtype)
+    check_backward(lambda x: F.separate(x, axis), x, gys, dtype)
 
 
 def test_separate_inverts_stack(rng):

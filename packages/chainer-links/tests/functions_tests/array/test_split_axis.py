@@ -9,7 +9,7 @@ from chainer.utils import type_check
 @pytest.mark.parametrize('shape,ios,axis', [
     ((6, 2), 3, 0), ((2, 6), [1, 4], 1), ((2, 6), numpy.array([2]), -1),
     ((2, 3, 4), 2, 2)])
-def test_split_axis(rng, dtype, check_grad, shape, ios, axis):
+def test_split_axis(rng, dtype, check_backward, shape, ios, axis):
     x = rng.uniform(-1, 1, shape).astype(dtype)
     ys = F.split_axis(x, ios, axis)
     expected = numpy.split(x, ios, axis)
@@ -18,7 +18,7 @@ def test_split_axis(rng, dtype, check_grad, shape, ios, axis):
         numpy.testing.assert_array_equal(y.data, e)
         assert y.data.dtype == dtype
     gys = tuple(rng.uniform(-1, 1, e.shape).astype(dtype) for e in expected)
-    check_grad(lambda x: F.split_axis(x, ios, axis), x, gys, dtype)
+    check_backward(lambda x: F.split_axis(x, ios, axis), x, gys, dtype)
 
 
 def test_split_axis_single_output_and_force_tuple(rng):

@@ -8,14 +8,14 @@ from chainer.utils import type_check
 @pytest.mark.parametrize('shape,axis', [
     ((1, 3, 1, 2), None), ((1, 3, 1, 2), 0), ((1, 3, 1, 2), (0, 2)), ((1, 3, 1, 2), -2),
     ((1, 1), None), ((3,), None)])
-def test_squeeze(rng, dtype, check_grad, shape, axis):
+def test_squeeze(rng, dtype, check_backward, shape, axis):
     x = rng.uniform(-1, 1, shape).astype(dtype)
     y = F.squeeze(x, axis)
     expected = numpy.squeeze(x, axis)
     numpy.testing.assert_array_equal(y.data, expected)
     assert y.shape == expected.shape and y.data.dtype == dtype
     gy = rng.uniform(-1, 1, expected.shape).astype(dtype)
-    check_grad(lambda x: F.squeeze(x, axis), x, gy, dtype)
+    check_backward(lambda x: F.squeeze(x, axis), x, gy, dtype)
 
 
 @pytest.mark.parametrize('axis', [1, (0, 1), 4, (0, 0)])

@@ -7,14 +7,14 @@ import chainer.functions as F
 @pytest.mark.parametrize('shape,reps', [
     ((2, 3), 2), ((2, 3), (2, 1)), ((2, 3), (1, 2, 2)), ((2, 3, 2), (2, 1)),
     ((3,), (2, 2)), ((2,), 1), ((2, 3), (0, 1))])
-def test_tile(rng, dtype, check_grad, shape, reps):
+def test_tile(rng, dtype, check_backward, shape, reps):
     x = rng.uniform(-1, 1, shape).astype(dtype)
     y = F.tile(x, reps)
     expected = numpy.tile(x, reps)
     numpy.testing.assert_array_equal(y.data, expected)
     assert y.data.dtype == dtype
     gy = rng.uniform(-1, 1, expected.shape).astype(dtype)
-    check_grad(lambda x: F.tile(x, reps), x, gy, dtype)
+    check_backward(lambda x: F.tile(x, reps), x, gy, dtype)
 
 
 @pytest.mark.parametrize('reps,error', [(-1, ValueError), ((1, -2), ValueError),

@@ -8,7 +8,7 @@ from chainer.utils import type_check
 @pytest.mark.parametrize('shape,axes', [
     ((2, 3, 4), None), ((2, 3, 4), (1, 2, 0)), ((2, 3, 4), (-1, 0, 1)), ((3,), None),
     ((2, 3), (0, 1))])
-def test_transpose(rng, dtype, check_grad, shape, axes):
+def test_transpose(rng, dtype, check_backward, shape, axes):
     x = rng.uniform(-1, 1, shape).astype(dtype)
     y = F.transpose(x, axes)
     expected = numpy.transpose(x, axes)
@@ -16,7 +16,7 @@ def test_transpose(rng, dtype, check_grad, shape, axes):
     assert y.shape == expected.shape and y.data.dtype == dtype
     assert numpy.shares_memory(y.data, x)  # documented: without copy
     gy = rng.uniform(-1, 1, expected.shape).astype(dtype)
-    check_grad(lambda x: F.transpose(x, axes), x, gy, dtype)
+    check_backward(lambda x: F.transpose(x, axes), x, gy, dtype)
 
 
 @pytest.mark.parametrize('axes', [(0, 1), (0, 1, 3), (0, 0, 1), (0, 1, -4)])

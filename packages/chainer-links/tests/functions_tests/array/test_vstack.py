@@ -7,14 +7,14 @@ from chainer.utils import type_check
 
 @pytest.mark.parametrize('shapes', [
     [(3,), (3,)], [(1, 3), (2, 3)], [(2, 3, 2), (1, 3, 2)], [(), ()], [(2, 2)]])
-def test_vstack(rng, dtype, check_grad, shapes):
+def test_vstack(rng, dtype, check_backward, shapes):
     xs = tuple(rng.uniform(-1, 1, s).astype(dtype) for s in shapes)
     y = F.vstack(xs)
     expected = numpy.vstack(xs)
     numpy.testing.assert_array_equal(y.data, expected)
     assert y.data.dtype == dtype
     gy = rng.uniform(-1, 1, expected.shape).astype(dtype)
-    check_grad(lambda *xs: F.vstack(xs), xs, gy, dtype)
+    check_backward(lambda *xs: F.vstack(xs), xs, gy, dtype)
 
 
 @pytest.mark.parametrize('shapes', [[(2, 3), (2, 2)], [(3,), (2,)]])

@@ -5,7 +5,7 @@ import chainer.functions as F
 from chainer.utils import type_check
 
 
-def test_where(rng, dtype, check_grad):
+def test_where(rng, dtype, check_backward):
     c = rng.uniform(-1, 1, (3, 4)) > 0
     x = rng.uniform(-1, 1, (3, 4)).astype(dtype)
     y = rng.uniform(-1, 1, (3, 4)).astype(dtype)
@@ -14,7 +14,7 @@ def test_where(rng, dtype, check_grad):
     assert z.data.dtype == dtype
     gz = rng.uniform(-1, 1, (3, 4)).astype(dtype)
     # The boolean condition gets no gradient.
-    check_grad(F.where, (c, x, y), gz, dtype)
+    check_backward(F.where, (c, x, y), gz, dtype)
 
 
 @pytest.mark.parametrize('c,x,y', [

@@ -1,42 +1,11 @@
-"""Fixtures of the math-function tests: dtypes, a seeded RNG and a gradient checker
-with per-dtype tolerances (CONTRIBUTING.md, "Tests")."""
+"""Fixtures specific to the math-function tests: forward checks against a float64
+reference and the elementwise-unary check (dtypes, ``rng`` and ``check_backward`` are
+shared, in ``functions_tests/conftest.py``)."""
 import numpy
 import pytest
 
 import chainer
-from chainer import gradient_check
 from chainer.utils import type_check
-
-_TOLERANCES = {
-    # float16 is checked against float64 numerical gradients, with loose tolerances.
-    numpy.float16: dict(atol=5e-2, rtol=5e-2, dtype=numpy.float64),
-    numpy.float32: dict(atol=1e-3, rtol=1e-3),
-    numpy.float64: dict(atol=1e-5, rtol=1e-5),
-}
-
-
-@pytest.fixture(params=[numpy.float16, numpy.float32, numpy.float64],
-                ids=['float16', 'float32', 'float64'])
-def dtype(request):
-    return request.param
-
-
-@pytest.fixture
-def rng():
-    return numpy.random.RandomState(0)
-
-
-def _check_grad(func, x_data, y_grad, dtype, **kwargs):
-    """``gradient_check.check_backward`` with the tolerances of ``dtype``."""
-    options = dict(_TOLERANCES[numpy.dtype(dtype).type])
-    options.update(kwargs)
-    gradient_check.check_backward(func, x_data, y_grad, **options)
-
-
-@pytest.fixture
-def check_grad():
-    return _check_grad
-
 
 #: forward tolerances against a float64 numpy reference
 FORWARD_TOLERANCES = {
@@ -58,7 +27,8 @@ def check_forward():
     return _check_forward
 
 
-def _check_unary(func, cls, reference, low, high, dtype, rng, differentiable=True):
+def _check_unary(func, cls, reference, low, high, dtype, rng, check_backward,
+                 differentiable=True):
     """Checks an elementwise unary function ``func`` (node class ``cls``): forward
     against ``reference`` (float64 numpy) on values drawn from ``(low, high)``,
     backward (or the absence of a gradient), and the rejection of bad input."""
@@ -67,7 +37,7 @@ def _check_unary(func, cls, reference, low, high, dtype, rng, differentiable=Tru
     _check_forward(y.data, reference(x.astype(numpy.float64)), dtype)
     gy = rng.uniform(-1, 1, (3, 2)).astype(dtype)
     if differentiable:
-        _check_grad(func, x, gy, dtype)
+        check_backward(func, x, gy, dtype)
     else:
         xv = chainer.Variable(x)
         yv = func(xv)
@@ -81,7 +51,8 @@ def _check_unary(func, cls, reference, low, high, dtype, rng, differentiable=Tru
 
 
 @pytest.fixture
-def check_unary(rng):
+def check_unary(rng, check_backward):
     def check(func, cls, reference, low, high, dtype, differentiable=True):
-        _check_unary(func, cls, reference, low, high, dtype, rng, differentiable)
+        _check_unary(func, cls, reference, low, high, dtype, rng, check_backward,
+                     differentiable)
     return check

@@ -7,19 +7,19 @@ from chainer.utils import type_check
 
 @pytest.mark.parametrize('axis', [None, 1, -1, (0, 2)])
 @pytest.mark.parametrize('keepdims', [False, True])
-def test_average_unweighted(rng, dtype, check_forward, check_grad, axis, keepdims):
+def test_average_unweighted(rng, dtype, check_forward, check_backward, axis, keepdims):
     x = rng.uniform(-1, 1, (3, 2, 4)).astype(dtype)
     y = F.average(x, axis=axis, keepdims=keepdims)
     expected = numpy.mean(x.astype(numpy.float64), axis=axis, keepdims=keepdims)
     check_forward(y.data, expected, dtype)
     gy = rng.uniform(-1, 1, expected.shape).astype(dtype)
-    check_grad(lambda x: F.average(x, axis=axis, keepdims=keepdims), x, gy, dtype)
+    check_backward(lambda x: F.average(x, axis=axis, keepdims=keepdims), x, gy, dtype)
 
 
 @pytest.mark.parametrize('axis,w_shape', [(None, (3, 2, 4)), (1, (2,)), (-1, (4,)),
                                           (0, (3,))])
 @pytest.mark.parametrize('keepdims', [False, True])
-def test_average_weighted(rng, dtype, check_forward, check_grad, axis, w_shape,
+def test_average_weighted(rng, dtype, check_forward, check_backward, axis, w_shape,
                           keepdims):
     x = rng.uniform(-1, 1, (3, 2, 4)).astype(dtype)
     w = rng.uniform(0.5, 1.5, w_shape).astype(dtype)
@@ -30,7 +30,7 @@ def test_average_weighted(rng, dtype, check_forward, check_grad, axis, w_shape,
         expected = numpy.reshape(expected, numpy.mean(x, axis=axis, keepdims=True).shape)
     check_forward(y.data, expected, dtype)
     gy = rng.uniform(-1, 1, numpy.shape(expected)).astype(dtype)
-    check_grad(lambda x, w: F.average(x, axis=axis, weights=w, keepdims=keepdims),
+    check_backward(lambda x, w: F.average(x, axis=axis, weights=w, keepdims=keepdims),
                (x, w), gy, dtype)
 
 

@@ -13,9 +13,9 @@ def test_basic_math_reexports_core():
         assert getattr(module, name) is getattr(core_basic_math, name)
 
 
-def test_basic_math_operators_build_graph(rng, dtype, check_grad):
+def test_basic_math_operators_build_graph(rng, dtype, check_backward):
     a = rng.uniform(0.5, 1.5, (2, 3)).astype(dtype)
     b = rng.uniform(0.5, 1.5, (2, 3)).astype(dtype)
     y = chainer.Variable(a) * chainer.Variable(b) + 1
     numpy.testing.assert_allclose(y.data, a * b + 1, rtol=1e-2)
-    check_grad(lambda a, b: (a - b) / b, (a, b), numpy.ones((2, 3), dtype), dtype)
+    check_backward(lambda a, b: (a - b) / b, (a, b), numpy.ones((2, 3), dtype), dtype)

@@ -6,13 +6,13 @@ from chainer.utils import type_check
 
 
 @pytest.mark.parametrize('shape', [(3, 4), (2, 3, 2)])
-def test_batch_l2_norm_squared(rng, dtype, check_forward, check_grad, shape):
+def test_batch_l2_norm_squared(rng, dtype, check_forward, check_backward, shape):
     x = rng.uniform(-1, 1, shape).astype(dtype)
     y = F.batch_l2_norm_squared(x)
     x64 = x.astype(numpy.float64).reshape(len(x), -1)
     check_forward(y.data, (x64 ** 2).sum(axis=1), dtype)
     gy = rng.uniform(-1, 1, (shape[0],)).astype(dtype)
-    check_grad(F.batch_l2_norm_squared, x, gy, dtype)
+    check_backward(F.batch_l2_norm_squared, x, gy, dtype)
 
 
 @pytest.mark.parametrize('x', [numpy.ones((3,), numpy.float32),

@@ -18,7 +18,7 @@ def _as_matrices(a, trans):
     ((2, 3), (2, 3), True, False),    # B inner products of N x 1 vectors
     ((2, 3), (2, 4), False, True),    # B outer products
 ])
-def test_batch_matmul(rng, dtype, check_forward, check_grad, a_shape, b_shape,
+def test_batch_matmul(rng, dtype, check_forward, check_backward, a_shape, b_shape,
                       transa, transb):
     a = rng.uniform(-1, 1, a_shape).astype(dtype)
     b = rng.uniform(-1, 1, b_shape).astype(dtype)
@@ -28,7 +28,7 @@ def test_batch_matmul(rng, dtype, check_forward, check_grad, a_shape, b_shape,
     assert y.ndim == 3
     check_forward(y.data, expected, dtype)
     gy = rng.uniform(-1, 1, expected.shape).astype(dtype)
-    check_grad(lambda a, b: F.batch_matmul(a, b, transa, transb), (a, b), gy, dtype)
+    check_backward(lambda a, b: F.batch_matmul(a, b, transa, transb), (a, b), gy, dtype)
 
 
 @pytest.mark.parametrize('a,b', [

@@ -6,14 +6,14 @@ import chainer.functions as F
 from chainer.utils import type_check
 
 
-def test_clip(rng, dtype, check_forward, check_grad):
+def test_clip(rng, dtype, check_forward, check_backward):
     x = rng.uniform(-1, 1, (3, 4)).astype(dtype)
     # Keep the samples away from the bounds, where the gradient is discontinuous.
     x[numpy.abs(numpy.abs(x) - 0.5) < 0.05] = 0.2
     y = F.clip(x, -0.5, 0.5)
     check_forward(y.data, numpy.clip(x.astype(numpy.float64), -0.5, 0.5), dtype)
     gy = rng.uniform(-1, 1, (3, 4)).astype(dtype)
-    check_grad(lambda x: F.clip(x, -0.5, 0.5), x, gy, dtype)
+    check_backward(lambda x: F.clip(x, -0.5, 0.5), x, gy, dtype)
 
 
 def test_clip_gradient_is_zero_outside_and_finite_at_bounds():

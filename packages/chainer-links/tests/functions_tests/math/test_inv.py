@@ -12,12 +12,12 @@ def _well_conditioned(rng, shape, dtype):
     return a.astype(dtype)
 
 
-def test_inv(rng, dtype, check_forward, check_grad):
+def test_inv(rng, dtype, check_forward, check_backward):
     a = _well_conditioned(rng, (3, 3), dtype)
     y = F.inv(a)
     check_forward(y.data, numpy.linalg.inv(a.astype(numpy.float64)), dtype)
     gy = rng.uniform(-1, 1, (3, 3)).astype(dtype)
-    check_grad(F.inv, a, gy, dtype)
+    check_backward(F.inv, a, gy, dtype)
 
 
 def test_inv_times_input_is_identity(rng):

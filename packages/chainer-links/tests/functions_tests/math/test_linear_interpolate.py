@@ -5,7 +5,7 @@ import chainer.functions as F
 from chainer.utils import type_check
 
 
-def test_linear_interpolate(rng, dtype, check_forward, check_grad):
+def test_linear_interpolate(rng, dtype, check_forward, check_backward):
     p = rng.uniform(0, 1, (3, 2)).astype(dtype)
     x = rng.uniform(-1, 1, (3, 2)).astype(dtype)
     y = rng.uniform(-1, 1, (3, 2)).astype(dtype)
@@ -13,7 +13,7 @@ def test_linear_interpolate(rng, dtype, check_forward, check_grad):
     p64, x64, y64 = (a.astype(numpy.float64) for a in (p, x, y))
     check_forward(z.data, p64 * x64 + (1 - p64) * y64, dtype)
     gz = rng.uniform(-1, 1, (3, 2)).astype(dtype)
-    check_grad(F.linear_interpolate, (p, x, y), gz, dtype)
+    check_backward(F.linear_interpolate, (p, x, y), gz, dtype)
 
 
 @pytest.mark.parametrize('shapes,dtypes', [

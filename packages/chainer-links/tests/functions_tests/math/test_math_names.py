@@ -38,7 +38,7 @@ def test_documented_name_has_tests(name):
     if name in NOT_DIFFERENTIABLE:
         assert 'grad is None' in source or 'differentiable=False' in source
     else:
-        assert 'check_grad(' in source or 'check_unary(' in source, \
+        assert 'check_backward(' in source or 'check_unary(' in source, \
             'no gradient test for {}'.format(name)
 
 

@@ -17,7 +17,7 @@ def test_matmul_is_core_function():
 @pytest.mark.parametrize('a_shape,b_shape,transa,transb', [
     ((2, 3), (3, 4), False, False), ((3, 2), (3, 4), True, False),
     ((2, 3), (4, 3), False, True), ((3,), (3,), True, False)])
-def test_matmul(rng, dtype, check_forward, check_grad, a_shape, b_shape, transa, transb):
+def test_matmul(rng, dtype, check_forward, check_backward, a_shape, b_shape, transa, transb):
     a = rng.uniform(-1, 1, a_shape).astype(dtype)
     b = rng.uniform(-1, 1, b_shape).astype(dtype)
 
@@ -28,7 +28,7 @@ def test_matmul(rng, dtype, check_forward, check_grad, a_shape, b_shape, transa,
     y = F.matmul(a, b, transa=transa, transb=transb)
     check_forward(y.data, expected, dtype)
     gy = rng.uniform(-1, 1, expected.shape).astype(dtype)
-    check_grad(lambda a, b: F.matmul(a, b, transa, transb), (a, b), gy, dtype)
+    check_backward(lambda a, b: F.matmul(a, b, transa, transb), (a, b), gy, dtype)
 
 
 def test_matmul_invalid():

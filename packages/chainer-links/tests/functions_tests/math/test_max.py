@@ -8,14 +8,14 @@ from chainer.utils import type_check
 
 @pytest.mark.parametrize('axis', [None, 0, -1, (0, 2)])
 @pytest.mark.parametrize('keepdims', [False, True])
-def test_max(rng, dtype, check_forward, check_grad, axis, keepdims):
+def test_max(rng, dtype, check_forward, check_backward, axis, keepdims):
     # Distinct values: no ties, so the numerical gradient is well defined.
     x = (rng.permutation(24).reshape(3, 2, 4) / 8.0 - 1.5).astype(dtype)
     y = F.max(x, axis=axis, keepdims=keepdims)
     expected = numpy.amax(x.astype(numpy.float64), axis=axis, keepdims=keepdims)
     check_forward(y.data, expected, dtype)
     gy = rng.uniform(-1, 1, expected.shape).astype(dtype)
-    check_grad(lambda x: F.max(x, axis=axis, keepdims=keepdims), x, gy, dtype,
+    check_backward(lambda x: F.max(x, axis=axis, keepdims=keepdims), x, gy, dtype,
                eps=1e-2)
 
 

@@ -6,7 +6,7 @@ import chainer.functions as F
 from chainer.utils import type_check
 
 
-def test_maximum(rng, dtype, check_forward, check_grad):
+def test_maximum(rng, dtype, check_forward, check_backward):
     x1 = rng.uniform(-1, 1, (3, 4)).astype(dtype)
     x2 = rng.uniform(-1, 1, (3, 4)).astype(dtype)
     # Keep the pairs apart: the gradient jumps where x1 == x2.
@@ -14,7 +14,7 @@ def test_maximum(rng, dtype, check_forward, check_grad):
     y = F.maximum(x1, x2)
     check_forward(y.data, numpy.maximum(x1, x2).astype(numpy.float64), dtype)
     gy = rng.uniform(-1, 1, (3, 4)).astype(dtype)
-    check_grad(F.maximum, (x1, x2), gy, dtype)
+    check_backward(F.maximum, (x1, x2), gy, dtype)
 
 
 def test_maximum_tie_sends_gradient_to_first_input():

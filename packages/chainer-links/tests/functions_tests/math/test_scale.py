@@ -11,14 +11,14 @@ from chainer.utils import type_check
     ((3, 2, 4), (4,), 2, (1, 1, 4)),
     ((3, 2), (), 1, (1, 1)),
 ])
-def test_scale(rng, dtype, check_forward, check_grad, x_shape, y_shape, axis, y_view):
+def test_scale(rng, dtype, check_forward, check_backward, x_shape, y_shape, axis, y_view):
     x = rng.uniform(-1, 1, x_shape).astype(dtype)
     y = rng.uniform(-1, 1, y_shape).astype(dtype)
     z = F.scale(x, y, axis)
     expected = x.astype(numpy.float64) * y.astype(numpy.float64).reshape(y_view)
     check_forward(z.data, expected, dtype)
     gz = rng.uniform(-1, 1, x_shape).astype(dtype)
-    check_grad(lambda x, y: F.scale(x, y, axis), (x, y), gz, dtype)
+    check_backward(lambda x, y: F.scale(x, y, axis), (x, y), gz, dtype)
 
 
 def test_scale_default_axis_is_1(rng):

@@ -5,13 +5,13 @@ import chainer.functions as F
 from chainer.utils import type_check
 
 
-def test_squared_difference(rng, dtype, check_forward, check_grad):
+def test_squared_difference(rng, dtype, check_forward, check_backward):
     x1 = rng.uniform(-1, 1, (3, 2)).astype(dtype)
     x2 = rng.uniform(-1, 1, (3, 2)).astype(dtype)
     y = F.squared_difference(x1, x2)
     check_forward(y.data, (x1.astype(numpy.float64) - x2) ** 2, dtype)
     gy = rng.uniform(-1, 1, (3, 2)).astype(dtype)
-    check_grad(F.squared_difference, (x1, x2), gy, dtype)
+    check_backward(F.squared_difference, (x1, x2), gy, dtype)
 
 
 @pytest.mark.parametrize('a,b', [

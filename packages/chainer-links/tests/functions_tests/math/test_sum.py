@@ -7,14 +7,14 @@ from chainer.utils import type_check
 
 
 @pytest.mark.parametrize('axis', [None, 0, 1, -1, (0, 2), (2, 0, 1), ()])
-def test_sum(rng, dtype, check_forward, check_grad, axis):
+def test_sum(rng, dtype, check_forward, check_backward, axis):
     x = rng.uniform(-1, 1, (3, 2, 4)).astype(dtype)
     y = F.sum(x, axis=axis)
     expected = x.astype(numpy.float64).sum(axis=axis)
     assert isinstance(y.data, numpy.ndarray)
     check_forward(y.data, expected, dtype)
     gy = rng.uniform(-1, 1, expected.shape).astype(dtype)
-    check_grad(lambda x: F.sum(x, axis=axis), x, gy, dtype)
+    check_backward(lambda x: F.sum(x, axis=axis), x, gy, dtype)
 
 
 def test_sum_gradient_is_writable(rng):
