@@ -2,9 +2,9 @@
 
 The file is memory-mapped and walked with :mod:`._wire`: each layer's
 parameter fields are parsed with the generated message classes, while blob
-payloads (packed floats) become numpy arrays straight from the mapping. No
-protobuf size limit applies, and the peak memory is the parameters themselves
-plus the mapped file pages. The whole file is read and checked before anything
+payloads (packed floats) become read-only numpy views of the mapping, copied once
+into the parameters. No protobuf size limit applies, and the peak memory is the
+parameters themselves plus the mapped file pages. The whole file is read and checked before anything
 is built, so a truncated or corrupt file raises an error instead of giving a
 half-built model.
 """
@@ -50,7 +50,9 @@ def read_caffemodel(path, param_fields):
             ``('convolution_param',)``).
 
     Returns:
-        NetSpec: the layers, with their blobs as float32 arrays.
+        NetSpec: the layers, with their blobs as float32 arrays (read-only views of
+        the mapped file where the data is stored as float32; the mapping lives as
+        long as they do).
 
     Raises:
         CaffeModelError: when the file is empty, truncated, corrupt or not a
@@ -183,6 +185,10 @@ def _read_blob(buf, span, pb2):
     if count != expected:
         raise CaffeModelError('{} values for the shape {} ({} values)'.format(
             count, shape, expected))
+    if len(pieces) == 1 and pieces[0].dtype == numpy.float32:
+        # A read-only view of the mapped file: the links copy it into their
+        # parameters, so the values are copied once in all.
+        return pieces[0].reshape(shape)
     data = numpy.empty(shape, dtype=numpy.float32)
     flat = data.reshape(-1)
     offset = 0

@@ -75,8 +75,6 @@ class CaffeFunction(link.Chain):
             self._setup_layer(layer, warn=not npz)
             layer.blobs = None  # the arrays now belong to the links
         self.add_persistent(_DEFINITION_KEY, spec.to_json())
-        # Gradients are allocated on the first backward pass, not for inference.
-        self.cleargrads()
         if npz:
             serializers.load_npz(model_path, self)
 
@@ -89,6 +87,9 @@ class CaffeFunction(link.Chain):
         if name in self.__dict__:
             raise ValueError('layer name {!r} collides with an attribute of '
                              'CaffeFunction or with another layer'.format(name))
+        # Links allocate gradient arrays; inference never needs them and freeing them
+        # layer by layer keeps the peak memory of a large model down.
+        child.cleargrads()
         self.add_link(name, child)
 
     def _setup_layer(self, layer, warn):

@@ -48,9 +48,10 @@ def blob(layer, index, shape):
     """Parameter blob ``index`` of ``layer`` as a float32 array of ``shape``.
 
     Caffe stores some blobs with legacy 4-D shapes (an InnerProduct weight as
-    ``(1, 1, out, in)``), so only the element count has to match. When the layer
-    was defined without blobs (loading a converted npz), zeros are returned; the
-    real values are loaded afterwards.
+    ``(1, 1, out, in)``), so only the element count has to match. The array may be
+    a read-only view of the model file: callers copy it (links do when they take it
+    as an initial value). When the layer was defined without blobs (loading a
+    converted npz), zeros are returned; the real values are loaded afterwards.
     """
     shape = tuple(int(d) for d in shape)
     if layer.blobs is None:
@@ -76,9 +77,3 @@ def blob_shape(layer, index):
         raise ValueError('layer {!r} ({}) has {} parameter blobs; blob {} is missing'
                          .format(layer.name, layer.type, len(layer.blob_shapes), index))
     return layer.blob_shapes[index]
-
-
-def set_param(variable, array):
-    """Uses ``array`` (already a fresh float32 array) as the data of a parameter."""
-    variable.data = array
-    variable.grad = numpy.full_like(array, numpy.nan)

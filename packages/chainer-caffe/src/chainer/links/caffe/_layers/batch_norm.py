@@ -73,9 +73,9 @@ def build_batch_norm(layer, net):
     """BatchNorm: blobs ``mean``, ``var`` (one per channel) and ``scale_factor``."""
     p = layer.params.batch_norm_param
     channels = int(numpy.prod(_common.blob_shape(layer, 0)))
-    mean = _common.blob(layer, 0, (channels,))
-    var = _common.blob(layer, 1, (channels,))
-    scale_factor = _common.blob(layer, 2, (1,))[0]
+    mean = numpy.array(_common.blob(layer, 0, (channels,)))  # updated in place
+    var = numpy.array(_common.blob(layer, 1, (channels,)))
+    scale_factor = float(_common.blob(layer, 2, (1,))[0])
     use_global = bool(p.use_global_stats) if p.HasField('use_global_stats') else None
     bn = CaffeBatchNormalization(mean, var, scale_factor, float(p.eps),
                                  float(p.moving_average_fraction), use_global)
