@@ -120,3 +120,12 @@ def test_check_backward_output_count_mismatch():
     with pytest.raises(ValueError, match='gradients were given'):
         gradient_check.check_backward(Square(), numpy.ones(2),
                                       (numpy.ones(2), numpy.ones(2)))
+
+
+def test_check_backward_dtype_must_be_a_float_type():
+    """Spec 001 §3.3.2: "Only float types and None are allowed" for ``dtype``."""
+    with pytest.raises(ValueError, match='float type'):
+        gradient_check.check_backward(Square(), numpy.ones(2), numpy.ones(2),
+                                      dtype=numpy.int32)
+    gradient_check.check_backward(Square(), numpy.ones(2, numpy.float32),
+                                  numpy.ones(2, numpy.float32), dtype=numpy.float64)

@@ -117,11 +117,15 @@ def check_backward(func, x_data, y_grad, params=(), eps=1e-3, atol=1e-5, rtol=1e
         no_grads (list of bool): inputs whose gradient must be None (by default the
             non-float inputs).
         dtype: inputs, output gradients and parameters are cast to this dtype for
-            the numerical gradient (use float64 to check float16 functions).
+            the numerical gradient (use float64 to check float16 functions); only
+            float types and None are allowed (spec 001 §3.3.2).
 
     Raises:
         AssertionError: when an analytic gradient differs from the numerical one.
     """
+    if dtype is not None and numpy.dtype(dtype).kind != 'f':
+        raise ValueError('dtype of check_backward must be a float type or None, got '
+                         '{}'.format(numpy.dtype(dtype)))
     x_data = _as_tuple(x_data)
     if y_grad is not None:
         y_grad = _as_tuple(y_grad)
