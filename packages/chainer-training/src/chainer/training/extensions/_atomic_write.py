@@ -23,12 +23,20 @@ def atomic_write(directory, filename, write):
     os.close(fd)
     try:
         write(tmp)
+        # mkstemp makes the file private (0600): give it the usual permissions
+        os.chmod(tmp, 0o666 & ~_umask())
         os.replace(tmp, path)
     except BaseException:
         if os.path.exists(tmp):
             os.remove(tmp)
         raise
     return path
+
+
+def _umask():
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 def atomic_write_text(directory, filename, text):
