@@ -35,6 +35,23 @@ class TestLink(object):
         # Documented: data and gradient are NaN arrays.
         assert numpy.isnan(d.x.data).all() and numpy.isnan(d.x.grad).all()
 
+    def test_params_are_auto_and_meet_volatile_and_plain_inputs(self):
+        # Chainer v1 registers parameters with volatile='auto': a volatile input
+        # (evaluation, spec 001 §2.2.3) and a plain one both combine with them.
+        link = chainer.Link(W=3)
+        link.W.data[...] = 2
+        assert link.W.volatile is chainer.AUTO
+        assert link.copy().W.volatile is chainer.AUTO
+        x = numpy.ones(3, numpy.float32)
+        y = link.W * chainer.Variable(x, volatile='on')
+        assert y.volatile is chainer.ON and y.creator is None
+        y = link.W * chainer.Variable(x)
+        assert y.volatile is chainer.OFF and y.creator is not None
+        link.cleargrads()
+        y.grad = numpy.ones(3, numpy.float32)
+        y.backward()
+        numpy.testing.assert_array_equal(link.W.grad, x)
+
     def test_init_rejects_bad_param_spec(self):
         with pytest.raises(TypeError, match="'x'"):
             chainer.Link(x='abc')

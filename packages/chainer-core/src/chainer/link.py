@@ -11,6 +11,7 @@ import numbers
 import numpy
 
 from chainer import cuda
+from chainer import flag
 from chainer import initializers
 from chainer import variable
 
@@ -99,7 +100,9 @@ class Link(object):
     def add_param(self, name, shape, dtype=numpy.float32, initializer=None):
         """Registers a parameter variable, set as the attribute ``name``.
 
-        The data is filled by ``initializer`` (see
+        The parameter variable's volatile flag is AUTO, so that it can be combined
+        with volatile and non-volatile inputs alike. The data is filled by
+        ``initializer`` (see
         :func:`chainer.initializers.init_weight` for the accepted kinds: an
         initializer, a scalar or an array); without one, data and gradient are NaN
         arrays, so that use before initialization is visible. Registering a name
@@ -124,7 +127,10 @@ class Link(object):
                     raise type(e)('initializer of parameter {!r}: {}'.format(
                         name, e)) from e
             grad = xp.full(shape, numpy.nan, dtype=dtype)
-        self.__dict__[name] = variable.Variable(data, name=name, grad=grad)
+        # AUTO, as in Chainer v1: a parameter meets volatile inputs (evaluation with
+        # volatile='on', spec 001 §2.2.3) as well as non-volatile ones.
+        self.__dict__[name] = variable.Variable(data, volatile=flag.AUTO, name=name,
+                                                grad=grad)
         self._uninitialized_params.pop(name, None)
         self._params.append(name)
 
