@@ -4,8 +4,8 @@ Caffe's output size is ``ceil((H + 2 pad - k) / stride) + 1``, minus one when
 padding is used and the last window would start inside the bottom/right padding.
 The last window may therefore reach past ``H + pad``: the input is extended so
 that Chainer's floor-rounded pooling produces exactly Caffe's windows (Caffe's
-size is never below the floor-rounded one, as ``pad < kernel``). Average pooling divides by the part of
-the window inside ``[-pad, H + pad)`` (padding included, the overhang not),
+size is never below the floor-rounded one, as ``pad < kernel``). Average pooling
+divides by the part of the window inside ``[-pad, H + pad)`` (padding included, the overhang not),
 where Chainer's average pooling divides by the whole kernel.
 """
 import numpy
