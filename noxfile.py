@@ -342,9 +342,9 @@ def demo(session):
 #: Chainer 7.8.1 builds only against numpy<2 and setuptools<70 without build isolation;
 #: torch is pinned to the CPU build (``+cpu`` is never a CUDA wheel).
 BENCH_PEERS = (
-    ('chainer-7.8.1', ('numpy<2', 'setuptools<70', 'wheel'),
+    ('chainer-7.8.1', ('numpy<2', 'setuptools<70', 'wheel', 'threadpoolctl'),
      ('--no-build-isolation', 'chainer==7.8.1')),
-    ('torch-2.13.0', (), ('--only-binary=:all:', 'torch==2.13.0+cpu')),
+    ('torch-2.13.0', ('threadpoolctl',), ('--only-binary=:all:', 'torch==2.13.0+cpu')),
 )
 
 

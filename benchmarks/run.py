@@ -40,10 +40,10 @@ class WorkerError(RuntimeError):
 class WorkerProcess(object):
     """A running ``worker.py`` of one framework."""
 
-    def __init__(self, role, api, python):
+    def __init__(self, role, api, python, threads=None):
         self.role = role
         self.process = subprocess.Popen(
-            [python, os.path.join(HERE, 'worker.py'), api],
+            [python, os.path.join(HERE, 'worker.py'), api], env=thread_env(threads),
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, universal_newlines=True)
 
     def request(self, **message):
@@ -67,6 +67,19 @@ class WorkerProcess(object):
             except (BrokenPipeError, OSError):
                 pass
             self.process.wait()
+
+
+#: Variables that cap the threads of OpenBLAS, MKL and OpenMP (numpy's and torch's).
+THREAD_VARIABLES = ('OPENBLAS_NUM_THREADS', 'OMP_NUM_THREADS', 'MKL_NUM_THREADS')
+
+
+def thread_env(threads):
+    """The worker environment: this one, with every thread cap set to ``threads``
+    (left as they are when None)."""
+    env = dict(os.environ)
+    if threads is not None:
+        env.update((name, str(threads)) for name in THREAD_VARIABLES)
+    return env
 
 
 def machine_info():
@@ -141,6 +154,9 @@ def parse_args(argv):
                         help='untimed warm-up steps per case and framework')
     parser.add_argument('--min-time', type=float, default=0.3,
                         help='least seconds per measurement (default %(default)s)')
+    parser.add_argument('--threads', type=int, default=None,
+                        help='cap the BLAS/OpenMP threads of every framework alike '
+                             '(default: the environment\'s setting)')
     parser.add_argument('--out', default=os.path.join(HERE, 'results'),
                         help='folder for the JSON, Markdown and PNG results')
     parser.add_argument('--stamp', default=None,
@@ -153,8 +169,10 @@ def parse_args(argv):
     if unknown or not names:
         parser.error('--cases: unknown case(s) {}; known: {}'.format(
             unknown, ', '.join(cases.CASES)))
-    if args.repeats < 1 or args.warmup < 0 or args.min_time <= 0:
-        parser.error('--repeats must be >= 1, --warmup >= 0 and --min-time > 0')
+    if args.repeats < 1 or args.warmup < 0 or args.min_time <= 0 or \
+            (args.threads is not None and args.threads < 1):
+        parser.error('--repeats and --threads must be >= 1, --warmup >= 0 and '
+                     '--min-time > 0')
     args.case_names = names
     return args
 
@@ -162,7 +180,7 @@ def parse_args(argv):
 def run(args):
     """Runs the benchmark described by parsed ``args``; returns the result document."""
     started = datetime.datetime.now(datetime.timezone.utc)
-    workers = [WorkerProcess(role, api, getattr(args, role))
+    workers = [WorkerProcess(role, api, getattr(args, role), args.threads)
                for role, api in ROLES if getattr(args, role)]
     try:
         infos = {w.role: w.request(op='info') for w in workers}
@@ -179,7 +197,7 @@ def run(args):
         'date': started.strftime('%Y-%m-%d %H:%M UTC'), 'machine': machine_info(),
         'load_average': {'before': load_before, 'after': load_after},
         'settings': {'repeats': args.repeats, 'warmup': args.warmup,
-                     'min_time': args.min_time},
+                     'min_time': args.min_time, 'threads': args.threads},
         'frameworks': infos, 'labels': _labels(infos), 'roles': roles,
         'inner_steps': {'{}/{}'.format(*k): v for k, v in inner.items()},
         'cases': {n: dict(cases.CASES[n]._asdict()) for n in args.case_names},
@@ -187,21 +205,29 @@ def run(args):
     }
 
 
+def _header(document):
+    m, settings = document['machine'], document['settings']
+    return ('Run of {}; {} ({} CPUs, {}); load average before/after: {:.2f} / {:.2f}; '
+            'BLAS/OpenMP threads: {}; median of {} rounds after {} warm-up steps.'.format(
+                document['date'], m.get('cpu'), m['cpus'], m.get('memory', '?'),
+                document['load_average']['before'][0], document['load_average']['after'][0],
+                settings['threads'] or 'the libraries\' own choice', settings['repeats'],
+                settings['warmup']))
+
+
+def _framework_line(label, info):
+    blas = ', '.join('{} {} x{}'.format(b['internal_api'], b['version'], b['num_threads'])
+                     for b in info.get('blas') or ())
+    return '{}: {} {}, numpy {}{}'.format(label, info['framework'], info['version'],
+                                          info['numpy'], ' ({})'.format(blas) if blas else '')
+
+
 def render(document):
     """The Markdown report of a result document: header, table, GEMM fraction."""
     labels, roles = document['labels'], document['roles']
-    m = document['machine']
-    lines = ['Run of {}; {} ({} CPUs, {}); load average before/after: {:.2f} / {:.2f}.'
-             .format(document['date'], m.get('cpu'), m['cpus'], m.get('memory', '?'),
-                     document['load_average']['before'][0],
-                     document['load_average']['after'][0]),
-             '', 'Frameworks: ' + '; '.join(
-                 '{}: {} {} (numpy {})'.format(labels[r], document['frameworks'][r]
-                                               ['framework'], document['frameworks'][r]
-                                               ['version'], document['frameworks'][r]
-                                               ['numpy'])
-                 for r in roles), '',
-             report.markdown_table(document['summary'], roles, labels), '']
+    lines = [_header(document), '', 'Frameworks: ' + '; '.join(
+        _framework_line(labels[r], document['frameworks'][r]) for r in roles) + '.', '',
+        report.markdown_table(document['summary'], roles, labels), '']
     fractions = document['mlp_fraction_of_gemm']
     if fractions:
         lines.append('mlp step GEMM throughput as a fraction of the same environment\'s '

@@ -43,7 +43,7 @@ def _blas_info():
 
 def environment_info(api):
     """What the results depend on: interpreter, framework and numerical libraries."""
-    info = {'python': platform.python_version(), 'api': api, 'blas': _blas_info()}
+    info = {'python': platform.python_version(), 'api': api}
     try:
         import numpy
         info['numpy'] = numpy.__version__
@@ -60,6 +60,7 @@ def environment_info(api):
         info['version'] = torch.__version__
         info['threads'] = torch.get_num_threads()
         info['cuda'] = torch.version.cuda
+    info['blas'] = _blas_info()  # after the imports: it lists the loaded libraries
     return info
 
 
