@@ -82,9 +82,18 @@ def _is_host(array):
 
 
 def to_cpu(array, stream=None):
-    """Copies an array to the host. numpy arrays (and None) pass through unchanged."""
+    """Copies an array to the host.
+
+    numpy arrays (and None) pass through unchanged; Python scalars become 0-d numpy
+    arrays; GPU arrays are copied to the host.
+    """
     if _is_host(array):
         return array
+    if isinstance(array, (bool, int, float, complex)):
+        return numpy.asarray(array)
+    if not hasattr(array, '__cuda_array_interface__'):
+        raise TypeError('to_cpu expects a numpy.ndarray, a GPU array or a scalar, '
+                        'got {}'.format(type(array).__name__))
     backend = _get_backend()
     if backend is None:
         raise TypeError(
