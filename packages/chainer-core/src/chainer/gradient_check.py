@@ -70,8 +70,8 @@ def assert_allclose(x, y, atol=1e-5, rtol=1e-4, verbose=True):
     Accepts numpy and GPU arrays (and scalars); on failure the message shows the worst
     element and, with ``verbose``, both arrays.
     """
-    x = numpy.asarray(cuda.to_cpu(x))
-    y = numpy.asarray(cuda.to_cpu(y))
+    x = _host_array(x)
+    y = _host_array(y)
     if x.shape != y.shape:
         raise AssertionError('shapes differ: {} != {}'.format(x.shape, y.shape))
     try:
@@ -88,6 +88,12 @@ def assert_allclose(x, y, atol=1e-5, rtol=1e-4, verbose=True):
         if verbose:
             msg += '\nx: {}\ny: {}'.format(x, y)
         raise AssertionError(msg)
+
+
+def _host_array(a):
+    if isinstance(a, (list, tuple)):
+        return numpy.asarray(a)
+    return numpy.asarray(cuda.to_cpu(a))
 
 
 class _Gather(function.Function):
