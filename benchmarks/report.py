@@ -146,7 +146,8 @@ def plot(path, summary, roles, labels, title):
     ax_ratio.set_ylabel('time ratio ours/peer (log; black: target)')
     ax_ratio.set_xticks(range(len(names)))
     ax_ratio.set_xticklabels(names, rotation=20)
-    ax_ratio.legend()
+    if peers:
+        ax_ratio.legend()
     fig.tight_layout()
     fig.savefig(path, dpi=90)
     pyplot.close(fig)
