@@ -197,3 +197,48 @@ def test_variable_inputs_with_mismatched_flags_raise():
     with pytest.raises(ValueError):
         chainer.core_functions.basic_math.Add()(
             Variable(f32(1), volatile='on'), Variable(f32(1), volatile='off'))
+
+
+class _DeviceArray(object):
+    """Stands for a GPU array: not a numpy array, but one that carries
+    ``__cuda_array_interface__`` (the dispatch looks at nothing else)."""
+
+    __cuda_array_interface__ = {'shape': (2,), 'typestr': '<f4', 'version': 2}
+
+
+def test_forward_and_backward_dispatch_on_the_array_type():
+    """Spec 001 §3.1.3: ``forward``/``backward`` delegate to the ``_cpu`` or ``_gpu``
+    variant by the type of the arrays (a GPU array in inputs or grads picks _gpu)."""
+    calls = []
+
+    class Split(chainer.Function):
+        def forward_cpu(self, inputs):
+            calls.append('forward_cpu')
+            return inputs
+
+        def forward_gpu(self, inputs):
+            calls.append('forward_gpu')
+            return inputs
+
+        def backward_cpu(self, inputs, grads):
+            calls.append('backward_cpu')
+            return grads
+
+        def backward_gpu(self, inputs, grads):
+            calls.append('backward_gpu')
+            return grads
+
+    host = numpy.zeros(2, numpy.float32)
+    device = _DeviceArray()
+    f = Split()
+    f.forward((host,))
+    f.forward((device,))
+    f.backward((host,), (host,))
+    f.backward((host,), (device,))
+    f.backward((device,), (None,))
+    assert calls == ['forward_cpu', 'forward_gpu', 'backward_cpu', 'backward_gpu',
+                     'backward_gpu']
+    # the defaults: no GPU forward is a clear error, default backwards give None
+    with pytest.raises(TypeError, match='no GPU implementation'):
+        chainer.Function().forward_gpu((device,))
+    assert chainer.Function().backward((device,), (device,)) == (None,)

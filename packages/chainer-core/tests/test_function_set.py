@@ -91,3 +91,37 @@ def test_serialization_round_trip(tmp_path):
     serializers.load_npz(path, loaded)
     for a, b in zip(loaded.parameters, _model().parameters):
         numpy.testing.assert_array_equal(a, b)
+
+
+def test_data_parallel_workflow_of_spec_002():
+    """Spec 002 (data-parallel example, on the host): ``copy.deepcopy`` of a
+    FunctionSet, ``optimizer.zero_grads``, ``accumulate_grads(model_1.gradients)`` and
+    ``model_1.copy_parameters_from(model_0.parameters)``."""
+    import copy
+
+    class SGD(chainer.GradientMethod):
+        def update_one_cpu(self, param, state):
+            param.data -= 0.5 * param.grad
+
+    model_0 = _model()
+    model_1 = copy.deepcopy(model_0)
+    assert model_1.l1.W.data is not model_0.l1.W.data
+    assert [p for p, _ in model_1.namedparams()] == [p for p, _ in model_0.namedparams()]
+    optimizer = SGD()
+    optimizer.setup(model_0)
+    optimizer.zero_grads()
+    assert all((g == 0).all() for g in model_0.gradients)
+    for g in model_0.gradients:
+        g[...] = 1
+    for g in model_1.gradients:
+        g[...] = 3
+    optimizer.accumulate_grads(model_1.gradients)
+    optimizer.update()
+    for p in model_0.parameters:
+        numpy.testing.assert_array_equal(p, p.flat[0])  # each was filled with i - 2
+    assert [float(p.flat[0]) for p in model_0.parameters] == [-2, -1, 0]
+    kept = model_1.parameters
+    model_1.copy_parameters_from(model_0.parameters)
+    for p0, p1, k in zip(model_0.parameters, model_1.parameters, kept):
+        assert p1 is k  # copied into the existing arrays, no reallocation
+        numpy.testing.assert_array_equal(p0, p1)
