@@ -1,11 +1,8 @@
 """Clipped Rectifier Unit: ``F.clipped_relu`` (spec 001 §3.4.1)."""
-from chainer import cuda
-from chainer import function
-from chainer import utils
-from chainer.utils import type_check
+from chainer.functions._unary_elementwise import UnaryElementwise
 
 
-class ClippedReLU(function.Function):
+class ClippedReLU(UnaryElementwise):
     """Clipped Rectifier Unit :math:`f(x) = \\min(\\max(0, x), z)`.
 
     Args:
@@ -17,18 +14,12 @@ class ClippedReLU(function.Function):
             raise ValueError('z (the clipping value) must be positive, got {}'.format(z))
         self.z = z
 
-    def check_type_forward(self, in_types):
-        type_check.expect(in_types.size() == 1, in_types[0].dtype.kind == 'f')
+    def compute(self, xp, x):
+        return xp.clip(x, x.dtype.type(0), x.dtype.type(self.z))
 
-    def forward(self, inputs):
-        x, = inputs
-        xp = cuda.get_array_module(x)
-        return utils.force_array(xp.clip(x, x.dtype.type(0), x.dtype.type(self.z))),
-
-    def backward(self, inputs, grad_outputs):
-        x, = inputs
+    def derivative(self, xp, x, y, gy):
         # The gradient is 1 strictly inside (0, z) and 0 elsewhere, bounds included.
-        return utils.force_array(grad_outputs[0] * ((x > 0) & (x < self.z))),
+        return gy * ((x > 0) & (x < self.z))
 
 
 def clipped_relu(x, z=20.0):

@@ -1,35 +1,22 @@
 """Exponential Linear Unit: ``F.elu`` (spec 001 §3.4.1)."""
-from chainer import cuda
-from chainer import function
-from chainer import utils
-from chainer.utils import type_check
+from chainer.functions._unary_elementwise import UnaryElementwise
 
 
-class ELU(function.Function):
+class ELU(UnaryElementwise):
     """Exponential Linear Unit (see :func:`elu`)."""
 
     def __init__(self, alpha=1.0):
         self.alpha = alpha
 
-    def check_type_forward(self, in_types):
-        type_check.expect(in_types.size() == 1, in_types[0].dtype.kind == 'f')
-
-    def forward(self, inputs):
-        x, = inputs
-        xp = cuda.get_array_module(x)
-        alpha = x.dtype.type(self.alpha)
+    def compute(self, xp, x):
         # expm1 of min(x, 0): precise near 0 and no overflow on the unused branch.
         neg = xp.expm1(xp.minimum(x, x.dtype.type(0)))
-        return utils.force_array(xp.where(x >= 0, x, alpha * neg)),
+        return xp.where(x >= 0, x, x.dtype.type(self.alpha) * neg)
 
-    def backward(self, inputs, grad_outputs):
-        x, = inputs
-        gy, = grad_outputs
-        xp = cuda.get_array_module(x)
-        alpha = x.dtype.type(self.alpha)
+    def derivative(self, xp, x, y, gy):
         # f'(x) = 1 for x >= 0 and alpha exp(x) for x < 0.
         neg = xp.exp(xp.minimum(x, x.dtype.type(0)))
-        return utils.force_array(xp.where(x >= 0, gy, gy * (alpha * neg))),
+        return xp.where(x >= 0, gy, gy * (x.dtype.type(self.alpha) * neg))
 
 
 def elu(x, alpha=1.0):

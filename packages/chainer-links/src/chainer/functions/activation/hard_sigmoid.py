@@ -1,30 +1,20 @@
 """Hard sigmoid: ``F.hard_sigmoid`` (spec 001 §3.4.1, 003)."""
-from chainer import cuda
-from chainer import function
-from chainer import utils
-from chainer.utils import type_check
+from chainer.functions._unary_elementwise import UnaryElementwise
 
 
-class HardSigmoid(function.Function):
+class HardSigmoid(UnaryElementwise):
     """Elementwise hard sigmoid :math:`f(x) = \\min(\\max(0.2 x + 0.5, 0), 1)`."""
 
-    def check_type_forward(self, in_types):
-        type_check.expect(in_types.size() == 1, in_types[0].dtype.kind == 'f')
-
-    def forward(self, inputs):
-        x, = inputs
-        xp = cuda.get_array_module(x)
+    def compute(self, xp, x):
         t = x.dtype.type
         y = x * t(0.2)
         y += t(0.5)
-        return utils.force_array(xp.clip(y, t(0), t(1))),
+        return xp.clip(y, t(0), t(1))
 
-    def backward(self, inputs, grad_outputs):
-        x, = inputs
-        gy, = grad_outputs
+    def derivative(self, xp, x, y, gy):
         # Slope 0.2 strictly inside (-2.5, 2.5), flat outside.
         inside = (x > -2.5) & (x < 2.5)
-        return utils.force_array(gy * (inside * gy.dtype.type(0.2))),
+        return gy * (inside * gy.dtype.type(0.2))
 
 
 def hard_sigmoid(x):

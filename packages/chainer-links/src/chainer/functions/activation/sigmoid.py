@@ -1,8 +1,7 @@
 """Logistic sigmoid: ``F.sigmoid`` (spec 001 §3.4.1)."""
 from chainer import cuda
-from chainer import function
 from chainer import utils
-from chainer.utils import type_check
+from chainer.functions._unary_elementwise import UnaryElementwise
 
 
 def _sigmoid(x):
@@ -19,25 +18,18 @@ def _sigmoid(x):
     return utils.force_array(y)
 
 
-class Sigmoid(function.Function):
+class Sigmoid(UnaryElementwise):
     """Elementwise logistic sigmoid :math:`f(x) = (1 + \\exp(-x))^{-1}`."""
 
     def __init__(self, use_cudnn=True):
         self.use_cudnn = use_cudnn
 
-    def check_type_forward(self, in_types):
-        type_check.expect(in_types.size() == 1, in_types[0].dtype.kind == 'f')
+    def compute(self, xp, x):
+        return _sigmoid(x)
 
-    def forward(self, inputs):
-        # The output is kept for backward: it is the data of the output variable,
-        # so this costs no extra memory.
-        self._y = _sigmoid(inputs[0])
-        return self._y,
-
-    def backward(self, inputs, grad_outputs):
-        y = self._y
+    def derivative(self, xp, x, y, gy):
         # f'(x) = f(x) (1 - f(x))
-        return utils.force_array(grad_outputs[0] * y * (1 - y)),
+        return gy * y * (1 - y)
 
 
 def sigmoid(x, use_cudnn=True):

@@ -1,30 +1,19 @@
 """Hyperbolic tangent: ``F.tanh`` (spec 001 §3.4.1)."""
-from chainer import cuda
-from chainer import function
-from chainer import utils
-from chainer.utils import type_check
+from chainer.functions._unary_elementwise import UnaryElementwise
 
 
-class Tanh(function.Function):
+class Tanh(UnaryElementwise):
     """Elementwise hyperbolic tangent :math:`f(x) = \\tanh(x)`."""
 
     def __init__(self, use_cudnn=True):
         self.use_cudnn = use_cudnn
 
-    def check_type_forward(self, in_types):
-        type_check.expect(in_types.size() == 1, in_types[0].dtype.kind == 'f')
+    def compute(self, xp, x):
+        return xp.tanh(x)
 
-    def forward(self, inputs):
-        x, = inputs
-        xp = cuda.get_array_module(x)
-        # The output's own data: kept for backward at no cost.
-        self._y = utils.force_array(xp.tanh(x))
-        return self._y,
-
-    def backward(self, inputs, grad_outputs):
-        y = self._y
+    def derivative(self, xp, x, y, gy):
         # d tanh(x) / dx = 1 - tanh(x)^2
-        return utils.force_array(grad_outputs[0] * (1 - y * y)),
+        return gy * (1 - y * y)
 
 
 def tanh(x, use_cudnn=True):

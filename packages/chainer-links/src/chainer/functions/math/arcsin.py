@@ -1,5 +1,5 @@
 """Elementwise arcsine function: ``arcsin``."""
-from chainer.functions.math._unary import UnaryElementwise
+from chainer.functions._unary_elementwise import UnaryElementwise
 
 
 class Arcsin(UnaryElementwise):

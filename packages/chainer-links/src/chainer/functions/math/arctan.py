@@ -1,5 +1,5 @@
 """Elementwise arctangent function: ``arctan``."""
-from chainer.functions.math._unary import UnaryElementwise
+from chainer.functions._unary_elementwise import UnaryElementwise
 
 
 class Arctan(UnaryElementwise):

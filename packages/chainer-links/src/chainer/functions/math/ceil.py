@@ -1,5 +1,5 @@
 """Elementwise ceiling function: ``ceil``."""
-from chainer.functions.math._unary import UnaryElementwise
+from chainer.functions._unary_elementwise import UnaryElementwise
 
 
 class Ceil(UnaryElementwise):

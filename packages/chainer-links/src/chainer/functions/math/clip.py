@@ -1,13 +1,11 @@
 """Clipping of values to an interval: ``clip``."""
 import numpy
 
-from chainer import cuda
-from chainer import function
-from chainer import utils
-from chainer.utils import type_check
+from chainer.functions._unary_elementwise import UnaryElementwise
 
 
-class Clip(function.Function):
+
+class Clip(UnaryElementwise):
     """``y = min(max(x, x_min), x_max)``; the gradient passes only strictly inside."""
 
     def __init__(self, x_min, x_max):
@@ -20,21 +18,14 @@ class Clip(function.Function):
         self.x_min = x_min
         self.x_max = x_max
 
-    def check_type_forward(self, in_types):
-        type_check.expect(in_types.size() == 1, in_types[0].dtype.kind == 'f')
-
-    def forward(self, inputs):
-        x = inputs[0]
-        xp = cuda.get_array_module(x)
+    def compute(self, xp, x):
         t = x.dtype.type
-        return utils.force_array(xp.clip(x, t(self.x_min), t(self.x_max))),
+        return xp.clip(x, t(self.x_min), t(self.x_max))
 
-    def backward(self, inputs, grad_outputs):
-        x = inputs[0]
+    def derivative(self, xp, x, y, gy):
         t = x.dtype.type
         # Zero outside and on the bounds, where the output does not follow x.
-        inside = (x > t(self.x_min)) & (x < t(self.x_max))
-        return utils.force_array(grad_outputs[0] * inside),
+        return gy * ((x > t(self.x_min)) & (x < t(self.x_max)))
 
 
 def clip(x, x_min, x_max):

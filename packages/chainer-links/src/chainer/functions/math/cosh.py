@@ -1,5 +1,5 @@
 """Elementwise hyperbolic cosine function: ``cosh``."""
-from chainer.functions.math._unary import UnaryElementwise
+from chainer.functions._unary_elementwise import UnaryElementwise
 
 
 class Cosh(UnaryElementwise):

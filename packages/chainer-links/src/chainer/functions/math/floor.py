@@ -1,5 +1,5 @@
 """Elementwise floor function: ``floor``."""
-from chainer.functions.math._unary import UnaryElementwise
+from chainer.functions._unary_elementwise import UnaryElementwise
 
 
 class Floor(UnaryElementwise):

@@ -1,5 +1,5 @@
 """Elementwise natural logarithm function: ``log``."""
-from chainer.functions.math._unary import UnaryElementwise
+from chainer.functions._unary_elementwise import UnaryElementwise
 
 
 class Log(UnaryElementwise):

@@ -1,7 +1,7 @@
 """Elementwise logarithm function to the base 2: ``log2``."""
 import numpy
 
-from chainer.functions.math._unary import UnaryElementwise
+from chainer.functions._unary_elementwise import UnaryElementwise
 
 
 class Log2(UnaryElementwise):

@@ -1,5 +1,5 @@
 """Elementwise reciprocal of the square root: ``rsqrt``."""
-from chainer.functions.math._unary import UnaryElementwise
+from chainer.functions._unary_elementwise import UnaryElementwise
 
 
 class Rsqrt(UnaryElementwise):

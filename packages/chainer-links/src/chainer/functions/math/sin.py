@@ -1,5 +1,5 @@
 """Elementwise sin function: ``sin``."""
-from chainer.functions.math._unary import UnaryElementwise
+from chainer.functions._unary_elementwise import UnaryElementwise
 
 
 class Sin(UnaryElementwise):

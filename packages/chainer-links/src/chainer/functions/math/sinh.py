@@ -1,5 +1,5 @@
 """Elementwise hyperbolic sine function: ``sinh``."""
-from chainer.functions.math._unary import UnaryElementwise
+from chainer.functions._unary_elementwise import UnaryElementwise
 
 
 class Sinh(UnaryElementwise):

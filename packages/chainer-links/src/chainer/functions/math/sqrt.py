@@ -1,5 +1,5 @@
 """Elementwise square root function: ``sqrt``."""
-from chainer.functions.math._unary import UnaryElementwise
+from chainer.functions._unary_elementwise import UnaryElementwise
 
 
 class Sqrt(UnaryElementwise):

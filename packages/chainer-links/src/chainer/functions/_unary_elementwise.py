@@ -1,4 +1,5 @@
-"""Base of the elementwise unary math functions (exp, log, sin, sqrt, ...).
+"""Base of the elementwise unary functions (math: exp, log, sqrt, ...; activations:
+relu, sigmoid, tanh, ...; clip).
 
 Each function is a small subclass of :class:`UnaryElementwise` that states its
 forward map and its derivative; the type check, the dtype handling and the
