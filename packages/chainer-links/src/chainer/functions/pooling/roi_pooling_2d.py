@@ -32,6 +32,12 @@ def _bins(lo, hi, size, n_bins, spatial_scale, xp):
     return start, end
 
 
+def _pick(cond, a, b):
+    # Integer where(cond, a, b) without branches (where is slow on random conditions);
+    # the float side of every pick is a plain maximum.
+    return b + cond * (a - b)
+
+
 def _range_max(a, lead, starts, ends, carry):
     """Max (and its carried index) of ``a[lead, starts:ends]`` for every query.
 
@@ -59,17 +65,16 @@ def _range_max(a, lead, starts, ends, carry):
         if level:
             half = 1 << (level - 1)
             take_hi = cur[:, half:] > cur[:, :-half]
-            cur = xp.where(take_hi, cur[:, half:], cur[:, :-half])
-            cur_arg = xp.where(take_hi, cur_arg[:, half:], cur_arg[:, :-half])
+            cur = xp.maximum(cur[:, half:], cur[:, :-half])
+            cur_arg = _pick(take_hi, cur_arg[:, half:], cur_arg[:, :-half])
         q = xp.nonzero(valid & (level_of == level))
         if q[0].size == 0:
             continue
         m = lead[q]
         first, last = starts[q], ends[q] - (1 << level)
         v1, v2 = cur[m, first], cur[m, last]
-        take_last = v2 > v1
-        val[q] = xp.where(take_last, v2, v1)
-        arg[q] = xp.where(take_last, cur_arg[m, last], cur_arg[m, first])
+        val[q] = xp.maximum(v1, v2)
+        arg[q] = _pick(v2 > v1, cur_arg[m, last], cur_arg[m, first])
     return val, arg
 
 
@@ -108,19 +113,28 @@ class ROIPooling2D(function.Function):
                              'got {}'.format(n, batch))
         hs, he = _bins(rois[:, 2], rois[:, 4], h, self.outh, self.spatial_scale, xp)
         ws, we = _bins(rois[:, 1], rois[:, 3], w, self.outw, self.spatial_scale, xp)
-        # Rows first: (R, outh, C, W) maxima over each bin's rows, with their row.
-        rows = xp.arange(h, dtype=numpy.int32).reshape(1, h, 1, 1)
+        # Rows first, on the channels-last image (n, h, w, c): (R, outh, W, C) maxima over
+        # each bin's rows, with their row.
+        # (rows as int16 when they fit: the carried rows are half of the traffic)
+        row_type = numpy.int16 if h <= numpy.iinfo(numpy.int16).max else numpy.int32
+        rows = xp.arange(h, dtype=row_type).reshape(1, h, 1, 1)
         row_val, row_arg = _range_max(
-            xp.ascontiguousarray(x.transpose(0, 2, 1, 3)),
+            xp.ascontiguousarray(x.transpose(0, 2, 3, 1)),
             xp.broadcast_to(batch[:, None], hs.shape), hs, he,
-            xp.broadcast_to(rows, (n, h, c, w)))
-        # Then columns, carrying the flat position h * W + w: (R, outw, outh, C).
-        flat = row_arg * numpy.int32(w) + xp.arange(w, dtype=numpy.int32)
-        r_idx = xp.broadcast_to(xp.arange(len(rois))[:, None], ws.shape)
-        val, arg = _range_max(xp.ascontiguousarray(row_val.transpose(0, 3, 1, 2)), r_idx,
-                              ws, we, xp.ascontiguousarray(flat.transpose(0, 3, 1, 2)))
-        y = val.transpose(0, 3, 2, 1)
-        arg = arg.transpose(0, 3, 2, 1)
+            xp.broadcast_to(rows, (n, h, w, c)))
+        # Then columns of every (ROI, bin row) pair, carrying the flat position h * W + w:
+        # (R * outh, outw, C). The row maxima are already laid out for it (no transpose).
+        n_rois = len(rois)
+        flat = row_arg.astype(numpy.int32) * numpy.int32(w)
+        flat += xp.arange(w, dtype=numpy.int32)[:, None]
+        pair = xp.arange(n_rois * self.outh).reshape(n_rois, self.outh, 1)
+        shape = (n_rois, self.outh, self.outw)
+        val, arg = _range_max(row_val.reshape(-1, w, c), xp.broadcast_to(pair, shape),
+                              xp.broadcast_to(ws[:, None, :], shape),
+                              xp.broadcast_to(we[:, None, :], shape),
+                              flat.reshape(-1, w, c))
+        y = val.transpose(0, 3, 1, 2)
+        arg = arg.transpose(0, 3, 1, 2)
         nonempty = ((he > hs)[:, :, None] & (we > ws)[:, None, :])[:, None]
         self.argmax_data = xp.where(nonempty, arg, -1)
         return xp.where(nonempty, y, xp.zeros((), dtype=x.dtype)),
