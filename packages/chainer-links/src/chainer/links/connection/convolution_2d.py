@@ -1,10 +1,9 @@
 """The two-dimensional convolutional layer ``L.Convolution2D`` (spec 001 §3.5.1)."""
 import chainer.functions as F
-from chainer.links import _args
-from chainer.links.connection import _weight_bias
+from chainer.links.connection import _convolution
 
 
-class Convolution2D(_weight_bias.WeightBiasLink):
+class Convolution2D(_convolution.ConvolutionLink):
     """Two-dimensional convolutional layer.
 
     Wraps :func:`chainer.functions.convolution_2d` and holds the filter weight ``W``
@@ -35,17 +34,11 @@ class Convolution2D(_weight_bias.WeightBiasLink):
     def __init__(self, in_channels, out_channels, ksize, stride=1, pad=0, wscale=1,
                  bias=0, nobias=False, use_cudnn=True, initialW=None,
                  initial_bias=None, deterministic=False):
-        self.ksize = _args.int_tuple(ksize, 2, 'ksize', minimum=1)
-        self.stride = _args.int_tuple(stride, 2, 'stride', minimum=1)
-        self.pad = _args.int_tuple(pad, 2, 'pad')
         self.use_cudnn = use_cudnn
         self.deterministic = deterministic
         super(Convolution2D, self).__init__(
-            in_channels, out_channels, wscale, bias, nobias, initialW, initial_bias,
-            in_name='in_channels', out_name='out_channels')
-
-    def _W_shape(self, in_channels):
-        return (self.out_size, in_channels) + self.ksize
+            2, in_channels, out_channels, ksize, stride, pad, wscale=wscale, bias=bias,
+            nobias=nobias, initialW=initialW, initial_bias=initial_bias)
 
     def __call__(self, x):
         """Applies the convolution layer.

@@ -2,10 +2,10 @@
 "convolution_nd")."""
 import chainer.functions as F
 from chainer.links import _args
-from chainer.links.connection import _weight_bias
+from chainer.links.connection import _convolution
 
 
-class ConvolutionND(_weight_bias.WeightBiasLink):
+class ConvolutionND(_convolution.ConvolutionLink):
     """N-dimensional convolutional layer.
 
     Wraps :func:`chainer.functions.convolution_nd` and holds the filter weight ``W``
@@ -36,17 +36,11 @@ class ConvolutionND(_weight_bias.WeightBiasLink):
                  initialW=None, initial_bias=None, use_cudnn=True, cover_all=False,
                  nobias=False):
         self.ndim = _args.positive_int(ndim, 'ndim')
-        self.ksize = _args.int_tuple(ksize, ndim, 'ksize', minimum=1)
-        self.stride = _args.int_tuple(stride, ndim, 'stride', minimum=1)
-        self.pad = _args.int_tuple(pad, ndim, 'pad')
         self.use_cudnn = use_cudnn
         self.cover_all = cover_all
         super(ConvolutionND, self).__init__(
-            in_channels, out_channels, nobias=nobias, initialW=initialW,
-            initial_bias=initial_bias, in_name='in_channels', out_name='out_channels')
-
-    def _W_shape(self, in_channels):
-        return (self.out_size, in_channels) + self.ksize
+            self.ndim, in_channels, out_channels, ksize, stride, pad, nobias=nobias,
+            initialW=initialW, initial_bias=initial_bias)
 
     def __call__(self, x):
         """Applies the N-dimensional convolution layer.

@@ -1,11 +1,10 @@
 """The two-dimensional deconvolutional layer ``L.Deconvolution2D`` (spec 001
 §3.5.1)."""
 import chainer.functions as F
-from chainer.links import _args
-from chainer.links.connection import _weight_bias
+from chainer.links.connection import _convolution
 
 
-class Deconvolution2D(_weight_bias.WeightBiasLink):
+class Deconvolution2D(_convolution.ConvolutionLink):
     """Two-dimensional deconvolution (transposed convolution) layer.
 
     Wraps :func:`chainer.functions.deconvolution_2d` and holds the filter weight
@@ -38,19 +37,12 @@ class Deconvolution2D(_weight_bias.WeightBiasLink):
     def __init__(self, in_channels, out_channels, ksize, stride=1, pad=0, wscale=1,
                  bias=0, nobias=False, outsize=None, use_cudnn=True, initialW=None,
                  initial_bias=None, deterministic=False):
-        self.ksize = _args.int_tuple(ksize, 2, 'ksize', minimum=1)
-        self.stride = _args.int_tuple(stride, 2, 'stride', minimum=1)
-        self.pad = _args.int_tuple(pad, 2, 'pad')
-        self.outsize = None if outsize is None else \
-            _args.int_tuple(outsize, 2, 'outsize', minimum=1)
         self.use_cudnn = use_cudnn
         self.deterministic = deterministic
         super(Deconvolution2D, self).__init__(
-            in_channels, out_channels, wscale, bias, nobias, initialW, initial_bias,
-            in_name='in_channels', out_name='out_channels', in_axis=0)
-
-    def _W_shape(self, in_channels):
-        return (in_channels, self.out_size) + self.ksize
+            2, in_channels, out_channels, ksize, stride, pad, outsize, transposed=True,
+            wscale=wscale, bias=bias, nobias=nobias, initialW=initialW,
+            initial_bias=initial_bias)
 
     def __call__(self, x):
         """Applies the deconvolution layer.

@@ -2,10 +2,10 @@
 "deconvolution_nd")."""
 import chainer.functions as F
 from chainer.links import _args
-from chainer.links.connection import _weight_bias
+from chainer.links.connection import _convolution
 
 
-class DeconvolutionND(_weight_bias.WeightBiasLink):
+class DeconvolutionND(_convolution.ConvolutionLink):
     """N-dimensional deconvolution (transposed convolution) layer.
 
     Wraps :func:`chainer.functions.deconvolution_nd` and holds the filter weight
@@ -36,19 +36,10 @@ class DeconvolutionND(_weight_bias.WeightBiasLink):
                  outsize=None, initialW=None, initial_bias=0, use_cudnn=True,
                  nobias=False):
         self.ndim = _args.positive_int(ndim, 'ndim')
-        self.ksize = _args.int_tuple(ksize, ndim, 'ksize', minimum=1)
-        self.stride = _args.int_tuple(stride, ndim, 'stride', minimum=1)
-        self.pad = _args.int_tuple(pad, ndim, 'pad')
-        self.outsize = None if outsize is None else \
-            _args.int_tuple(outsize, ndim, 'outsize', minimum=1)
         self.use_cudnn = use_cudnn
         super(DeconvolutionND, self).__init__(
-            in_channels, out_channels, nobias=nobias, initialW=initialW,
-            initial_bias=initial_bias, in_name='in_channels', out_name='out_channels',
-            in_axis=0)
-
-    def _W_shape(self, in_channels):
-        return (in_channels, self.out_size) + self.ksize
+            self.ndim, in_channels, out_channels, ksize, stride, pad, outsize, transposed=True,
+            nobias=nobias, initialW=initialW, initial_bias=initial_bias)
 
     def __call__(self, x):
         """Applies the N-dimensional deconvolution layer.

@@ -2,10 +2,10 @@
 "dilated_convolution_2d")."""
 import chainer.functions as F
 from chainer.links import _args
-from chainer.links.connection import _weight_bias
+from chainer.links.connection import _convolution
 
 
-class DilatedConvolution2D(_weight_bias.WeightBiasLink):
+class DilatedConvolution2D(_convolution.ConvolutionLink):
     """Two-dimensional dilated convolutional layer.
 
     Wraps :func:`chainer.functions.dilated_convolution_2d` and holds the filter
@@ -36,17 +36,11 @@ class DilatedConvolution2D(_weight_bias.WeightBiasLink):
     def __init__(self, in_channels, out_channels, ksize, stride=1, pad=0, dilate=1,
                  wscale=1, bias=0, nobias=False, use_cudnn=True, initialW=None,
                  initial_bias=None):
-        self.ksize = _args.int_tuple(ksize, 2, 'ksize', minimum=1)
-        self.stride = _args.int_tuple(stride, 2, 'stride', minimum=1)
-        self.pad = _args.int_tuple(pad, 2, 'pad')
         self.dilate = _args.int_tuple(dilate, 2, 'dilate', minimum=1)
         self.use_cudnn = use_cudnn
         super(DilatedConvolution2D, self).__init__(
-            in_channels, out_channels, wscale, bias, nobias, initialW, initial_bias,
-            in_name='in_channels', out_name='out_channels')
-
-    def _W_shape(self, in_channels):
-        return (self.out_size, in_channels) + self.ksize
+            2, in_channels, out_channels, ksize, stride, pad, wscale=wscale, bias=bias,
+            nobias=nobias, initialW=initialW, initial_bias=initial_bias)
 
     def __call__(self, x):
         """Applies the dilated convolution layer.

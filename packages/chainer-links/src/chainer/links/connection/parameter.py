@@ -41,6 +41,10 @@ class Parameter(link.Link):
             ~chainer.Variable: A copy of the parameter variable with the given
             volatility; when it is not volatile, gradients flow back to ``W``.
         """
-        if flag.Flag(volatile) is flag.ON:
+        volatile = flag.Flag(volatile)
+        if volatile is flag.ON:
             return variable.Variable(self.W.data, volatile=flag.ON)
-        return F.identity(self.W)
+        # Parameters are AUTO, so the copy would be AUTO too: give it the asked flag.
+        y = F.identity(self.W)
+        y.volatile = volatile
+        return y
