@@ -1,6 +1,7 @@
 """Softmax: ``F.softmax`` (spec 001 §3.4.1)."""
 from chainer import cuda
 from chainer import function
+from chainer.functions import _log_space
 from chainer.functions.activation._axis import expect_valid_axis
 from chainer.utils import type_check
 
@@ -20,7 +21,7 @@ class Softmax(function.Function):
         x, = inputs
         xp = cuda.get_array_module(x)
         # Subtracting the max makes every exponent <= 0: no overflow.
-        y = x - x.max(axis=self.axis, keepdims=True)
+        y, _ = _log_space.shift_by_max(x, self.axis)
         xp.exp(y, out=y)
         y /= y.sum(axis=self.axis, keepdims=True)
         self._y = y  # the output's own data: kept for backward at no cost

@@ -8,7 +8,7 @@ from chainer import variable
 from chainer.utils import force_array
 from chainer.utils import type_check
 from chainer.functions.loss import _labels
-from chainer.functions.loss import _log_space
+from chainer.functions import _log_space
 
 
 def _shift(a, k, fill):

@@ -5,7 +5,7 @@ from chainer.utils import force_array
 from chainer.utils import type_check
 from chainer.functions.loss import _crf_paths
 from chainer.functions.loss import _labels
-from chainer.functions.loss import _log_space
+from chainer.functions import _log_space
 from chainer.functions.loss import _type_checks
 
 

@@ -2,6 +2,7 @@
 from chainer import cuda
 from chainer import function
 from chainer import utils
+from chainer.functions import _log_space
 from chainer.functions.math._reduction import check_reduction_axes
 from chainer.functions.math._reduction import expand_to_input
 from chainer.functions.math._reduction import normalize_axes
@@ -19,13 +20,9 @@ class LogSumExp(function.Function):
 
     def forward(self, inputs):
         x = inputs[0]
-        xp = cuda.get_array_module(x)
-        m = x.max(axis=self.axis, keepdims=True)
-        # A slice of all -inf (or inf) would make x - m NaN; shift it by zero instead.
-        m[~xp.isfinite(m)] = 0
-        self._m = m
-        self._log_s = xp.log(xp.exp(x - m).sum(axis=self.axis, keepdims=True))
-        y = self._log_s + m
+        shifted, self._m = _log_space.shift_by_max(x, self.axis)
+        self._log_s = _log_space.log_sum_exp_shifted(shifted, self.axis)
+        y = self._log_s + self._m
         return utils.force_array(y.squeeze(axis=reduced_axes(x.ndim, self.axis))),
 
     def backward(self, inputs, grad_outputs):
