@@ -169,3 +169,15 @@ def test_out_sizes_and_padded_lengths():
     assert conv_nd.padded_lengths((2,), (3,), (1,), (1,), (4,), (2,)) == (6,)
     with pytest.raises(ValueError, match='too small'):
         conv_nd.out_sizes((2,), (3,), (1,), (0,))
+
+
+def test_to_layout():
+    a = numpy.arange(24.0).reshape(1, 2, 3, 4)
+    last = conv_nd.to_layout(a, True)
+    assert conv_nd.is_channels_last(last)
+    numpy.testing.assert_array_equal(last, a)
+    assert numpy.shares_memory(conv_nd.to_layout(last, True), last)
+    first = conv_nd.to_layout(last, False)
+    assert first.flags.c_contiguous and not numpy.shares_memory(first, last)
+    numpy.testing.assert_array_equal(first, a)
+    assert conv_nd.to_layout(a, False) is a

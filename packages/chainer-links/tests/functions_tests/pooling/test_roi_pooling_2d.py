@@ -72,3 +72,12 @@ def test_invalid_type():
         F.roi_pooling_2d(x[0], numpy.zeros((2, 5), numpy.float32), 2, 2, 1.0)
     with pytest.raises(type_check.InvalidType):
         F.roi_pooling_2d(x, numpy.zeros((2, 5), numpy.float64), 2, 2, 1.0)
+
+
+def test_tall_image_carries_rows_as_int32():
+    # Heights past the int16 range take the int32 row carry.
+    h = 2 ** 15 + 3
+    x = numpy.random.permutation(h * 2).reshape(1, 1, h, 2).astype(numpy.float32)
+    rois = numpy.array([[0, 0, 0, 1, h - 1], [0, 1, h - 9, 1, h - 1]], numpy.float32)
+    y = F.roi_pooling_2d(x, rois, 3, 1, 1.0)
+    testing.assert_allclose(y.data, _reference(x, rois, 3, 1, 1.0), atol=0, rtol=0)
