@@ -1,7 +1,7 @@
 """Maxout: ``F.maxout`` (spec 001 §3.4.1)."""
 from chainer import cuda
 from chainer import function
-from chainer.functions.activation._axis import expect_valid_axis
+from chainer.functions._axis import check_axis
 from chainer.utils import type_check
 
 
@@ -20,7 +20,7 @@ class Maxout(function.Function):
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() == 1, in_types[0].dtype.kind == 'f')
         x_type = in_types[0]
-        expect_valid_axis(x_type, self.axis)
+        check_axis(self.axis, x_type.ndim)
         axis = self.axis % type_check.eval(x_type.ndim)
         type_check.expect(x_type.shape[axis] % self.pool_size == 0)
 

@@ -2,7 +2,7 @@
 from chainer import cuda
 from chainer import function
 from chainer.functions import _log_space
-from chainer.functions.activation._axis import expect_valid_axis
+from chainer.functions._axis import check_axis
 from chainer.utils import type_check
 
 
@@ -15,7 +15,7 @@ class Softmax(function.Function):
 
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() == 1, in_types[0].dtype.kind == 'f')
-        expect_valid_axis(in_types[0], self.axis)
+        check_axis(self.axis, in_types[0].ndim)
 
     def forward(self, inputs):
         x, = inputs

@@ -1,7 +1,7 @@
 """Insertion of an axis of length one: ``expand_dims``."""
 from chainer import function
-from chainer.functions.array._axis import check_axis
-from chainer.functions.array._axis import check_int
+from chainer.functions._axis import check_axis
+from chainer.functions._axis import check_int
 from chainer.utils import type_check
 
 

@@ -1,6 +1,6 @@
 """Moving one axis of a variable to another position: ``rollaxis``."""
-from chainer.functions.array._axis import check_axis
-from chainer.functions.array._axis import check_int
+from chainer.functions._axis import check_axis
+from chainer.functions._axis import check_int
 from chainer.functions.array._permutation import AxisPermutation
 from chainer.utils import type_check
 

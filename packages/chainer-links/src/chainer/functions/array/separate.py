@@ -1,8 +1,8 @@
 """Separation of a variable into the slices along an axis: ``separate``."""
 from chainer import cuda
 from chainer import function
-from chainer.functions.array._axis import check_axis
-from chainer.functions.array._axis import check_int
+from chainer.functions._axis import check_axis
+from chainer.functions._axis import check_int
 from chainer.functions.array._fill import fill_missing_grads
 from chainer.utils import type_check
 

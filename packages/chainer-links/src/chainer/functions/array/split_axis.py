@@ -3,8 +3,8 @@ import numpy
 
 from chainer import cuda
 from chainer import function
-from chainer.functions.array._axis import check_axis
-from chainer.functions.array._axis import check_int
+from chainer.functions._axis import check_axis
+from chainer.functions._axis import check_int
 from chainer.functions.array._fill import fill_missing_grads
 from chainer.utils import type_check
 

@@ -1,7 +1,7 @@
 """Removal of axes of length one: ``squeeze``."""
 from chainer import function
-from chainer.functions.array._axis import check_axes
-from chainer.functions.array._axis import normalize_axes
+from chainer.functions._axis import check_axes
+from chainer.functions._axis import normalize_axes
 from chainer.utils import type_check
 
 

@@ -1,8 +1,8 @@
 """Stacking of variables along a new axis: ``stack``."""
 from chainer import cuda
 from chainer import function
-from chainer.functions.array._axis import check_axis
-from chainer.functions.array._axis import check_int
+from chainer.functions._axis import check_axis
+from chainer.functions._axis import check_int
 from chainer.utils import type_check
 
 

@@ -1,6 +1,6 @@
 """Exchange of two axes of a variable: ``swapaxes``."""
-from chainer.functions.array._axis import check_axis
-from chainer.functions.array._axis import check_int
+from chainer.functions._axis import check_axis
+from chainer.functions._axis import check_int
 from chainer.functions.array._permutation import AxisPermutation
 
 

@@ -1,6 +1,6 @@
 """Permutation of the axes of a variable: ``transpose``."""
-from chainer.functions.array._axis import check_axes
-from chainer.functions.array._axis import normalize_axes
+from chainer.functions._axis import check_axes
+from chainer.functions._axis import normalize_axes
 from chainer.functions.array._permutation import AxisPermutation
 from chainer.utils import type_check
 

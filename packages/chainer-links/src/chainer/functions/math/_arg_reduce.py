@@ -3,7 +3,7 @@ import numpy
 
 from chainer import cuda
 from chainer import function
-from chainer.functions.array._axis import check_axis
+from chainer.functions._axis import check_axis
 from chainer.utils import type_check
 
 

@@ -4,8 +4,6 @@ The second operand ``y`` is aligned with the axes ``axis .. axis + y.ndim - 1`` 
 ``x``: for ``x`` of shape ``(100, 3, 40, 60)``, ``y`` of shape ``(3, 40)`` and
 ``axis=1``, ``y`` acts as an array of shape ``(1, 3, 40, 1)``.
 """
-import numpy
-
 from chainer.utils import type_check
 
 
@@ -18,13 +16,6 @@ def check_axis_broadcast(in_types, axis):
     type_check.expect(axis_var >= 0, axis_var + y_type.ndim <= x_type.ndim)
     for i in range(type_check.eval(y_type.ndim)):
         type_check.expect(x_type.shape[axis + i] == y_type.shape[i])
-
-
-def check_axis_argument(axis):
-    """Returns ``axis`` as an int; raises TypeError for anything else."""
-    if isinstance(axis, bool) or not isinstance(axis, (int, numpy.integer)):
-        raise TypeError('axis must be an int, got {!r}'.format(axis))
-    return int(axis)
 
 
 def expanded_shape(x_ndim, y_shape, axis):

@@ -1,6 +1,6 @@
 """Axis handling shared by the reductions (sum, max, min, logsumexp, average)."""
-from chainer.functions.array._axis import check_axes
-from chainer.functions.array._axis import normalize_axes  # noqa: F401  (re-exported)
+from chainer.functions._axis import check_axes
+from chainer.functions._axis import normalize_axes  # noqa: F401  (re-exported)
 from chainer.utils import type_check
 
 

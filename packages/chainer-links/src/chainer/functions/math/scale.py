@@ -1,7 +1,7 @@
 """Elementwise product with Caffe-style broadcasting: ``scale``."""
 from chainer import function
 from chainer import utils
-from chainer.functions.math._axis_broadcast import check_axis_argument
+from chainer.functions._axis import check_int
 from chainer.functions.math._axis_broadcast import check_axis_broadcast
 from chainer.functions.math._axis_broadcast import expanded_shape
 from chainer.functions.math._axis_broadcast import outer_axes
@@ -11,7 +11,7 @@ class Scale(function.Function):
     """``z = x * y`` with ``y`` aligned to the axes of ``x`` starting at ``axis``."""
 
     def __init__(self, axis=1):
-        self.axis = check_axis_argument(axis)
+        self.axis = check_int(axis, 'axis')
 
     def check_type_forward(self, in_types):
         check_axis_broadcast(in_types, self.axis)

@@ -1,4 +1,5 @@
-"""Argument checks shared by the array and math functions."""
+"""Axis and integer argument checks shared by the function categories (array, math,
+activation)."""
 import numpy
 
 from chainer.utils import type_check
