@@ -43,6 +43,20 @@ def test_constructor_arguments():
         Variable(f32(1), volatile='maybe')
 
 
+def test_numpy_scalar_data_becomes_a_0d_array_that_backprops():
+    # The spec's Variable holds arrays; a numpy scalar (what numpy reductions return)
+    # is kept as a 0-d array so that it can receive an array gradient.
+    x = Variable(numpy.float32(2))
+    assert type(x.data) is numpy.ndarray and x.data.shape == ()
+    assert x.dtype == numpy.float32 and x.label == 'float32'
+    y = x * x
+    y.backward()
+    assert type(x.grad) is numpy.ndarray
+    numpy.testing.assert_array_equal(x.grad, 4)
+    sub = numpy.arange(3, dtype=numpy.float32).view(numpy.recarray)
+    assert Variable(sub).data is sub  # ndarray subclasses are kept as they are
+
+
 def test_grad_setter_checks_dtype_and_shape():
     x = Variable(f32(1, 2))
     with pytest.raises(TypeError, match='dtype'):

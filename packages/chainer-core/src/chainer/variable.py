@@ -24,6 +24,18 @@ def _check_grad_type(var, grad):
             var.data.shape, grad.shape))
 
 
+def _as_data_array(data):
+    """Returns ``data`` as the data array of a Variable: numpy arrays (and subclasses)
+    and GPU arrays as they are, a numpy scalar as a 0-d array (the spec holds arrays
+    only; a scalar could not receive an array gradient)."""
+    if isinstance(data, numpy.ndarray) or hasattr(data, '__cuda_array_interface__'):
+        return data
+    if isinstance(data, numpy.generic):
+        return numpy.asarray(data)
+    raise TypeError('Variable data must be a numpy.ndarray or a GPU array, got '
+                    '{}'.format(type(data).__name__))
+
+
 class Variable(object):
     """Array with a structure to keep track of computation.
 
@@ -49,11 +61,8 @@ class Variable(object):
                  '__weakref__')
 
     def __init__(self, data, volatile=flag.OFF, name=None, grad=None):
-        if not isinstance(data, (numpy.ndarray, numpy.generic)) and \
-                not hasattr(data, '__cuda_array_interface__'):
-            raise TypeError(
-                'Variable data must be a numpy.ndarray or a GPU array, got {}'.format(
-                    type(data).__name__))
+        if data.__class__ is not numpy.ndarray:  # the common case costs one check
+            data = _as_data_array(data)
         self.data = data
         self.rank = 0
         self._volatile = volatile if volatile.__class__ is flag.Flag \
