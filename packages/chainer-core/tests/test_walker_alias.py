@@ -67,3 +67,13 @@ def test_to_cpu_is_noop_on_host():
     s = utils.WalkerAlias([0.2, 0.8])
     s.to_cpu()
     assert not s.use_gpu and isinstance(s.threshold, numpy.ndarray)
+
+
+def test_to_gpu_without_a_backend_names_the_package_and_keeps_cpu_mode(monkeypatch):
+    from chainer import cuda
+    monkeypatch.setattr(cuda, '_backend_cache', [None])
+    s = utils.WalkerAlias([0.2, 0.8])
+    with pytest.raises(RuntimeError, match='cupy-kernels'):
+        s.to_gpu()
+    assert not s.use_gpu and isinstance(s.threshold, numpy.ndarray)
+    assert s.sample((3,)).shape == (3,)
