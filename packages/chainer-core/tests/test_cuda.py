@@ -64,3 +64,17 @@ def test_dummy_device():
     d.synchronize()
     assert d == cuda.DummyDeviceType() and hash(d) == hash(-1)
     assert d != 0
+
+
+@pytest.mark.parametrize('name,args', [
+    ('empty', ((2,),)), ('empty_like', (numpy.zeros(2),)), ('zeros', ((2,),)),
+    ('zeros_like', (numpy.zeros(2),)), ('ones', ((2,),)),
+    ('ones_like', (numpy.zeros(2),)), ('full', ((2,), 1.0)),
+    ('full_like', (numpy.zeros(2), 1.0)), ('copy', (numpy.zeros(2),)),
+])
+def test_deprecated_creators_and_copy_need_the_backend(no_backend, name, args):
+    """Spec 001 §3.2.1: the deprecated array creators and ``copy`` make CuPy arrays;
+    without a backend they say what to install."""
+    with pytest.raises(RuntimeError, match='pip install cupy-kernels') as e:
+        getattr(cuda, name)(*args)
+    assert 'cuda.' + name in str(e.value)
