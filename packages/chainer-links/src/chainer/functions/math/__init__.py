@@ -4,6 +4,8 @@
 re-exported here; ``tanh`` is an activation function (``chainer.functions.activation``).
 """
 from chainer.functions.math import basic_math  # noqa: F401
+from chainer.functions.math.absolute import abs
+from chainer.functions.math.absolute import absolute
 from chainer.functions.math.arccos import Arccos
 from chainer.functions.math.arccos import arccos
 from chainer.functions.math.arcsin import Arcsin
@@ -83,7 +85,8 @@ from chainer.functions.math.tan import Tan
 from chainer.functions.math.tan import tan
 
 __all__ = [
-    'Arccos', 'arccos', 'Arcsin', 'arcsin', 'Arctan', 'arctan', 'ArgMax', 'argmax',
+    'abs', 'absolute', 'Arccos', 'arccos', 'Arcsin', 'arcsin', 'Arctan', 'arctan',
+    'ArgMax', 'argmax',
     'ArgMin', 'argmin', 'Average', 'average', 'BatchInv', 'batch_inv',
     'BatchL2NormSquared', 'batch_l2_norm_squared', 'BatchMatMul', 'batch_matmul',
     'Bias', 'bias', 'Ceil', 'ceil', 'Clip', 'clip', 'Cos', 'cos', 'Cosh', 'cosh', 'Exp',
