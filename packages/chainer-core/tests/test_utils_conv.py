@@ -86,7 +86,9 @@ def test_im2col_memory_layout_is_gemm_ready():
     img = numpy.ones((2, 3, 4, 4), numpy.float32)
     col = conv_nd.im2col_nd(img, 2, 1, 0)
     assert col.shape == (2, 3, 2, 2, 3, 3)
-    assert col.transpose(0, 4, 5, 1, 2, 3).flags.c_contiguous
+    # Channel-major buffer (c, k..., n, out...): the row matrix in Fortran order.
+    assert col.transpose(1, 2, 3, 0, 4, 5).flags.c_contiguous
+    assert conv_nd.col_rows(col).flags.f_contiguous
 
 
 def test_bad_arguments():

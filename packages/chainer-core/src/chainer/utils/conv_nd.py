@@ -1,16 +1,18 @@
 """N-dimensional im2col/col2im: the one patch extraction behind every convolution.
 
 ``im2col_nd`` builds a strided view of the (padded) input that already has the patch shape
-and copies it once into a C-contiguous buffer whose rows are the output positions, so that a
-convolution is one plain 2-d GEMM on it. The order of a row follows the input's memory
-layout, so that the copy reads memory in order:
+and copies it once into a C-contiguous buffer laid out so that a convolution is one plain
+2-d GEMM on it, with ``n * prod(out)`` rows (output positions) and ``c * prod(k)``
+columns. The buffer follows the input's memory layout, so that the copy reads memory in
+long runs:
 
-- channels-first input (C-contiguous ``(n, c, d...)``): rows ``(c, k...)``;
 - channels-last input (``c`` the fastest axis in memory, e.g. a GEMM output seen as
-  ``(n, c, d...)``): rows ``(k..., c)``.
+  ``(n, c, d...)``): buffer ``(n, out..., k..., c)``, a C-ordered row matrix;
+- otherwise (e.g. C-contiguous ``(n, c, d...)``): buffer ``(c, k..., n, out...)``, the
+  same matrix in Fortran order (runs of whole output rows; BLAS takes it transposed).
 
-Either way the caller gets the ``(n, c, k..., out...)`` view of that buffer;
-:func:`col_rows` gives back the 2-d ``(n * prod(out), c * prod(k))`` matrix without a copy.
+Either way the caller gets the ``(n, c, k..., out...)`` view of that buffer, and
+:func:`col_rows` gives back the 2-d matrix without a copy.
 ``col2im_nd`` is the adjoint: it adds each kernel offset's slab into a zero image, one
 vectorized add per kernel offset (a loop over the ``prod(k)`` offsets only).
 
@@ -52,6 +54,19 @@ def is_channels_last(a):
     if a.ndim < 3 or a.shape[1] == 1:
         return False
     return min(a.strides[2:]) > a.strides[1]
+
+
+def to_layout(a, channels_last):
+    """Returns ``a`` (``(n, c, d...)``) C-contiguous, or channels-last when asked.
+
+    ``a`` itself when it has that layout already, else one copy. Elementwise operations
+    on operands of different layouts walk one of them against its memory order, which
+    costs several times a copy.
+    """
+    xp = cuda.get_array_module(a)
+    if channels_last:
+        return xp.moveaxis(xp.ascontiguousarray(xp.moveaxis(a, 1, -1)), -1, 1)
+    return xp.ascontiguousarray(a)
 
 
 def empty_image(shape, dtype, channels_last, xp, fill=None):
@@ -135,13 +150,7 @@ def out_sizes(dims, ksize, stride, pad, cover_all=False, dilate=None):
     return outs, padded_lengths(outs, ksize, stride, pad, dims, dilate)
 
 
-def patches_to_col(patches, nd):
-    """Returns the ``(n, c, k..., out...)`` view of a ``(n, out..., c, k...)`` patch array."""
-    axes = (0, nd + 1) + tuple(range(nd + 2, 2 * nd + 2)) + tuple(range(1, nd + 1))
-    return patches.transpose(axes)
-
-
-def channel_minor_patches_to_col(patches, nd):
+def _channel_minor_to_col(patches, nd):
     """Returns the ``(n, c, k..., out...)`` view of a ``(n, out..., k..., c)`` patch array."""
     axes = (0, 2 * nd + 1) + tuple(range(nd + 1, 2 * nd + 1)) + tuple(range(1, nd + 1))
     return patches.transpose(axes)
@@ -165,8 +174,8 @@ def col_row_axes(col):
 def col_rows(col):
     """The 2-d ``(n * prod(out), c * prod(k))`` matrix of a column array.
 
-    A view (no copy) for the buffers of :func:`im2col_nd`; its column order is the one of
-    :func:`col_row_axes`.
+    A view (no copy; C- or Fortran-ordered) for the buffers of :func:`im2col_nd`; its
+    column order is the one of :func:`col_row_axes`.
     """
     nd = (col.ndim - 2) // 2
     rows = 1
@@ -194,7 +203,7 @@ def im2col_nd(img, ksize, stride, pad, pval=0, cover_all=False, dilate=1):
 
     Returns:
         array of shape ``(n, c, k_1..k_N, out_1..out_N)``: a transposed view of a
-        C-contiguous ``(n, out..., c, k...)`` buffer, or ``(n, out..., k..., c)`` when
+        C-contiguous ``(c, k..., n, out...)`` buffer, or ``(n, out..., k..., c)`` when
         ``img`` is channels-last (see :func:`is_channels_last`, :func:`col_rows`).
 
     Raises:
@@ -212,13 +221,14 @@ def im2col_nd(img, ksize, stride, pad, pval=0, cover_all=False, dilate=1):
     if is_channels_last(padded):
         shape = (n,) + outs + ksize + (c,)
         strides = (st[0],) + out_strides + k_strides + (st[1],)
-        to_col = channel_minor_patches_to_col
-    else:
-        shape = (n,) + outs + (c,) + ksize
-        strides = (st[0],) + out_strides + (st[1],) + k_strides
-        to_col = patches_to_col
+        view = xp.lib.stride_tricks.as_strided(padded, shape=shape, strides=strides)
+        return _channel_minor_to_col(xp.ascontiguousarray(view), nd)
+    # Channel-major buffer (c, k..., n, out...): the copy reads whole output rows.
+    shape = (c,) + ksize + (n,) + outs
+    strides = (st[1],) + k_strides + (st[0],) + out_strides
     view = xp.lib.stride_tricks.as_strided(padded, shape=shape, strides=strides)
-    return to_col(xp.ascontiguousarray(view), nd)
+    axes = (nd + 1, 0) + tuple(range(1, nd + 1)) + tuple(range(nd + 2, 2 * nd + 2))
+    return xp.ascontiguousarray(view).transpose(axes)
 
 
 def col2im_nd(col, stride, pad, dims, dilate=1):
