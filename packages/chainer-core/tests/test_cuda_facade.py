@@ -66,3 +66,21 @@ def test_import_chainer_does_not_import_cupy():
     out = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True,
                          check=True).stdout.split()
     assert out[0] == 'False'
+
+
+def test_a_backend_that_fails_to_import_counts_as_unavailable(monkeypatch):
+    from chainer import _plugins
+
+    class BrokenEntryPoint(object):
+        name = 'cuda'
+
+        def load(self):
+            raise ImportError('simulated broken install')
+
+    monkeypatch.setitem(_plugins._entry_points, 'chainer.backends', [BrokenEntryPoint()])
+    monkeypatch.setattr(_plugins, '_backends', {})
+    monkeypatch.setattr(cuda, '_backend_cache', [])
+    assert cuda.available is False
+    assert cuda.get_array_module(numpy.zeros(1)) is numpy
+    with pytest.raises(RuntimeError, match='simulated broken install'):
+        cuda.to_gpu(numpy.zeros(1))

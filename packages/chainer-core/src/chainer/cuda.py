@@ -22,11 +22,37 @@ _INSTALL_HINT = ('no CUDA backend is installed: install it with '
 _backend_cache = []
 
 
+class _BrokenBackend(object):
+    """Stands for a registered backend that failed to load: unavailable, with why."""
+
+    available = False
+    cudnn_enabled = False
+
+    def __init__(self, error):
+        self._error = error
+
+    def unavailable_reason(self):
+        return ('the installed CUDA backend failed to load ({}: {}); reinstall it with '
+                '`pip install --force-reinstall cupy-kernels[cuda12]`'.format(
+                    type(self._error).__name__, self._error))
+
+    def get_array_module(self, *args):
+        return numpy
+
+
 def _get_backend():
-    """Returns the loaded ``cuda`` backend object, or None (looked up once)."""
+    """Returns the loaded ``cuda`` backend object, or None (looked up once).
+
+    A backend whose entry point fails to import counts as unavailable: every GPU
+    request then raises with the import error as the reason.
+    """
     if not _backend_cache:
         from chainer import _plugins
-        _backend_cache.append(_plugins.load_backend('cuda'))
+        try:
+            backend = _plugins.load_backend('cuda')
+        except Exception as e:  # a broken install must not break CPU-only use
+            backend = _BrokenBackend(e)
+        _backend_cache.append(backend)
     return _backend_cache[0]
 
 
