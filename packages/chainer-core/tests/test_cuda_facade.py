@@ -84,3 +84,15 @@ def test_a_backend_that_fails_to_import_counts_as_unavailable(monkeypatch):
     assert cuda.get_array_module(numpy.zeros(1)) is numpy
     with pytest.raises(RuntimeError, match='simulated broken install'):
         cuda.to_gpu(numpy.zeros(1))
+
+
+def test_max_workspace_size_round_trips_and_rejects_bad_sizes():
+    old = cuda.get_max_workspace_size()
+    try:
+        cuda.set_max_workspace_size(1 << 20)
+        assert cuda.get_max_workspace_size() == 1 << 20
+        for bad in (-1, 1.5, 'big', True):
+            with pytest.raises(ValueError, match='size'):
+                cuda.set_max_workspace_size(bad)
+    finally:
+        cuda.set_max_workspace_size(old)

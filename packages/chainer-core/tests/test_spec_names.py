@@ -395,10 +395,6 @@ def _signature(obj):
 # audit) does not provide without a GPU backend yet. Strict: the day they exist these
 # cases fail, and the entries must go.
 KNOWN_MISSING = {
-    'chainer.cuda.get_max_workspace_size':
-        'chainer.cuda resolves the cuDNN workspace functions from the backend only',
-    'chainer.cuda.set_max_workspace_size':
-        'chainer.cuda resolves the cuDNN workspace functions from the backend only',
 }
 
 

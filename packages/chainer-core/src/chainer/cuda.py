@@ -141,6 +141,26 @@ def _backend_reason(backend):
     return backend.unavailable_reason()
 
 
+_max_workspace_size = 8 * 1024 * 1024
+
+
+def set_max_workspace_size(size):
+    """Sets the workspace size (in bytes) that cuDNN algorithms may use.
+
+    Args:
+        size (int): The workspace size for cuDNN, a non-negative number of bytes.
+    """
+    global _max_workspace_size
+    if isinstance(size, bool) or not isinstance(size, (int, numpy.integer)) or size < 0:
+        raise ValueError('size must be a non-negative int (bytes), got {!r}'.format(size))
+    _max_workspace_size = int(size)
+
+
+def get_max_workspace_size():
+    """Returns the workspace size (in bytes) that cuDNN algorithms may use."""
+    return _max_workspace_size
+
+
 def kernel(name):
     """Returns the GPU kernel ``name`` from the backend's kernel library.
 
