@@ -78,19 +78,13 @@ def weight_grad(a, col, a_rows=None):
     nd = a.ndim - 2
     if a_rows is None:
         a_rows = rows(a)
-    axes = _filter_axes(col, nd)
-    g = a_rows.T.dot(conv_nd.col_rows(col))
+    # col_rowsᵀ · rows(a) (the transpose of the product above) runs faster in OpenBLAS.
+    g = conv_nd.col_rows(col).T.dot(a_rows)  # (column order of col, m)
     w_shape = (a.shape[1],) + col.shape[1:nd + 2]
-    shape = tuple(w_shape[i] for i in axes)
-    # Back from the column order to (m, c, k...); a small copy when it was (k..., c).
-    return xp.ascontiguousarray(g.reshape(shape).transpose(_inverse(axes)))
-
-
-def _inverse(axes):
-    inv = [0] * len(axes)
-    for i, a in enumerate(axes):
-        inv[a] = i
-    return tuple(inv)
+    order = _filter_axes(col, nd)[1:] + (0,)
+    g = g.reshape(tuple(w_shape[i] for i in order))
+    # One small copy back to (m, c, k...).
+    return xp.ascontiguousarray(g.transpose([order.index(i) for i in range(nd + 2)]))
 
 
 #: Below this many channels per tap, the per-offset GEMMs of transposed_correlate are too

@@ -8,8 +8,10 @@ from chainer.utils import conv_nd
 class ConvolutionND(function.Function):
     """N-dimensional convolution (correlation) of ``x`` with filters ``W``, plus bias.
 
-    It is computed as im2col (one copy of a strided view) followed by one GEMM; the
-    backward is two more GEMMs and one col2im. It also serves the 2-d and the dilated
+    It is computed as im2col (one copy of a strided view) followed by one GEMM, and its
+    output is channels-last in memory (the GEMM's rows), which the next im2col reads in
+    long runs. The backward is the filter-gradient GEMM and the input gradient of
+    :func:`_conv_gemm.transposed_correlate`. It also serves the 2-d and the dilated
     convolutions, which are special cases.
 
     Args:

@@ -10,8 +10,8 @@ from chainer.utils import type_check
 class DeconvolutionND(function.Function):
     """N-dimensional deconvolution: the adjoint of the convolution with the same filters.
 
-    The forward is a convolution's input gradient (one GEMM and one col2im); the backward
-    uses im2col of the output gradient and two GEMMs.
+    The forward is a convolution's input gradient (:func:`_conv_gemm.transposed_correlate`);
+    the backward uses im2col of the output gradient and two GEMMs.
 
     Args:
         ndim (int): number of spatial dimensions.
