@@ -89,18 +89,24 @@ def _sibling_requirements(package):
     return [r for r in requirements if canonicalize_name(r.name) in PACKAGES]
 
 
-def _declared_closure(package):
-    """``package`` and the siblings it needs, transitively, as declared in the pyproject
-    ``dependencies`` (not extras), in dependency order."""
-    needed = set()
-    pending = [package]
+def _declared_closure(package, extras=()):
+    """``package`` and the siblings it needs, transitively, in dependency order: those in
+    its ``dependencies`` and in the requested ``extras`` of its own, then those in the
+    siblings' ``dependencies``."""
+    def sibling_names(texts):
+        names = (canonicalize_name(Requirement(t).name) for t in texts)
+        return [n for n in names if n in PACKAGES]
+
+    project = _pyproject(package)['project']
+    pending = sibling_names(project.get('dependencies', []))
+    for extra in extras:
+        pending += sibling_names(project.get('optional-dependencies', {}).get(extra, []))
+    needed = {package}
     while pending:
         name = pending.pop()
         if name not in needed:
             needed.add(name)
-            deps = _pyproject(name)['project'].get('dependencies', [])
-            pending.extend(canonicalize_name(Requirement(d).name) for d in deps
-                           if canonicalize_name(Requirement(d).name) in PACKAGES)
+            pending += sibling_names(_pyproject(name)['project'].get('dependencies', []))
     return [p for p in PACKAGES if p in needed]
 
 
@@ -198,12 +204,14 @@ def _run_install_tests(session, wheelhouse):
 @nox.parametrize('package', PACKAGES)
 def tests(session, package):
     """Runs one package's tests with only what it declares installed."""
-    needed = _declared_closure(package)
+    extras = TEST_EXTRAS.get(package, ('test',))
+    needed = _declared_closure(package, extras)
     stale = [p for p in PACKAGES if p not in needed]
-    session.run('python', '-m', 'pip', 'uninstall', '--yes', '--quiet', *stale, silent=True)
-    extras = ','.join(TEST_EXTRAS.get(package, ('test',)))
+    if stale:
+        session.run('python', '-m', 'pip', 'uninstall', '--yes', '--quiet', *stale,
+                    silent=True)
     paths = [str(_package_dir(p)) for p in needed if p != package]
-    session.install(*paths, '{}[{}]'.format(_package_dir(package), extras))
+    session.install(*paths, '{}[{}]'.format(_package_dir(package), ','.join(extras)))
     session.run('python', '-m', 'chainer', silent=True)  # imports, and versions compatible
     tests_dir = _package_dir(package) / 'tests'
     if not any(tests_dir.rglob('test_*.py')):

@@ -167,7 +167,7 @@ def test_editable_installs_of_all_packages(tmp_path_factory):
     python = _venv(tmp_path_factory, 'editable')
     dists = list(_runtime.CHAINER_DISTRIBUTIONS)
     # The build backend goes into the venv once instead of into five isolated build envs.
-    _pip_install(python, 'hatchling>=1.18')
+    _pip_install(python, 'hatchling>=1.18', 'editables')
     args = ['--no-build-isolation']
     for dist in dists:
         args += ['--editable', str(REPO / 'packages' / dist)]
