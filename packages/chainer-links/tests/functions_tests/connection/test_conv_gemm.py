@@ -99,3 +99,12 @@ def test_gradient_of_many_channel_convolution():
     gy = numpy.random.uniform(-1, 1, (1, 2, 5, 2))  # out: (4 + 2 - 2 + 1, 3 - 2 + 1)
     chainer.gradient_check.check_backward(
         lambda x, W: F.convolution_2d(x, W, pad=(1, 0)), (x, W), gy, atol=1e-5, rtol=1e-5)
+
+
+@pytest.mark.parametrize('dtype', [numpy.float16, numpy.float32, numpy.float64])
+def test_bias_grad(dtype):
+    a = numpy.random.uniform(-1, 1, (300, 5)).astype(dtype)
+    g = _conv_gemm.bias_grad(a)
+    assert g.dtype == dtype and g.shape == (5,)
+    tol = 1e-2 if dtype == numpy.float16 else 1e-5
+    testing.assert_allclose(g, a.astype(numpy.float64).sum(axis=0), atol=tol, rtol=tol)

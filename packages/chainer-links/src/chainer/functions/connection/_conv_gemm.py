@@ -16,6 +16,8 @@ input gradient offset by offset (:func:`transposed_correlate`).
 """
 import itertools
 
+import numpy
+
 from chainer import cuda
 from chainer.utils import conv_nd
 from chainer.utils import type_check
@@ -28,6 +30,19 @@ def rows(a):
     """
     xp = cuda.get_array_module(a)
     return xp.moveaxis(a, 1, -1).reshape(-1, a.shape[1])
+
+
+def bias_grad(a_rows):
+    """Column sums of a row matrix ``(n*P, m)``: the bias gradient ``sum_{n,o} gy[n, m, o]``.
+
+    A BLAS matrix-vector product with a vector of ones: several times faster than numpy's
+    axis-0 sum of a C-ordered matrix (one short row per inner loop); float16 sums in
+    float32.
+    """
+    xp = cuda.get_array_module(a_rows)
+    if a_rows.dtype == numpy.float16:
+        return a_rows.sum(axis=0, dtype=numpy.float32).astype(numpy.float16)
+    return xp.ones(a_rows.shape[0], dtype=a_rows.dtype).dot(a_rows)
 
 
 def _filter_axes(col, nd):

@@ -56,7 +56,7 @@ class ConvolutionND(function.Function):
         gx = _conv_gemm.transposed_correlate(gy, W, self.stride, self.pad, x.shape[2:],
                                              dilate=self.dilate, a_rows=gy_rows)
         if len(inputs) == 3:
-            return gx, gW, gy_rows.sum(axis=0)
+            return gx, gW, _conv_gemm.bias_grad(gy_rows)
         return gx, gW
 
 
