@@ -1,0 +1,574 @@
+"""Every documented public name of chainer-training against the spec text: the
+signatures (parameters, order, defaults) by ``inspect.signature``, the documented
+attributes and class defaults, and the public names of each module and class, so that a
+renamed, reordered, re-defaulted, missing or undocumented addition fails here.
+
+Sources (``/work/shared/spec``): ``001`` is the Chainer 1.14 reference: §3.1.7 dataset
+abstraction, §3.1.8 training loop, §3.6 optimizers, §3.10 datasets, §3.11 iterators,
+§3.12 extensions. The PDF-to-text conversion lost the class lines of the §3.12.2-3.12.9
+extensions (Evaluator, ExponentialShift, LinearShift, LogReport, snapshot, PrintReport,
+ProgressBar): their parameter lists give the names and order, and a default is checked
+only where the text states it in words ("If it is None, ...", "called once for each
+epoch by default"); ``...`` marks a default the text does not give. ``issue-7`` marks
+names that issue 7 asks for beyond 1.14 (they follow the later Chainer reference).
+
+Parameters beyond the spec are allowed only when listed in ``EXTRA_PARAMETERS`` with
+the reason; public module and class names beyond the spec only when listed in
+``EXTRA_NAMES``.
+"""
+import ast
+import inspect
+import os
+
+import numpy
+import pytest
+
+import chainer
+from chainer import dataset, datasets, iterators, optimizers, training
+from chainer.dataset import convert
+from chainer.serializers import npz
+from chainer.training import extensions, triggers
+
+# qualified name -> (documented parameter list, source)
+SIGNATURES = {
+    # §3.1.7 dataset abstraction
+    'chainer.dataset.DatasetMixin.__getitem__': ('(index)', '001'),
+    'chainer.dataset.DatasetMixin.__len__': ('()', '001'),
+    'chainer.dataset.DatasetMixin.get_example': ('(i)', '001'),
+    'chainer.dataset.Iterator.__iter__': ('()', '001'),
+    'chainer.dataset.Iterator.__next__': ('()', '001'),
+    'chainer.dataset.Iterator.next': ('()', '001'),
+    'chainer.dataset.Iterator.finalize': ('()', '001'),
+    'chainer.dataset.Iterator.serialize': ('(serializer)', '001'),
+    'chainer.dataset.concat_examples': ('(batch, device=None, padding=None)', '001'),
+    'chainer.dataset.get_dataset_root': ('()', '001'),
+    'chainer.dataset.set_dataset_root': ('(path)', '001'),
+    'chainer.dataset.cached_download': ('(url)', '001'),
+    'chainer.dataset.cache_or_load_file': ('(path, creator, loader)', '001'),
+    # §3.1.8 training loop abstraction
+    'chainer.training.Trainer': ("(updater, stop_trigger=None, out='result')", '001'),
+    'chainer.training.Trainer.extend': (
+        '(extension, name=None, trigger=None, priority=None, invoke_before_training=None)',
+        '001'),
+    'chainer.training.Trainer.get_extension': ('(name)', '001'),
+    'chainer.training.Trainer.run': ('()', '001'),
+    'chainer.training.Trainer.serialize': ('(serializer)', '001'),
+    'chainer.training.Updater.connect_trainer': ('(trainer)', '001'),
+    'chainer.training.Updater.finalize': ('()', '001'),
+    'chainer.training.Updater.get_all_optimizers': ('()', '001'),
+    'chainer.training.Updater.get_optimizer': ('(name)', '001'),
+    'chainer.training.Updater.serialize': ('(serializer)', '001'),
+    'chainer.training.Updater.update': ('()', '001'),
+    'chainer.training.StandardUpdater': (
+        '(iterator, optimizer, converter=concat_examples, device=None, loss_func=None)',
+        '001'),
+    'chainer.training.StandardUpdater.get_iterator': ('(name)', '001'),
+    'chainer.training.StandardUpdater.update_core': ('()', '001'),
+    'chainer.training.ParallelUpdater': (
+        '(iterator, optimizer, converter=concat_examples, models=None, devices=None, '
+        'loss_func=None)',
+        '001'),
+    'chainer.training.Extension.__call__': ('(trainer)', '001'),
+    'chainer.training.Extension.finalize': ('()', '001'),
+    'chainer.training.Extension.serialize': ('(serializer)', '001'),
+    'chainer.training.make_extension': (
+        '(trigger=None, default_name=None, priority=None, invoke_before_training=False, '
+        'finalizer=None)',
+        '001'),
+    'chainer.training.IntervalTrigger': ('(period, unit)', '001'),
+    'chainer.training.IntervalTrigger.__call__': ('(trainer)', '001'),
+    'chainer.training.get_trigger': ('(trigger)', '001'),
+    # §3.6 optimizers
+    'chainer.optimizers.AdaDelta': ('(rho=0.95, eps=1e-06)', '001'),
+    'chainer.optimizers.AdaGrad': ('(lr=0.001, eps=1e-08)', '001'),
+    'chainer.optimizers.Adam': ('(alpha=0.001, beta1=0.9, beta2=0.999, eps=1e-08)', '001'),
+    'chainer.optimizers.MomentumSGD': ('(lr=0.01, momentum=0.9)', '001'),
+    'chainer.optimizers.NesterovAG': ('(lr=0.01, momentum=0.9)', '001'),
+    'chainer.optimizers.RMSprop': ('(lr=0.01, alpha=0.99, eps=1e-08)', '001'),
+    'chainer.optimizers.RMSpropGraves': (
+        '(lr=0.0001, alpha=0.95, momentum=0.9, eps=0.0001)', '001'),
+    'chainer.optimizers.SGD': ('(lr=0.01)', '001'),
+    'chainer.optimizers.SMORMS3': ('(lr=0.001, eps=1e-16)', '001'),
+    # §3.10 datasets
+    'chainer.datasets.DictDataset': ('(**datasets)', '001'),
+    'chainer.datasets.TupleDataset': ('(*datasets)', '001'),
+    'chainer.datasets.SubDataset': ('(dataset, start, finish, order=None)', '001'),
+    'chainer.datasets.split_dataset': ('(dataset, split_at, order=None)', '001'),
+    'chainer.datasets.split_dataset_random': ('(dataset, first_size)', '001'),
+    'chainer.datasets.get_cross_validation_datasets': ('(dataset, n_fold, order=None)', '001'),
+    'chainer.datasets.get_cross_validation_datasets_random': ('(dataset, n_fold)', '001'),
+    'chainer.datasets.ImageDataset': ("(paths, root='.', dtype=numpy.float32)", '001'),
+    'chainer.datasets.LabeledImageDataset': (
+        "(pairs, root='.', dtype=numpy.float32, label_dtype=numpy.int32)", '001'),
+    'chainer.datasets.get_mnist': (
+        '(withlabel=True, ndim=1, scale=1.0, dtype=numpy.float32, label_dtype=numpy.int32)',
+        '001'),
+    'chainer.datasets.get_cifar10': ('(withlabel=True, ndim=3, scale=1.0)', '001'),
+    'chainer.datasets.get_cifar100': ('(withlabel=True, ndim=3, scale=1.0)', '001'),
+    'chainer.datasets.get_ptb_words': ('()', '001'),
+    'chainer.datasets.get_ptb_words_vocabulary': ('()', '001'),
+    'chainer.datasets.TransformDataset': ('(dataset, transform)', 'issue-7'),
+    # §3.11 iterators
+    'chainer.iterators.SerialIterator': (
+        '(dataset, batch_size, repeat=True, shuffle=True)', '001'),
+    'chainer.iterators.MultiprocessIterator': (
+        '(dataset, batch_size, repeat=True, shuffle=True, n_processes=None)', '001'),
+    # §3.12 extensions
+    'chainer.training.extensions.dump_graph': (
+        "(root_name, out_name='cg.dot', variable_style=None, function_style=None)", '001'),
+    'chainer.training.extensions.Evaluator': (
+        '(iterator, target, converter=concat_examples, device=..., eval_hook=..., '
+        'eval_func=...)',
+        '001'),
+    'chainer.training.extensions.Evaluator.__call__': ('(trainer=None)', '001'),
+    'chainer.training.extensions.Evaluator.evaluate': ('()', '001'),
+    'chainer.training.extensions.Evaluator.get_all_iterators': ('()', '001'),
+    'chainer.training.extensions.Evaluator.get_all_targets': ('()', '001'),
+    'chainer.training.extensions.Evaluator.get_iterator': ('(name)', '001'),
+    'chainer.training.extensions.Evaluator.get_target': ('(name)', '001'),
+    'chainer.training.extensions.ExponentialShift': (
+        '(attr, rate, init=None, target=..., optimizer=None)', '001'),
+    'chainer.training.extensions.LinearShift': (
+        '(attr, value_range, time_range, optimizer=None)', '001'),
+    'chainer.training.extensions.LogReport': (
+        '(keys=None, trigger=..., postprocess=..., log_name=...)', '001'),
+    'chainer.training.extensions.snapshot': (
+        "(savefun=..., filename=..., trigger=(1, 'epoch'))", '001'),
+    'chainer.training.extensions.snapshot_object': (
+        "(target, filename, savefun=save_npz, trigger=(1, 'epoch'))", '001'),
+    'chainer.training.extensions.PrintReport': ('(entries, log_report=..., out=...)', '001'),
+    'chainer.training.extensions.ProgressBar': (
+        '(training_length=None, update_interval=..., bar_length=..., out=...)', '001'),
+    'chainer.training.extensions.PlotReport': (
+        "(y_keys, x_key='iteration', trigger=(1, 'epoch'), postprocess=None, "
+        "file_name='plot.png', marker='x', grid=True)",
+        'issue-7'),
+    'chainer.training.extensions.observe_value': ('(observation_key, target_func)', 'issue-7'),
+    'chainer.training.extensions.observe_lr': (
+        "(optimizer_name='main', observation_key='lr')", 'issue-7'),
+    'chainer.training.triggers.IntervalTrigger': ('(period, unit)', 'issue-7'),
+    'chainer.training.triggers.ManualScheduleTrigger': ('(points, unit)', 'issue-7'),
+    'chainer.training.triggers.MaxValueTrigger': ("(key, trigger=(1, 'epoch'))", 'issue-7'),
+    'chainer.training.triggers.MinValueTrigger': ("(key, trigger=(1, 'epoch'))", 'issue-7'),
+}
+
+# qualified name -> {parameter beyond the spec: why it is there}
+EXTRA_PARAMETERS = {
+    'chainer.dataset.cached_download': {
+        'checksum': "issue 7: a download is verified ('md5:<hex>', ...) and never cached "
+                    'when corrupt'},
+    'chainer.datasets.split_dataset_random': {
+        'seed': 'reproducible split (the later Chainer reference has it)'},
+    'chainer.datasets.get_cross_validation_datasets_random': {
+        'seed': 'reproducible folds (the later Chainer reference has it)'},
+    'chainer.iterators.MultiprocessIterator': {
+        'n_prefetch': 'number of batches loaded ahead (the later Chainer reference has '
+                      'it; 1 is the 1.14 behaviour)'},
+}
+
+# Defaults that differ in kind from the 1.14 source although the text only says them in
+# words: ``out`` is "standard output by default"; None here means the *current*
+# sys.stdout at each write, so that a ProgressBar's redirection and output capture see it.
+WORDED_DEFAULTS = {
+    'chainer.training.extensions.PrintReport': {'out': None},
+    'chainer.training.extensions.ProgressBar': {'out': None},
+}
+
+_NAMES = {'numpy': numpy, 'concat_examples': convert.concat_examples,
+          'save_npz': npz.save_npz}
+_P = inspect.Parameter
+
+
+def _resolve(qualname):
+    """The object named by a dotted path: attributes first (``extensions.snapshot`` is
+    the function, not its module), importing submodules only where needed."""
+    parts = qualname.split('.')
+    obj = __import__(parts[0])
+    for n, attribute in enumerate(parts[1:], 2):
+        if inspect.isclass(obj):
+            obj = inspect.getattr_static(obj, attribute)
+        elif hasattr(obj, attribute):
+            obj = getattr(obj, attribute)
+        else:
+            obj = __import__('.'.join(parts[:n]), fromlist=['_'])
+    return obj
+
+
+def _parse(text):
+    """A documented parameter list as ``inspect.Parameter`` objects; a default of
+    ``...`` means "documented without a value"."""
+    args = ast.parse('def f{}: pass'.format(text)).body[0].args
+
+    def value(node):
+        return eval(compile(ast.Expression(node), '<spec>', 'eval'), dict(_NAMES))
+
+    padding = [None] * (len(args.args) - len(args.defaults))
+    params = [_P(a.arg, _P.POSITIONAL_OR_KEYWORD,
+                 default=_P.empty if d is None else value(d))
+              for a, d in zip(args.args, padding + list(args.defaults))]
+    if args.vararg:
+        params.append(_P(args.vararg.arg, _P.VAR_POSITIONAL))
+    if args.kwarg:
+        params.append(_P(args.kwarg.arg, _P.VAR_KEYWORD))
+    return params
+
+
+def _implemented(obj):
+    """Parameters of a callable without ``self`` (classes: of ``__init__``)."""
+    if isinstance(obj, (staticmethod, classmethod)):
+        obj = obj.__func__
+    params = list(inspect.signature(obj).parameters.values())
+    if inspect.isfunction(obj) and params and params[0].name == 'self':
+        params = params[1:]
+    return params
+
+
+def _equal_default(documented, actual):
+    if documented is Ellipsis:
+        return True
+    if callable(documented):
+        return documented is actual
+    return type(documented) is type(actual) and documented == actual
+
+
+def check_signature(name, obj, text, extras=()):
+    """Asserts that ``obj`` takes the documented parameters in order with the
+    documented defaults, followed only by the parameters named in ``extras``."""
+    documented = _parse(text)
+    actual = _implemented(obj)
+    shown = '{}: documented {}, implemented {}'.format(
+        name, text, [str(p) for p in actual])
+    head = actual[:len(documented)]
+    assert [(p.name, p.kind) for p in head] == [(p.name, p.kind) for p in documented], \
+        shown
+    for doc, impl in zip(documented, head):
+        assert _equal_default(doc.default, impl.default), \
+            '{}: {} defaults to {!r}, documented {!r}'.format(
+                name, doc.name, impl.default, doc.default)
+    rest = actual[len(documented):]
+    assert [p.name for p in rest] == list(extras), \
+        '{}: parameters beyond the spec {} (explained: {})'.format(
+            name, [p.name for p in rest], list(extras))
+    for p in rest:
+        assert p.kind in (p.VAR_KEYWORD, p.KEYWORD_ONLY) or p.default is not p.empty, \
+            '{}: the added parameter {} needs a default'.format(name, p.name)
+
+
+@pytest.mark.parametrize('qualname', sorted(SIGNATURES))
+def test_documented_signature(qualname):
+    text, _ = SIGNATURES[qualname]
+    obj = _resolve(qualname)
+    assert callable(obj) or isinstance(obj, (staticmethod, classmethod)), qualname
+    check_signature(qualname, obj, text, EXTRA_PARAMETERS.get(qualname, {}))
+
+
+@pytest.mark.parametrize('qualname', sorted(WORDED_DEFAULTS))
+def test_worded_defaults(qualname):
+    actual = {p.name: p.default for p in _implemented(_resolve(qualname))}
+    for name, default in WORDED_DEFAULTS[qualname].items():
+        assert actual[name] is default, (qualname, name)
+
+
+def test_every_explained_extra_is_on_a_documented_name():
+    for qualname in list(EXTRA_PARAMETERS) + list(WORDED_DEFAULTS):
+        assert qualname in SIGNATURES, qualname
+    for qualname, extras in EXTRA_PARAMETERS.items():
+        assert all(reason for reason in extras.values()), qualname
+
+
+def test_the_checker_catches_drift():
+    # Without this, every signature test above could pass vacuously.
+    def reference(x, axis=1, keepdims=False):
+        pass
+
+    check_signature('reference', reference, '(x, axis=1, keepdims=False)')
+    check_signature('reference', reference, '(x, axis=..., keepdims=...)')
+    check_signature('reference', reference, '(x, axis=1)', extras=['keepdims'])
+    for text in ['(y, axis=1, keepdims=False)', '(x, keepdims=False, axis=1)',
+                 '(x, axis=0, keepdims=False)', '(x, axis=1.0, keepdims=False)',
+                 '(x, axis=1)', '(x, axis=1, keepdims=False, out=None)', '(*x)']:
+        with pytest.raises(AssertionError):
+            check_signature('reference', reference, text)
+    with pytest.raises(AssertionError):
+        check_signature('extended', lambda x, axis: None, '(x)', extras=['axis'])
+
+
+# ---------------------------------------------------------------------------------------
+# Public names of the modules: the documented ones plus the explained extras, nothing else.
+
+DOCUMENTED_NAMES = {
+    'chainer.dataset': ['DatasetMixin', 'Iterator', 'concat_examples', 'get_dataset_root',
+                        'set_dataset_root', 'cached_download', 'cache_or_load_file'],
+    'chainer.datasets': ['DictDataset', 'TupleDataset', 'SubDataset', 'split_dataset',
+                         'split_dataset_random', 'get_cross_validation_datasets',
+                         'get_cross_validation_datasets_random', 'ImageDataset',
+                         'LabeledImageDataset', 'get_mnist', 'get_cifar10', 'get_cifar100',
+                         'get_ptb_words', 'get_ptb_words_vocabulary'],
+    'chainer.iterators': ['SerialIterator', 'MultiprocessIterator'],
+    'chainer.optimizers': ['AdaDelta', 'AdaGrad', 'Adam', 'MomentumSGD', 'NesterovAG',
+                           'RMSprop', 'RMSpropGraves', 'SGD', 'SMORMS3'],
+    'chainer.training': ['Trainer', 'Updater', 'StandardUpdater', 'ParallelUpdater',
+                         'Extension', 'make_extension', 'IntervalTrigger', 'get_trigger',
+                         'PRIORITY_WRITER', 'PRIORITY_EDITOR', 'PRIORITY_READER'],
+    'chainer.training.extensions': ['dump_graph', 'Evaluator', 'ExponentialShift',
+                                    'LinearShift', 'LogReport', 'snapshot',
+                                    'snapshot_object', 'PrintReport', 'ProgressBar'],
+    'chainer.training.triggers': [],
+}
+
+# module -> {public name beyond 1.14: why}
+EXTRA_NAMES = {
+    'chainer.dataset': {
+        'to_device': 'the device transfer concat_examples does; a converter building '
+                     'block (later Chainer reference)',
+        'get_dataset_directory': 'directory of one dataset under the root (used by the '
+                                 'concrete datasets; later Chainer reference)'},
+    'chainer.datasets': {'TransformDataset': 'issue 7 (later Chainer reference)'},
+    'chainer.training.extensions': {
+        'PlotReport': 'issue 7', 'observe_value': 'issue 7', 'observe_lr': 'issue 7'},
+    'chainer.training.triggers': {
+        'IntervalTrigger': 'the later home of chainer.training.IntervalTrigger',
+        'ManualScheduleTrigger': 'issue 7', 'MaxValueTrigger': 'issue 7',
+        'MinValueTrigger': 'issue 7',
+        'BestValueTrigger': 'the base of Max/MinValueTrigger (later Chainer reference)'},
+}
+
+
+@pytest.mark.parametrize('module_name', sorted(DOCUMENTED_NAMES))
+def test_module_public_names(module_name):
+    module = __import__(module_name, fromlist=['_'])
+    expected = set(DOCUMENTED_NAMES[module_name]) | set(EXTRA_NAMES.get(module_name, {}))
+    assert set(module.__all__) == expected
+    for name in expected:
+        assert hasattr(module, name), '{}.{} is missing'.format(module_name, name)
+
+
+# ---------------------------------------------------------------------------------------
+# Public attributes of the classes: documented (methods, properties, class attributes,
+# "Variables") plus the explained extras.
+
+_EXTENSION_BASE = ['trigger', 'priority', 'invoke_before_training', 'default_name',
+                   'finalize', 'serialize']
+_EXTENSION_EXTRAS = {
+    'name': 'the name under which Trainer.extend registered it (set by extend in 1.14 too)',
+    'initialize': 'called once before the loop, also after a resume (later Chainer '
+                  'reference); the optimizer shifts apply their value there',
+}
+_ITERATOR = ['finalize', 'next', 'serialize']
+_ITERATOR_STATE = ['epoch', 'epoch_detail', 'is_new_epoch']
+_ITERATOR_EXTRAS = {
+    'current_position': 'index of the next example (serialized; later Chainer reference)',
+    'previous_epoch_detail': 'epoch_detail before the last batch (later Chainer reference)',
+    'repeat': 'as given', 'shuffle': 'as given',
+    'reset': 'restart from the first epoch (later Chainer reference; Evaluator uses it)',
+}
+_UPDATER = ['connect_trainer', 'finalize', 'get_all_optimizers', 'get_optimizer',
+            'serialize', 'update']
+_STANDARD_UPDATER_EXTRAS = {
+    'epoch': 'read by the triggers (1.14 source too)',
+    'epoch_detail': 'read by ProgressBar (1.14 source too)',
+    'is_new_epoch': 'read by the triggers (1.14 source too)'}
+_SHIFT_EXTRAS = dict(_EXTENSION_EXTRAS, value_at='the scheduled value after t calls')
+
+CLASS_NAMES = {
+    # class: (documented public attributes, {extra: why})
+    training.Trainer: (['extend', 'get_extension', 'run', 'serialize'],
+                       {'elapsed_time': 'issue 7 (later Chainer reference)'}),
+    training.Updater: (_UPDATER, {}),
+    training.StandardUpdater: (_UPDATER + ['get_iterator', 'update_core'],
+                               _STANDARD_UPDATER_EXTRAS),
+    training.ParallelUpdater: (_UPDATER + ['get_iterator', 'update_core'],
+                               _STANDARD_UPDATER_EXTRAS),
+    training.Extension: (_EXTENSION_BASE, _EXTENSION_EXTRAS),
+    training.IntervalTrigger: ([], {}),
+    extensions.Evaluator: (_EXTENSION_BASE + ['evaluate', 'get_all_iterators',
+                                              'get_all_targets', 'get_iterator',
+                                              'get_target'], _EXTENSION_EXTRAS),
+    extensions.LogReport: (_EXTENSION_BASE + ['log'], _EXTENSION_EXTRAS),
+    extensions.PrintReport: (_EXTENSION_BASE, dict(
+        _EXTENSION_EXTRAS, header='the header line', row='one formatted row')),
+    extensions.ProgressBar: (_EXTENSION_BASE, dict(
+        _EXTENSION_EXTRAS, speed='iterations per second over the recent window')),
+    extensions.ExponentialShift: (_EXTENSION_BASE, _SHIFT_EXTRAS),
+    extensions.LinearShift: (_EXTENSION_BASE, _SHIFT_EXTRAS),
+    dataset.DatasetMixin: (['get_example'], {}),
+    dataset.Iterator: (_ITERATOR, {}),
+    iterators.SerialIterator: (_ITERATOR + _ITERATOR_STATE, _ITERATOR_EXTRAS),
+    iterators.MultiprocessIterator: (_ITERATOR + _ITERATOR_STATE, _ITERATOR_EXTRAS),
+    datasets.SubDataset: (['get_example'], {}),
+    datasets.TupleDataset: ([], {}),
+    datasets.DictDataset: ([], {}),
+    datasets.ImageDataset: (['get_example'], {}),
+    datasets.LabeledImageDataset: (['get_example'], {}),
+}
+
+
+@pytest.mark.parametrize('cls', list(CLASS_NAMES), ids=lambda c: c.__name__)
+def test_class_public_names(cls):
+    documented, extras = CLASS_NAMES[cls]
+    public = {n for n in dir(cls) if not n.startswith('_')}
+    assert public == set(documented) | set(extras)
+
+
+def test_dataset_protocol_dunders():
+    # 001 §3.1.7: datasets support __getitem__ (int and slice) and __len__.
+    for cls in (dataset.DatasetMixin, datasets.SubDataset, datasets.TupleDataset,
+                datasets.DictDataset, datasets.ImageDataset, datasets.LabeledImageDataset,
+                datasets.TransformDataset):
+        assert callable(cls.__getitem__) and callable(cls.__len__)
+    assert callable(dataset.Iterator.__iter__) and callable(dataset.Iterator.__next__)
+
+
+# ---------------------------------------------------------------------------------------
+# Documented attribute values ("Variables") and class defaults.
+
+def test_extension_class_defaults():
+    # 001 §3.1.8 Extension: trigger (1, 'iteration'), priority PRIORITY_READER,
+    # invoke_before_training False; default_name is the class name.
+    ext = training.Extension()
+    assert ext.trigger == (1, 'iteration')
+    assert ext.priority == training.PRIORITY_READER
+    assert ext.invoke_before_training is False
+    assert ext.default_name == 'Extension'
+
+    class MyExtension(training.Extension):
+        pass
+
+    assert MyExtension().default_name == 'MyExtension'
+    assert training.PRIORITY_WRITER > training.PRIORITY_EDITOR > training.PRIORITY_READER
+
+
+def test_extension_defaults_stated_in_the_text(tmp_path):
+    # §3.12.2: Evaluator is called at the end of each epoch, named 'validation' (also
+    # §3.2.3) and writes observations; §3.12.6-7: snapshots once per epoch, priority -100.
+    it = iterators.SerialIterator(numpy.zeros((2, 1), numpy.float32), 1, repeat=False)
+    evaluator = extensions.Evaluator(it, chainer.Link())
+    assert evaluator.trigger == (1, 'epoch')
+    assert evaluator.default_name == 'validation'
+    assert evaluator.priority == training.PRIORITY_WRITER
+    for ext in (extensions.snapshot(), extensions.snapshot_object(chainer.Link(), 'm')):
+        assert ext.trigger == (1, 'epoch') and ext.priority == -100
+    assert extensions.dump_graph('main/loss').default_name == 'dump_graph'
+    assert extensions.LogReport().trigger == (1, 'iteration')  # accumulates every call
+
+
+def test_make_extension_defaults_follow_extension():
+    @training.make_extension()
+    def my_ext(trainer):
+        pass
+
+    assert my_ext.trigger == (1, 'iteration')
+    assert my_ext.default_name == 'my_ext'
+    assert my_ext.priority == training.PRIORITY_READER
+    assert my_ext.invoke_before_training is False
+
+    def finalizer():
+        pass
+
+    @training.make_extension(trigger=(2, 'epoch'), default_name='n', priority=7,
+                             invoke_before_training=True, finalizer=finalizer)
+    def other(trainer):
+        pass
+
+    assert (other.trigger, other.default_name, other.priority,
+            other.invoke_before_training, other.finalize) == \
+        ((2, 'epoch'), 'n', 7, True, finalizer)
+
+
+def test_trainer_and_updater_variables(tmp_path):
+    # §3.1.8 Trainer "Variables": updater, stop_trigger, observation, out, reporter;
+    # StandardUpdater: converter, loss_func, device, iteration.
+    model = chainer.Link()
+    model.add_param('w', (1,))
+    opt = optimizers.SGD()
+    opt.setup(model)
+    it = iterators.SerialIterator([numpy.zeros(1, numpy.float32)], 1)
+
+    def loss_func(x):
+        return chainer.functions.sum(x)
+
+    updater = training.StandardUpdater(it, opt, device=-1, loss_func=loss_func)
+    assert updater.converter is convert.concat_examples
+    assert updater.loss_func is loss_func and updater.device == -1
+    assert updater.iteration == 0
+    assert updater.get_iterator('main') is it and updater.get_optimizer('main') is opt
+    assert updater.get_all_optimizers() == {'main': opt}
+    trainer = training.Trainer(updater, (3, 'iteration'), out=str(tmp_path))
+    assert trainer.updater is updater and trainer.out == str(tmp_path)
+    assert isinstance(trainer.stop_trigger, training.IntervalTrigger)
+    assert (trainer.stop_trigger.period, trainer.stop_trigger.unit) == (3, 'iteration')
+    assert trainer.observation == {}
+    assert isinstance(trainer.reporter, chainer.Reporter)
+    assert training.Trainer(updater).out == 'result'
+
+
+def test_evaluator_variables():
+    it = iterators.SerialIterator([numpy.zeros(1, numpy.float32)], 1, repeat=False)
+    target = chainer.Link()
+
+    def hook(evaluator):
+        pass
+
+    def func(x):
+        pass
+
+    evaluator = extensions.Evaluator({'main': it}, {'main': target}, device=-1,
+                                     eval_hook=hook, eval_func=func)
+    assert evaluator.converter is convert.concat_examples
+    assert evaluator.device == -1
+    assert evaluator.eval_hook is hook and evaluator.eval_func is func
+    assert evaluator.get_iterator('main') is it and evaluator.get_target('main') is target
+    assert evaluator.get_all_iterators() == {'main': it}
+    assert evaluator.get_all_targets() == {'main': target}
+
+
+@pytest.mark.parametrize('make', [
+    lambda data: iterators.SerialIterator(data, 2),
+    lambda data: iterators.MultiprocessIterator(data, 2, n_processes=1),
+], ids=['serial', 'multiprocess'])
+def test_iterator_attributes(make):
+    # §3.1.7 Iterator: batch_size, epoch, epoch_detail, is_new_epoch (before any batch).
+    it = make([1, 2, 3])
+    try:
+        assert it.batch_size == 2 and it.epoch == 0
+        assert it.epoch_detail == 0.0 and it.is_new_epoch is False
+        assert iter(it) is it
+    finally:
+        it.finalize()
+
+
+def test_multiprocess_iterator_uses_every_cpu_by_default():
+    # §3.11.2: "The number of CPUs is used by default."
+    it = iterators.MultiprocessIterator([1, 2], 1)
+    assert it.n_processes == (os.cpu_count() or 1)
+    it.finalize()
+
+
+def test_optimizer_hyperparameters_are_attributes():
+    # §3.6 arguments are the attributes that the shift extensions change.
+    for name in DOCUMENTED_NAMES['chainer.optimizers']:
+        qualname = 'chainer.optimizers.' + name
+        opt = _resolve(qualname)()
+        for param in _parse(SIGNATURES[qualname][0]):
+            assert getattr(opt, param.name) == param.default, (name, param.name)
+        assert isinstance(opt, chainer.GradientMethod)
+
+
+def test_interval_trigger_attributes():
+    trigger = training.get_trigger((5, 'epoch'))
+    assert isinstance(trigger, training.IntervalTrigger)
+    assert (trigger.period, trigger.unit) == (5, 'epoch')
+    assert training.IntervalTrigger is triggers.IntervalTrigger
+
+
+def test_print_report_writes_to_the_current_standard_output(tmp_path, capsys):
+    # §3.12.8 out: "Standard output is used by default."
+    from training_tests import tiny
+
+    trainer = tiny.trainer(tmp_path, stop=(1, 'epoch'))
+    trainer.extend(extensions.LogReport())
+    trainer.extend(extensions.PrintReport(['epoch', 'iteration']))
+    trainer.run()
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split() == ['epoch', 'iteration']
+    assert lines[1].split() == ['1', '4']
