@@ -14,6 +14,8 @@ GEOMETRIES = [
     ((3, 2), (1, 1), (0, 0), (1, 1), (5, 4)),
     ((2, 3), (2, 1), (1, 2), (1, 1), (5, 6)),
     ((2, 2), (1, 2), (1, 0), (2, 1), (6, 5)),
+    ((3,), (2,), (1,), (1,), (7,)),
+    ((2, 1, 2), (1, 2, 1), (0, 1, 1), (1, 1, 2), (3, 4, 4)),
 ]
 
 
@@ -37,16 +39,17 @@ def test_correlate_and_weight_grad(ksize, stride, pad, dilate, spatial, layout):
     col = conv_nd.im2col_nd(x, ksize, stride, pad, dilate=dilate)
     ref = _col_reference(x, ksize, stride, pad, dilate)
     numpy.testing.assert_array_equal(col, ref)
+    nd = len(ksize)
+    outs = col.shape[2 + nd:]
+    flat = ref.reshape(2, 3, -1, int(numpy.prod(outs)))  # (n, c, K, P)
     y = _conv_gemm.correlate(col, W)
-    numpy.testing.assert_allclose(y, numpy.einsum('nckpq,mck->npqm',
-                                                  ref.reshape(2, 3, -1, *ref.shape[-2:]),
-                                                  W.reshape(4, 3, -1)), rtol=1e-12)
-    gy = numpy.random.uniform(-1, 1, (2, 4) + col.shape[-2:])
+    expected = numpy.einsum('nckp,mck->npm', flat, W.reshape(4, 3, -1))
+    numpy.testing.assert_allclose(y.reshape(2, -1, 4), expected, rtol=1e-12)
+    gy = numpy.random.uniform(-1, 1, (2, 4) + outs)
     gW = _conv_gemm.weight_grad(gy, col)
     assert gW.flags.c_contiguous and gW.shape == W.shape
-    numpy.testing.assert_allclose(gW, numpy.einsum('nmpq,nckpq->mck', gy,
-                                                   ref.reshape(2, 3, -1, *ref.shape[-2:])
-                                                   ).reshape(W.shape), rtol=1e-12)
+    numpy.testing.assert_allclose(gW, numpy.einsum('nmp,nckp->mck', gy.reshape(2, 4, -1),
+                                                   flat).reshape(W.shape), rtol=1e-12)
 
 
 @pytest.mark.parametrize('ksize,stride,pad,dilate,spatial', GEOMETRIES)
