@@ -98,12 +98,36 @@ def test_loaded_order_must_match_the_dataset(tmp_path):
         serializers.load_npz(path, iterators.SerialIterator(list(range(6)), 2))
 
 
-def test_loads_a_snapshot_without_random_state():
-    # Original Chainer v1 snapshots hold only these four entries.
+def test_loads_a_snapshot_of_the_original_chainer_v1():
+    # Chainer v1's SerialIterator.serialize stores only these four entries, the shuffle
+    # order under the key '_order' (no random state, no previous_epoch_detail).
     snapshot = {'current_position': numpy.array(2), 'epoch': numpy.array(1),
-                'is_new_epoch': numpy.array(False), 'order': numpy.array([3, 1, 0, 2])}
+                'is_new_epoch': numpy.array(False), '_order': numpy.array([3, 1, 0, 2])}
     it = iterators.SerialIterator(list(range(4)), 2)
     serializers.NpzDeserializer(snapshot).load(it)
     assert (it.epoch, it.current_position, it.is_new_epoch) == (1, 2, False)
+    assert it.previous_epoch_detail == 1.0  # one batch back
     assert next(it) == [0, 2]
     assert it.epoch == 2 and sorted(next(it) + next(it)) == [0, 1, 2, 3]
+
+
+def test_snapshot_without_an_order_is_an_error_for_a_shuffling_iterator():
+    snapshot = {'current_position': numpy.array(0), 'epoch': numpy.array(0),
+                'is_new_epoch': numpy.array(False)}
+    with pytest.raises(KeyError):
+        serializers.NpzDeserializer(snapshot).load(iterators.SerialIterator([1, 2], 1))
+
+
+def test_previous_epoch_detail_round_trips(tmp_path):
+    it = iterators.SerialIterator(list(range(4)), 3, shuffle=False)
+    path = str(tmp_path / 'fresh.npz')
+    serializers.save_npz(path, it)
+    resumed = iterators.SerialIterator(list(range(4)), 3, shuffle=False)
+    next(resumed)
+    serializers.load_npz(path, resumed)
+    assert resumed.previous_epoch_detail is None
+    next(it)
+    next(it)
+    serializers.save_npz(path, it)
+    serializers.load_npz(path, resumed)
+    assert resumed.previous_epoch_detail == 0.75

@@ -49,7 +49,7 @@ class EpochOrder(object):
         self.state = EpochState(0, 0, False, -1., order, rng_state)
 
     def set_state(self, state):
-        """Continues from ``state`` (e.g. one loaded by :func:`serialize_state`)."""
+        """Continues from ``state`` (e.g. one loaded by :meth:`serialize_state`)."""
         if state.order is not None and len(state.order) != self.size:
             raise ValueError('the saved order has {} entries but the dataset has {} '
                              'examples'.format(len(state.order), self.size))
@@ -100,31 +100,36 @@ class EpochOrder(object):
         """Floating-point epoch of ``state``, e.g. 2.5 in the middle of the third sweep."""
         return state.epoch + state.position / self.size
 
+    def serialize_state(self, serializer, state):
+        """Saves or loads ``state`` through ``serializer`` and returns the resulting state.
 
-def serialize_state(serializer, state):
-    """Saves or loads ``state`` through ``serializer`` and returns the resulting state.
-
-    The serializer follows Chainer's protocol ``value = serializer(key, value)``: a
-    serializer stores ``value`` and returns it, a deserializer returns the stored value
-    (copying into ``value`` in place when it is an array, which is why copies are passed).
-    """
-    position = int(serializer('current_position', state.position))
-    epoch = int(serializer('epoch', state.epoch))
-    is_new_epoch = bool(serializer('is_new_epoch', state.is_new_epoch))
-    previous = float(_optional(serializer, 'previous_epoch_detail',
-                               state.previous_epoch_detail))
-    order, rng_state = state.order, state.rng_state
-    if order is not None:
-        order = serializer('order', order.copy())
-    if rng_state is not None:
-        algorithm, keys, pos, has_gauss, cached_gaussian = rng_state
-        rng_state = (algorithm,
-                     _optional(serializer, 'rng_keys', keys.copy()),
-                     int(_optional(serializer, 'rng_pos', int(pos))),
-                     int(_optional(serializer, 'rng_has_gauss', int(has_gauss))),
-                     float(_optional(serializer, 'rng_cached_gaussian',
-                                     float(cached_gaussian))))
-    return EpochState(position, epoch, is_new_epoch, previous, order, rng_state)
+        The serializer follows Chainer's protocol ``value = serializer(key, value)``: a
+        serializer stores ``value`` and returns it, a deserializer returns the stored
+        value (copying into ``value`` in place when it is an array, which is why copies
+        are passed). Snapshots of the original Chainer v1 iterators are loaded too: they
+        store the order as ``_order`` and have neither the random state (the current
+        one is kept) nor ``previous_epoch_detail`` (it is estimated from the position).
+        """
+        position = int(serializer('current_position', state.position))
+        epoch = int(serializer('epoch', state.epoch))
+        is_new_epoch = bool(serializer('is_new_epoch', state.is_new_epoch))
+        try:
+            previous = serializer('previous_epoch_detail', state.previous_epoch_detail)
+        except KeyError:  # a v1 snapshot: one batch back, as far as the start
+            previous = max(epoch + (position - self.batch_size) / self.size, 0.) \
+                if epoch or position else -1.
+        order, rng_state = state.order, state.rng_state
+        if order is not None:
+            order = _load_either(serializer, ('order', '_order'), order.copy())
+        if rng_state is not None:
+            algorithm, keys, pos, has_gauss, cached_gaussian = rng_state
+            rng_state = (algorithm,
+                         _optional(serializer, 'rng_keys', keys.copy()),
+                         int(_optional(serializer, 'rng_pos', int(pos))),
+                         int(_optional(serializer, 'rng_has_gauss', int(has_gauss))),
+                         float(_optional(serializer, 'rng_cached_gaussian',
+                                         float(cached_gaussian))))
+        return EpochState(position, epoch, is_new_epoch, float(previous), order, rng_state)
 
 
 def _optional(serializer, key, value):
@@ -134,6 +139,17 @@ def _optional(serializer, key, value):
         return serializer(key, value)
     except KeyError:
         return value
+
+
+def _load_either(serializer, keys, value):
+    """``serializer(key, value)`` with the first of ``keys`` a loaded snapshot has
+    (KeyError if it has none); a saving serializer stores under ``keys[0]``."""
+    for key in keys[:-1]:
+        try:
+            return serializer(key, value)
+        except KeyError:
+            pass
+    return serializer(keys[-1], value)
 
 
 def same_state(a, b):

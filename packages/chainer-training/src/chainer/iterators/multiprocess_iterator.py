@@ -165,7 +165,7 @@ class MultiprocessIterator(_iteration_state.StatefulIterator):
 
     def serialize(self, serializer):
         """Saves or loads the position, epoch, order and random state."""
-        state = _epoch_order.serialize_state(serializer, self._state)
+        state = self._order.serialize_state(serializer, self._state)
         if not _epoch_order.same_state(state, self._state):
             # A state was loaded: what was read ahead belongs to the old position.
             self._rewind()

@@ -40,4 +40,4 @@ class SerialIterator(_iteration_state.StatefulIterator):
 
     def serialize(self, serializer):
         """Saves or loads the position, epoch, order and random state."""
-        self._order.set_state(_epoch_order.serialize_state(serializer, self._order.state))
+        self._order.set_state(self._order.serialize_state(serializer, self._order.state))
