@@ -2,15 +2,14 @@
 
 Every ROI is cut into ``outh x outw`` bins and each bin is max-pooled. Bins differ in size
 from ROI to ROI, so instead of looping over ROIs the maximum over a bin is taken as two
-range-maximum queries (rows, then columns) answered from doubling tables: level ``l``
-holds the max over ``2^l`` consecutive positions, and a range of length ``L`` is covered
-by two overlapping level-``floor(log2 L)`` blocks. Only one level is alive at a time, so the
-extra memory stays that of the input plus the row-pooled ROIs.
+vectorized range-maximum queries (:mod:`._range_max`): over each bin's rows of the
+channels-last image, then over each bin's columns of those row maxima.
 """
 import numpy
 
 from chainer import cuda
 from chainer import function
+from chainer.functions.pooling import _range_max
 from chainer.utils import type_check
 
 
@@ -30,52 +29,6 @@ def _bins(lo, hi, size, n_bins, spatial_scale, xp):
     start = xp.clip(start, 0, size).astype(numpy.int64)
     end = xp.clip(end, 0, size).astype(numpy.int64)
     return start, end
-
-
-def _pick(cond, a, b):
-    # Integer where(cond, a, b) without branches (where is slow on random conditions);
-    # the float side of every pick is a plain maximum.
-    return b + cond * (a - b)
-
-
-def _range_max(a, lead, starts, ends, carry):
-    """Max (and its carried index) of ``a[lead, starts:ends]`` for every query.
-
-    Args:
-        a: array ``(M, S, ...)``; ranges run along axis 1, so that every gathered
-            ``a[m, p]`` is one contiguous block (``a`` should be C-contiguous).
-        lead, starts, ends: integer arrays of one shape ``Q`` (the queries).
-        carry: integer array of ``a``'s shape reported for the maximum (the position of
-            the maximum, in whatever numbering the caller needs).
-
-    Returns:
-        tuple: values and carried indices, each of shape ``Q + a.shape[2:]``; empty
-        ranges give ``-inf`` and ``-1``.
-    """
-    xp = cuda.get_array_module(a)
-    length = ends - starts
-    valid = length > 0
-    level_of = xp.log2(xp.maximum(length, 1)).astype(numpy.int64)
-    shape = starts.shape + a.shape[2:]
-    val = xp.full(shape, -numpy.inf, dtype=a.dtype)
-    arg = xp.full(shape, -1, dtype=carry.dtype)
-    n_levels = int(level_of[valid].max()) + 1 if bool(valid.any()) else 0
-    cur, cur_arg = a, carry
-    for level in range(n_levels):
-        if level:
-            half = 1 << (level - 1)
-            take_hi = cur[:, half:] > cur[:, :-half]
-            cur = xp.maximum(cur[:, half:], cur[:, :-half])
-            cur_arg = _pick(take_hi, cur_arg[:, half:], cur_arg[:, :-half])
-        q = xp.nonzero(valid & (level_of == level))
-        if q[0].size == 0:
-            continue
-        m = lead[q]
-        first, last = starts[q], ends[q] - (1 << level)
-        v1, v2 = cur[m, first], cur[m, last]
-        val[q] = xp.maximum(v1, v2)
-        arg[q] = _pick(v2 > v1, cur_arg[m, last], cur_arg[m, first])
-    return val, arg
 
 
 class ROIPooling2D(function.Function):
@@ -118,7 +71,7 @@ class ROIPooling2D(function.Function):
         # (rows as int16 when they fit: the carried rows are half of the traffic)
         row_type = numpy.int16 if h <= numpy.iinfo(numpy.int16).max else numpy.int32
         rows = xp.arange(h, dtype=row_type).reshape(1, h, 1, 1)
-        row_val, row_arg = _range_max(
+        row_val, row_arg = _range_max.range_max(
             xp.ascontiguousarray(x.transpose(0, 2, 3, 1)),
             xp.broadcast_to(batch[:, None], hs.shape), hs, he,
             xp.broadcast_to(rows, (n, h, w, c)))
@@ -129,7 +82,7 @@ class ROIPooling2D(function.Function):
         flat += xp.arange(w, dtype=numpy.int32)[:, None]
         pair = xp.arange(n_rois * self.outh).reshape(n_rois, self.outh, 1)
         shape = (n_rois, self.outh, self.outw)
-        val, arg = _range_max(row_val.reshape(-1, w, c), xp.broadcast_to(pair, shape),
+        val, arg = _range_max.range_max(row_val.reshape(-1, w, c), xp.broadcast_to(pair, shape),
                               xp.broadcast_to(ws[:, None, :], shape),
                               xp.broadcast_to(we[:, None, :], shape),
                               flat.reshape(-1, w, c))
