@@ -49,6 +49,29 @@ def moving_average(average, x, decay):
     average += scalar(1 - decay, average) * x
 
 
+def momentum_step(velocity, step, momentum):
+    """Updates ``velocity`` in place: ``velocity <- momentum * velocity - step``."""
+    velocity *= scalar(momentum, velocity)
+    velocity -= step
+
+
+def root_plus_eps(xp, x, eps):
+    """Returns a new array :math:`\\sqrt{x} + \\epsilon` (the adaptive denominators)."""
+    root = xp.sqrt(x)
+    root += scalar(eps, root)
+    return root
+
+
+def adaptive_step(xp, data, lr, numerator, second_moment, eps):
+    """Updates ``data`` in place:
+    :math:`w \\leftarrow w - \\eta\\, a / (\\sqrt{b} + \\epsilon)` with ``a`` the
+    ``numerator`` (a gradient or its average) and ``b`` the ``second_moment``; the
+    step of AdaGrad, RMSprop and Adam."""
+    step = numerator / root_plus_eps(xp, second_moment, eps)
+    step *= scalar(lr, step)
+    data -= step
+
+
 class ArrayRuleOptimizer(optimizer.GradientMethod):
     """A gradient method whose per-parameter rule is array-generic code.
 

@@ -1,5 +1,6 @@
 """AdaGrad."""
-from chainer.optimizers._array_rule import ArrayRuleOptimizer, check_hyperparameter, scalar
+from chainer.optimizers._array_rule import (ArrayRuleOptimizer, adaptive_step,
+                                            check_hyperparameter)
 
 
 class AdaGrad(ArrayRuleOptimizer):
@@ -25,6 +26,4 @@ class AdaGrad(ArrayRuleOptimizer):
     def update_arrays(self, xp, data, grad, state):
         h = state['h']
         h += grad * grad
-        denom = xp.sqrt(h)
-        denom += scalar(self.eps, denom)
-        data -= scalar(self.lr, data) * grad / denom
+        adaptive_step(xp, data, self.lr, grad, h, self.eps)

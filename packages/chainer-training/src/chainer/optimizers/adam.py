@@ -1,8 +1,8 @@
 """Adam."""
 import math
 
-from chainer.optimizers._array_rule import (ArrayRuleOptimizer, check_hyperparameter,
-                                            moving_average, scalar)
+from chainer.optimizers._array_rule import (ArrayRuleOptimizer, adaptive_step,
+                                            check_hyperparameter, moving_average)
 
 
 class Adam(ArrayRuleOptimizer):
@@ -46,6 +46,4 @@ class Adam(ArrayRuleOptimizer):
         m, v = state['m'], state['v']
         moving_average(m, grad, self.beta1)
         moving_average(v, grad * grad, self.beta2)
-        denom = xp.sqrt(v)
-        denom += scalar(self.eps, denom)
-        data -= scalar(self.lr, data) * m / denom
+        adaptive_step(xp, data, self.lr, m, v, self.eps)

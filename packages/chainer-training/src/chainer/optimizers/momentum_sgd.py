@@ -1,8 +1,8 @@
 """Classical momentum SGD."""
-from chainer.optimizers._array_rule import ArrayRuleOptimizer, check_hyperparameter, scalar
+from chainer.optimizers._momentum import MomentumMethod
 
 
-class MomentumSGD(ArrayRuleOptimizer):
+class MomentumSGD(MomentumMethod):
     """Classical momentum SGD (spec 001 §3.6).
 
     With velocity :math:`v` (state ``v``, initially zero):
@@ -15,14 +15,5 @@ class MomentumSGD(ArrayRuleOptimizer):
         momentum (float): momentum coefficient :math:`\\mu`, in [0, 1].
     """
 
-    state_names = ('v',)
-
-    def __init__(self, lr=0.01, momentum=0.9):
-        self.lr = check_hyperparameter(lr, 'lr')
-        self.momentum = check_hyperparameter(momentum, 'momentum', upper=1.0)
-
     def update_arrays(self, xp, data, grad, state):
-        v = state['v']
-        v *= scalar(self.momentum, v)
-        v -= scalar(self.lr, v) * grad
-        data += v
+        data += self.update_velocity(grad, state)

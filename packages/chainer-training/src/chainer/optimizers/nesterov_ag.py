@@ -1,8 +1,9 @@
 """Nesterov's accelerated gradient."""
-from chainer.optimizers._array_rule import ArrayRuleOptimizer, check_hyperparameter, scalar
+from chainer.optimizers._array_rule import scalar
+from chainer.optimizers._momentum import MomentumMethod
 
 
-class NesterovAG(ArrayRuleOptimizer):
+class NesterovAG(MomentumMethod):
     """Nesterov's Accelerated Gradient (spec 001 §3.6).
 
     Formulated as the linear combination coefficients of the velocity and gradient
@@ -18,16 +19,8 @@ class NesterovAG(ArrayRuleOptimizer):
         momentum (float): momentum coefficient :math:`\\mu`, in [0, 1].
     """
 
-    state_names = ('v',)
-
-    def __init__(self, lr=0.01, momentum=0.9):
-        self.lr = check_hyperparameter(lr, 'lr')
-        self.momentum = check_hyperparameter(momentum, 'momentum', upper=1.0)
-
     def update_arrays(self, xp, data, grad, state):
-        v = state['v']
         mu, lr = self.momentum, self.lr
-        v *= scalar(mu, v)
-        v -= scalar(lr, v) * grad
+        v = self.update_velocity(grad, state)
         data += scalar(mu * mu, data) * v
         data -= scalar((1 + mu) * lr, data) * grad

@@ -1,6 +1,6 @@
 """Hinton's RMSprop."""
-from chainer.optimizers._array_rule import (ArrayRuleOptimizer, check_hyperparameter,
-                                            moving_average, scalar)
+from chainer.optimizers._array_rule import (ArrayRuleOptimizer, adaptive_step,
+                                            check_hyperparameter, moving_average)
 
 
 class RMSprop(ArrayRuleOptimizer):
@@ -29,6 +29,4 @@ class RMSprop(ArrayRuleOptimizer):
     def update_arrays(self, xp, data, grad, state):
         ms = state['ms']
         moving_average(ms, grad * grad, self.alpha)
-        denom = xp.sqrt(ms)
-        denom += scalar(self.eps, denom)
-        data -= scalar(self.lr, data) * grad / denom
+        adaptive_step(xp, data, self.lr, grad, ms, self.eps)

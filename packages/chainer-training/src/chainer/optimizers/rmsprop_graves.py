@@ -1,6 +1,6 @@
 """Alex Graves's RMSprop."""
 from chainer.optimizers._array_rule import (ArrayRuleOptimizer, check_hyperparameter,
-                                            moving_average, scalar)
+                                            momentum_step, moving_average, scalar)
 
 
 class RMSpropGraves(ArrayRuleOptimizer):
@@ -39,6 +39,7 @@ class RMSpropGraves(ArrayRuleOptimizer):
         denom = n - g * g
         denom += scalar(self.eps, denom)
         xp.sqrt(denom, out=denom)
-        delta *= scalar(self.momentum, delta)
-        delta -= scalar(self.lr, delta) * grad / denom
+        step = grad / denom
+        step *= scalar(self.lr, step)
+        momentum_step(delta, step, self.momentum)
         data += delta

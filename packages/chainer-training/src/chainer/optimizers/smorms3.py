@@ -1,5 +1,6 @@
 """Simon Funk's SMORMS3."""
-from chainer.optimizers._array_rule import ArrayRuleOptimizer, check_hyperparameter, scalar
+from chainer.optimizers._array_rule import (ArrayRuleOptimizer, check_hyperparameter,
+                                            root_plus_eps, scalar)
 
 
 class SMORMS3(ArrayRuleOptimizer):
@@ -43,9 +44,7 @@ class SMORMS3(ArrayRuleOptimizer):
         x = g * g
         x /= g2 + eps
         step = xp.minimum(x, scalar(self.lr, x))
-        denom = xp.sqrt(g2)
-        denom += eps
-        step /= denom
+        step /= root_plus_eps(xp, g2, self.eps)
         step *= grad
         data -= step
         mem *= scalar(1, x) - x
