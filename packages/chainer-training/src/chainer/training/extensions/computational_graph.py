@@ -1,9 +1,8 @@
 """``dump_graph``: writes the computational graph of an observed variable."""
-import os
-
 from chainer import computational_graph
 from chainer import variable
 from chainer.training import extension
+from chainer.training.extensions import _atomic_write
 
 
 def dump_graph(root_name, out_name='cg.dot', variable_style=None, function_style=None):
@@ -44,9 +43,7 @@ def dump_graph(root_name, out_name='cg.dot', variable_style=None, function_style
             raise TypeError('dump_graph: the observed {!r} is a {}, not a Variable'.format(
                 root_name, type(var).__name__))
         graph = computational_graph.build_computational_graph([var], **styles)
-        os.makedirs(trainer.out, exist_ok=True)
-        with open(os.path.join(trainer.out, out_name), 'w') as f:
-            f.write(graph.dump())
+        _atomic_write.atomic_write_text(trainer.out, out_name, graph.dump())
         dumped.append(True)
 
     return dump_graph

@@ -9,7 +9,10 @@ from chainer.training.extensions import _atomic_write
 PRIORITY_SNAPSHOT = -100
 
 
-def _check(filename, savefun):
+def _snapshot_extension(get_target, filename, savefun, trigger, default_name):
+    """The extension saving ``get_target(trainer)`` with ``savefun`` to
+    ``<trainer.out>/<filename formatted with the trainer>`` through a temporary file
+    renamed over the target once complete (priority :data:`PRIORITY_SNAPSHOT`)."""
     if not isinstance(filename, str):
         raise TypeError('filename must be a str (a format string given the trainer), '
                         'got {!r}'.format(filename))
@@ -17,12 +20,14 @@ def _check(filename, savefun):
         raise TypeError('savefun must be callable as savefun(path, obj), got '
                         '{!r}'.format(savefun))
 
+    @extension.make_extension(trigger=trigger, default_name=default_name,
+                              priority=PRIORITY_SNAPSHOT)
+    def save_snapshot(trainer):
+        target = get_target(trainer)
+        _atomic_write.atomic_write(trainer.out, filename.format(trainer),
+                                   lambda path: savefun(path, target))
 
-def _snapshot(trainer, target, filename, savefun):
-    """Saves ``target`` to ``<trainer.out>/<filename formatted with trainer>`` through
-    a temporary file renamed over the target once complete."""
-    name = filename.format(trainer)
-    return _atomic_write.atomic_write(trainer.out, name, lambda path: savefun(path, target))
+    return save_snapshot
 
 
 def snapshot_object(target, filename, savefun=npz.save_npz, trigger=(1, 'epoch')):
@@ -41,13 +46,8 @@ def snapshot_object(target, filename, savefun=npz.save_npz, trigger=(1, 'epoch')
     Returns:
         The extension (priority -100).
     """
-    _check(filename, savefun)
-
-    @extension.make_extension(trigger=trigger, priority=PRIORITY_SNAPSHOT)
-    def snapshot_object(trainer):
-        _snapshot(trainer, target, filename, savefun)
-
-    return snapshot_object
+    return _snapshot_extension(lambda trainer: target, filename, savefun, trigger,
+                               'snapshot_object')
 
 
 def snapshot(savefun=npz.save_npz, filename='snapshot_iter_{.updater.iteration}',
@@ -66,10 +66,5 @@ def snapshot(savefun=npz.save_npz, filename='snapshot_iter_{.updater.iteration}'
     Returns:
         The extension (priority -100).
     """
-    _check(filename, savefun)
-
-    @extension.make_extension(trigger=trigger, priority=PRIORITY_SNAPSHOT)
-    def snapshot(trainer):
-        _snapshot(trainer, trainer, filename, savefun)
-
-    return snapshot
+    return _snapshot_extension(lambda trainer: trainer, filename, savefun, trigger,
+                               'snapshot')
