@@ -3,7 +3,9 @@ serialization."""
 import numpy
 import pytest
 
-from chainer import serializers, training
+import chainer
+from chainer import iterators, optimizers, serializers, training
+from chainer.training import extensions
 from training_tests import tiny
 
 
@@ -112,3 +114,76 @@ def test_bad_arguments(tmp_path):
         trainer.extend(3)
     with pytest.raises(TypeError, match='out must be a directory path'):
         training.Trainer(trainer.updater, out=3)
+
+
+class _Reporting(chainer.Link):
+    """A child link that reports its input's mean as 'mean'."""
+
+    def __call__(self, x):
+        chainer.report({'mean': chainer.functions.sum(x) / x.data.size}, self)
+        return x
+
+
+class _Nested(chainer.Chain):
+    def __init__(self):
+        super().__init__(body=tiny.Model(), probe=_Reporting())
+
+    def __call__(self, x, t):
+        return self.body(self.probe(x), t)
+
+
+def test_descendant_links_report_under_their_paths(tmp_path):
+    # 001 §3.1.8: observers are named <optimizer name><link path>; §3.12.2: the
+    # evaluator prefixes its own name.
+    model = _Nested()
+    opt = optimizers.SGD(lr=0.1)
+    opt.setup(model)
+    data = tiny.dataset()
+    updater = training.StandardUpdater(iterators.SerialIterator(data, 6), opt)
+    trainer = training.Trainer(updater, (1, 'iteration'), out=str(tmp_path))
+    trainer.extend(extensions.Evaluator(
+        iterators.SerialIterator(data, 6, repeat=False), model), trigger=(1, 'iteration'))
+    seen = {}
+    trainer.extend(lambda t: seen.update(t.observation), name='spy')
+    trainer.run()
+    assert {'main/probe/mean', 'main/body/loss', 'validation/main/probe/mean',
+            'validation/main/body/loss'} <= set(seen)
+
+
+def test_connect_trainer_is_called_at_the_end_of_the_trainer_initialization(tmp_path):
+    # 001 §3.1.8 Updater.connect_trainer: called at the end of Trainer's initialization,
+    # typically to register more links to the reporter.
+    class Connecting(training.StandardUpdater):
+        def connect_trainer(self, trainer):
+            observation = {}  # the target links are registered already
+            with trainer.reporter.scope(observation):
+                chainer.report({'x': 1}, self.get_optimizer('main').target)
+            self.connected = trainer, sorted(observation)
+
+    opt = optimizers.SGD()
+    opt.setup(tiny.Model())
+    updater = Connecting(iterators.SerialIterator(tiny.dataset(), 6), opt)
+    trainer = training.Trainer(updater, out=str(tmp_path))
+    assert updater.connected == (trainer, ['main/x'])
+
+
+def test_extend_takes_the_defaults_from_the_extension(tmp_path):
+    # 001 §3.1.8 extend: name, trigger, priority and invoke_before_training default to
+    # the extension's default_name, trigger, priority and invoke_before_training.
+    trainer = tiny.trainer(tmp_path, stop=(4, 'iteration'))
+    calls = []
+
+    class Every2(training.Extension):
+        trigger = 2, 'iteration'
+        priority = training.PRIORITY_WRITER
+        invoke_before_training = True
+
+        def __call__(self, trainer):
+            calls.append(('every2', trainer.updater.iteration))
+
+    trainer.extend(Every2())
+    trainer.extend(_recorder(calls, 'reader'), trigger=(2, 'iteration'))
+    trainer.run()
+    assert trainer.get_extension('Every2').name == 'Every2'
+    assert calls == [('every2', 0), ('every2', 2), ('reader', 2), ('every2', 4),
+                     ('reader', 4)]

@@ -4,6 +4,7 @@ import copy
 from chainer import cuda
 from chainer.dataset import convert
 from chainer.training import standard_updater
+from chainer.training._observers import observe_link
 
 
 def _move(model, device):
@@ -65,8 +66,7 @@ class ParallelUpdater(standard_updater.StandardUpdater):
         """Registers the non-main models to the trainer's reporter by their names."""
         for name, model in self._models.items():
             if name != 'main':
-                trainer.reporter.add_observer(name, model)
-                trainer.reporter.add_observers(name, model.namedlinks(skipself=True))
+                observe_link(trainer.reporter, name, model)
 
     def update_core(self):
         """Splits the batch over the models, backpropagates on each, sums the

@@ -4,17 +4,7 @@ import functools
 import chainer
 from chainer.dataset import convert
 from chainer.training import updater as updater_module
-
-
-def _as_named(value, what, check):
-    """Wraps a single object as ``{'main': value}`` and checks every entry."""
-    named = dict(value) if isinstance(value, dict) else {'main': value}
-    if 'main' not in named:
-        raise KeyError("{}s given as a dict need a 'main' entry, got keys {}".format(
-            what, sorted(named)))
-    for name, obj in named.items():
-        check(name, obj)
-    return named
+from chainer.training._named_objects import as_named
 
 
 def _check_iterator(name, iterator):
@@ -68,8 +58,8 @@ class StandardUpdater(updater_module.Updater):
 
     def __init__(self, iterator, optimizer, converter=convert.concat_examples,
                  device=None, loss_func=None):
-        self._iterators = _as_named(iterator, 'iterator', _check_iterator)
-        self._optimizers = _as_named(optimizer, 'optimizer', _check_optimizer)
+        self._iterators = as_named(iterator, 'iterator', _check_iterator)
+        self._optimizers = as_named(optimizer, 'optimizer', _check_optimizer)
         if not callable(converter):
             raise TypeError('converter must be callable, got {!r}'.format(converter))
         if loss_func is not None and not callable(loss_func):

@@ -6,6 +6,7 @@ import time
 from chainer import reporter as reporter_module
 from chainer.training import extension as extension_module
 from chainer.training import trigger as trigger_module
+from chainer.training._observers import observe_link
 
 _Entry = collections.namedtuple('_Entry', 'extension priority trigger '
                                           'invoke_before_training')
@@ -53,8 +54,7 @@ class Trainer(object):
         self.out = os.fspath(out)
         self.reporter = reporter_module.Reporter()
         for name, optimizer in updater.get_all_optimizers().items():
-            self.reporter.add_observer(name, optimizer.target)
-            self.reporter.add_observers(name, optimizer.target.namedlinks(skipself=True))
+            observe_link(self.reporter, name, optimizer.target)
         self._extensions = collections.OrderedDict()
         self._done = False
         self._start_at = None

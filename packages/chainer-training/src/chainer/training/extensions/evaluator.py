@@ -6,6 +6,8 @@ from chainer import reporter as reporter_module
 from chainer.dataset import convert
 from chainer.training import extension
 from chainer.training import standard_updater
+from chainer.training._named_objects import as_named
+from chainer.training._observers import observe_link
 
 
 class Evaluator(extension.Extension):
@@ -39,16 +41,8 @@ class Evaluator(extension.Extension):
 
     def __init__(self, iterator, target, converter=convert.concat_examples, device=None,
                  eval_hook=None, eval_func=None):
-        self._iterators = iterator if isinstance(iterator, dict) else {'main': iterator}
-        self._targets = target if isinstance(target, dict) else {'main': target}
-        for what, named in (('iterator', self._iterators), ('target', self._targets)):
-            if 'main' not in named:
-                raise KeyError("{}s given as a dict need a 'main' entry, got keys "
-                               "{}".format(what, sorted(named)))
-        for name, it in self._iterators.items():
-            if getattr(it, 'repeat', False):
-                raise ValueError('validation iterator {!r} repeats forever: create it '
-                                 'with repeat=False'.format(name))
+        self._iterators = as_named(iterator, 'iterator', _check_iterator)
+        self._targets = as_named(target, 'target')
         for name, func in (('converter', converter), ('eval_hook', eval_hook),
                            ('eval_func', eval_func)):
             if func is not None and not callable(func):
@@ -83,8 +77,7 @@ class Evaluator(extension.Extension):
         reporter = reporter_module.Reporter()
         prefix = self.name + '/' if self.name else ''
         for name, target in self._targets.items():
-            reporter.add_observer(prefix + name, target)
-            reporter.add_observers(prefix + name, target.namedlinks(skipself=True))
+            observe_link(reporter, prefix + name, target)
         with reporter:
             result = self.evaluate()
         reporter_module.report(result)
@@ -112,6 +105,12 @@ class Evaluator(extension.Extension):
                 standard_updater.call_with_batch(eval_func, in_arrays, volatile=volatile)
             summary.add(observation)
         return summary.compute_mean()
+
+
+def _check_iterator(name, iterator):
+    if getattr(iterator, 'repeat', False):
+        raise ValueError('validation iterator {!r} repeats forever: create it with '
+                         'repeat=False'.format(name))
 
 
 def _input_volatility(targets):
