@@ -75,7 +75,7 @@ def test_get_mnist_downloads_and_converts_once(mnist_server):
 
 
 def test_bad_ndim(mnist_server):
-    with pytest.raises(ValueError, match='ndim must be 1, 2 or 3'):
+    with pytest.raises(ValueError, match=r'get_mnist: ndim must be one of \[1, 2, 3\]'):
         datasets.get_mnist(ndim=4)
 
 

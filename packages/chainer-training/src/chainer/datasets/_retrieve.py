@@ -7,6 +7,7 @@ import zlib
 import numpy
 
 from chainer.dataset import download
+from chainer.datasets import tuple_dataset
 
 # What a truncated or corrupt archive raises while it is parsed: gzip.BadGzipFile is an
 # OSError; tarfile and zlib have their own; format checks below raise ValueError.
@@ -81,6 +82,29 @@ def cache_npz(dataset_dir, filename, create_arrays):
 
     path = os.path.join(download.get_dataset_directory(dataset_dir), filename)
     return download.cache_or_load_file(path, creator, loader)
+
+
+def image_shape(ndim, shapes, caller):
+    """The image shape for ``ndim`` from ``shapes`` (ndim -> shape), or a ValueError
+    naming ``caller`` and the valid values."""
+    if ndim not in shapes:
+        raise ValueError('{}: ndim must be one of {}, got {!r}'.format(
+            caller, sorted(shapes), ndim))
+    return shapes[ndim]
+
+
+def image_datasets(raw, shape, withlabel, scale, dtype, label_dtype):
+    """The ``(train, test)`` datasets of the cached uint8 images ``raw['<part>_x']``
+    and labels ``raw['<part>_y']``: images of ``shape`` scaled to ``[0, scale]`` in
+    ``dtype``, with their labels in a :class:`TupleDataset` when ``withlabel``."""
+    datasets = []
+    for part in ('train', 'test'):
+        images = preprocess_images(raw[part + '_x'], shape, scale, dtype)
+        if withlabel:
+            images = tuple_dataset.TupleDataset(images,
+                                                raw[part + '_y'].astype(label_dtype))
+        datasets.append(images)
+    return tuple(datasets)
 
 
 def preprocess_images(images, shape, scale, dtype):

@@ -9,7 +9,6 @@ import tarfile
 import numpy
 
 from chainer.datasets import _retrieve
-from chainer.datasets import tuple_dataset
 
 #: Where the archives are downloaded from (tests point this to a local server).
 BASE_URLS = ('https://www.cs.toronto.edu/~kriz/',)
@@ -64,19 +63,11 @@ def get_cifar100(withlabel=True, ndim=3, scale=1.):
 
 
 def _get_cifar(name, withlabel, ndim, scale):
-    if ndim not in _IMAGE_SHAPES:
-        raise ValueError('get_{}: ndim must be 1 or 3, got {!r}'.format(
-            name.replace('-', ''), ndim))
+    shape = _retrieve.image_shape(ndim, _IMAGE_SHAPES, 'get_' + name.replace('-', ''))
     raw = _retrieve.cache_npz('pfnet/chainer/cifar', name + '.npz',
                               lambda: _download(name))
-    datasets = []
-    for part in ('train', 'test'):
-        images = _retrieve.preprocess_images(raw[part + '_x'], _IMAGE_SHAPES[ndim], scale,
-                                             numpy.float32)
-        if withlabel:
-            images = tuple_dataset.TupleDataset(images, raw[part + '_y'].astype(numpy.int32))
-        datasets.append(images)
-    return tuple(datasets)
+    return _retrieve.image_datasets(raw, shape, withlabel, scale, numpy.float32,
+                                    numpy.int32)
 
 
 def _download(name):

@@ -4,7 +4,6 @@ import gzip
 import numpy
 
 from chainer.datasets import _retrieve
-from chainer.datasets import tuple_dataset
 
 #: Mirrors of the original files, tried in order (tests point this to a local server).
 BASE_URLS = ('http://yann.lecun.com/exdb/mnist/',
@@ -41,20 +40,9 @@ def get_mnist(withlabel=True, ndim=1, scale=1., dtype=numpy.float32,
         tuple: ``(train, test)``: :class:`~chainer.datasets.TupleDataset` objects when
         ``withlabel`` is True, else arrays of images.
     """
-    if ndim not in _IMAGE_SHAPES:
-        raise ValueError('get_mnist: ndim must be 1, 2 or 3, got {!r}'.format(ndim))
+    shape = _retrieve.image_shape(ndim, _IMAGE_SHAPES, 'get_mnist')
     raw = _retrieve.cache_npz('pfnet/chainer/mnist', 'mnist.npz', _download_all)
-    return tuple(
-        _make_dataset(raw[part + '_x'], raw[part + '_y'], withlabel, ndim, scale, dtype,
-                      label_dtype)
-        for part in ('train', 'test'))
-
-
-def _make_dataset(images, labels, withlabel, ndim, scale, dtype, label_dtype):
-    images = _retrieve.preprocess_images(images, _IMAGE_SHAPES[ndim], scale, dtype)
-    if not withlabel:
-        return images
-    return tuple_dataset.TupleDataset(images, labels.astype(label_dtype))
+    return _retrieve.image_datasets(raw, shape, withlabel, scale, dtype, label_dtype)
 
 
 def _download_all():
