@@ -91,3 +91,14 @@ def test_needs_a_length(tmp_path):
     trainer.extend(extensions.ProgressBar(out=io.StringIO()))
     with pytest.raises(ValueError, match='training_length'):
         trainer.run()
+
+
+@pytest.mark.parametrize('kwargs, message', [
+    (dict(update_interval=0), 'update_interval must be a positive integer'),
+    (dict(bar_length=2.5), 'bar_length must be a positive integer'),
+    (dict(training_length=(3, 'hour')), 'training_length'),
+    (dict(training_length=10), 'training_length'),
+])
+def test_bad_arguments_name_the_argument(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        extensions.ProgressBar(**kwargs)

@@ -18,6 +18,12 @@ EpochState = collections.namedtuple(
                    'rng_state'])
 
 
+def check_positive_int(value, name):
+    """Raises ValueError naming ``name`` unless ``value`` is an int (not a bool) > 0."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value <= 0:
+        raise ValueError('{} must be a positive int, got {!r}'.format(name, value))
+
+
 class EpochOrder(object):
     """Produces the index segments of successive batches over a dataset of ``size``.
 
@@ -31,8 +37,7 @@ class EpochOrder(object):
     """
 
     def __init__(self, size, batch_size, repeat, shuffle):
-        if not isinstance(batch_size, numbers.Integral) or batch_size <= 0:
-            raise ValueError('batch_size must be a positive int, got {!r}'.format(batch_size))
+        check_positive_int(batch_size, 'batch_size')
         if size <= 0:
             raise ValueError('the dataset is empty: an iterator needs at least one example')
         self.size = size

@@ -2,7 +2,6 @@
 import collections
 import concurrent.futures
 import concurrent.futures.process
-import numbers
 import os
 import signal
 import weakref
@@ -64,10 +63,8 @@ class MultiprocessIterator(_iteration_state.StatefulIterator):
                  n_prefetch=1):
         if n_processes is None:
             n_processes = os.cpu_count() or 1
-        for name, value in (('n_processes', n_processes), ('n_prefetch', n_prefetch)):
-            if not isinstance(value, numbers.Integral) or value <= 0:
-                raise ValueError('MultiprocessIterator: {} must be a positive int, got '
-                                 '{!r}'.format(name, value))
+        _epoch_order.check_positive_int(n_processes, 'n_processes')
+        _epoch_order.check_positive_int(n_prefetch, 'n_prefetch')
         self.dataset = dataset
         self.batch_size = batch_size
         self.n_processes = n_processes

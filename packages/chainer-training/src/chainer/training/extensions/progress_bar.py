@@ -6,6 +6,7 @@ import time
 
 from chainer.training import extension
 from chainer.training.extensions import _terminal_status
+from chainer.training.triggers import _units
 
 _SPEED_WINDOW = 100  # recent (time, iteration) samples the speed is measured over
 
@@ -45,11 +46,8 @@ class ProgressBar(extension.Extension):
                  out=None):
         if training_length is not None:
             _check_length(training_length)
-        for name, value in (('update_interval', update_interval),
-                            ('bar_length', bar_length)):
-            if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
-                raise ValueError('{} must be a positive int, got {!r}'.format(
-                    name, value))
+        _units.check_count(update_interval, 'update_interval')
+        _units.check_count(bar_length, 'bar_length')
         self._training_length = training_length
         self._update_interval = update_interval
         self._bar_length = bar_length
