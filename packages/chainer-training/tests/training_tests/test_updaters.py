@@ -132,3 +132,32 @@ def test_parallel_updater_on_gpus():
     expected = _expected_after_one_step(model, 2)
     updater.update()
     testing.assert_allclose(model.l1.W.data, expected, atol=1e-5, rtol=1e-5)
+
+
+def test_dicts_of_iterators_and_optimizers(tmp_path):
+    # 001 §3.1.8: dicts register every entry by name; the default update uses 'main';
+    # the trainer observes the target of every optimizer under the optimizer's name.
+    main_model, other_model = tiny.Model(0), tiny.Model(1)
+    main_opt, other_opt = optimizers.SGD(lr=0.1), optimizers.SGD(lr=0.1)
+    main_opt.setup(main_model)
+    other_opt.setup(other_model)
+    main_it = iterators.SerialIterator(tiny.dataset(), 6, shuffle=False)
+    other_it = iterators.SerialIterator(tiny.dataset(), 6, shuffle=False)
+    updater = training.StandardUpdater({'main': main_it, 'other': other_it},
+                                       {'main': main_opt, 'other': other_opt})
+    assert updater.get_iterator('other') is other_it
+    assert updater.get_all_optimizers() == {'main': main_opt, 'other': other_opt}
+    trainer = training.Trainer(updater, (1, 'iteration'), out=str(tmp_path))
+    other_w = other_model.l1.W.data.copy()
+    trainer.run()
+    assert (main_it.current_position, other_it.current_position) == (6, 0)
+    assert (main_opt.t, other_opt.t) == (1, 0)
+    numpy.testing.assert_array_equal(other_model.l1.W.data, other_w)
+    observation = {}
+    with trainer.reporter.scope(observation):
+        chainer.report({'x': 1}, other_model)
+    assert list(observation) == ['other/x']
+    serializers.save_npz(str(tmp_path / 'u.npz'), updater)
+    with numpy.load(str(tmp_path / 'u.npz')) as saved:
+        assert {'iterator:other/current_position', 'optimizer:other/t',
+                'model:other/l1/W', 'iteration'} <= set(saved.files)
