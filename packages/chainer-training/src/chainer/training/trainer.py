@@ -179,5 +179,8 @@ class Trainer(object):
                 entry.extension.serialize(extensions[name])
             if hasattr(entry.trigger, 'serialize'):
                 entry.trigger.serialize(triggers[name])
-        self._snapshot_elapsed_time = float(serializer('_snapshot_elapsed_time',
-                                                       self.elapsed_time))
+        try:
+            self._snapshot_elapsed_time = float(serializer('_snapshot_elapsed_time',
+                                                           self.elapsed_time))
+        except KeyError:  # a Chainer v1.14 snapshot: it kept no elapsed time
+            pass

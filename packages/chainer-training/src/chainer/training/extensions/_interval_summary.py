@@ -41,10 +41,16 @@ class IntervalSummary(object):
         return stats
 
     def serialize(self, serializer):
-        """Saves or loads the running summary and a stateful trigger."""
+        """Saves or loads the running summary and a stateful trigger.
+
+        A snapshot without a summary (Chainer v1.14 saved none) starts a fresh one.
+        """
         if hasattr(self.trigger, 'serialize'):
             self.trigger.serialize(serializer['trigger'])
-        self.summary.serialize(serializer['summary'])
+        try:
+            self.summary.serialize(serializer['summary'])
+        except KeyError:
+            self.summary = reporter.DictSummary()
 
 
 def serialize_json(serializer, key, value):
