@@ -138,3 +138,42 @@ def test_checksum_failure_on_one_mirror_falls_back_to_the_next(mnist_server, mon
     train, _ = datasets.get_mnist()
     assert len(train) == N_TRAIN
     assert server.requests.count(filename) == 1
+
+
+def test_tutorial_mlp_on_mnist(mnist_server, tmp_path, capsys):
+    # Spec 001 §2.1.8 as written (the batch sizes fit the 5 + 3 served digits).
+    import chainer
+    import chainer.functions as F
+    import chainer.links as L
+    from chainer import iterators, optimizers, training
+    from chainer.training import extensions
+
+    class MLP(chainer.Chain):
+        def __init__(self):
+            super().__init__(l1=L.Linear(784, 100), l2=L.Linear(100, 100),
+                             l3=L.Linear(100, 10))
+
+        def __call__(self, x):
+            h1 = F.relu(self.l1(x))
+            h2 = F.relu(self.l2(h1))
+            return self.l3(h2)
+
+    train, test = datasets.get_mnist()
+    train_iter = iterators.SerialIterator(train, batch_size=N_TRAIN, shuffle=True)
+    test_iter = iterators.SerialIterator(test, batch_size=2, repeat=False, shuffle=False)
+    model = L.Classifier(MLP())
+    optimizer = optimizers.SGD()
+    optimizer.setup(model)
+    updater = training.StandardUpdater(train_iter, optimizer)
+    trainer = training.Trainer(updater, (2, 'epoch'), out=str(tmp_path / 'result'))
+    trainer.extend(extensions.Evaluator(test_iter, model))
+    trainer.extend(extensions.LogReport())
+    trainer.extend(extensions.PrintReport(
+        ['epoch', 'main/accuracy', 'validation/main/accuracy']))
+    trainer.extend(extensions.ProgressBar())
+    trainer.run()
+    rows = [line.split() for line in capsys.readouterr().out.splitlines()
+            if line and line.split()[0] in ('epoch', '1', '2')]
+    assert rows[0] == ['epoch', 'main/accuracy', 'validation/main/accuracy']
+    assert [row[0] for row in rows[1:]] == ['1', '2'] and all(len(r) == 3 for r in rows)
+    assert (tmp_path / 'result' / 'log').exists()
