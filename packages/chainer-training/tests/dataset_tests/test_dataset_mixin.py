@@ -55,8 +55,26 @@ def test_missing_get_example_is_reported():
         def __len__(self):
             return 1
 
-    with pytest.raises(NotImplementedError, match='get_example'):
+    with pytest.raises(TypeError, match='NoExample must implement get_example'):
         NoExample()[0]
+
+    class NoLength(dataset.DatasetMixin):
+        def get_example(self, i):
+            return i
+
+    with pytest.raises(TypeError, match='NoLength must implement __len__'):
+        len(NoLength())
+
+
+def test_iterator_without_next_is_reported():
+    class NoNext(dataset.Iterator):
+        pass
+
+    it = NoNext()
+    with pytest.raises(TypeError, match='NoNext must implement __next__'):
+        next(it)
+    it.finalize()  # the defaults of finalize and serialize do nothing
+    it.serialize(None)
 
 
 def test_iterator_base_protocol():

@@ -36,7 +36,7 @@ class DatasetMixin(object):
 
     def __len__(self):
         """Returns the number of data points."""
-        raise NotImplementedError(
+        raise TypeError(
             '{} must implement __len__'.format(type(self).__name__))
 
     def get_example(self, i):
@@ -45,7 +45,7 @@ class DatasetMixin(object):
         Implementations should override it and raise :class:`IndexError` for an invalid
         index.
         """
-        raise NotImplementedError(
+        raise TypeError(
             '{} must implement get_example'.format(type(self).__name__))
 
 

@@ -17,7 +17,7 @@ class Iterator(object):
 
     def __next__(self):
         """Returns the next batch; may raise :class:`StopIteration`."""
-        raise NotImplementedError(
+        raise TypeError(
             '{} must implement __next__'.format(type(self).__name__))
 
     def next(self):
