@@ -57,3 +57,36 @@ def test_bad_arguments(tmp_path):
         extensions.LinearShift('lr', (1, 0), (3, 1))
     with pytest.raises(AttributeError, match="no attribute 'rho'"):
         _lrs(tmp_path, extensions.ExponentialShift('rho', 0.5), 1)
+
+
+@pytest.mark.parametrize('make', [
+    lambda: extensions.ExponentialShift('lr', 0.5),
+    lambda: extensions.LinearShift('lr', (1.0, 0.0), (0, 4)),
+], ids=['exponential', 'linear'])
+def test_called_before_training_by_default_without_an_extra_step(tmp_path, make):
+    # 001 §3.12.3-3.12.4: "also called before the training loop starts by default";
+    # forcing the flag (as §3.1.8 advises for such extensions) changes nothing.
+    assert make().invoke_before_training is True
+    _, default = _lrs(tmp_path, make(), 3)
+    trainer = tiny.trainer(tmp_path, stop=(3, 'iteration'),
+                           optimizer=optimizers.MomentumSGD(lr=1.0))
+    lrs = []
+    trainer.extend(make(), invoke_before_training=True)
+    trainer.extend(lambda t: lrs.append(t.updater.get_optimizer('main').lr), name='spy',
+                   priority=-1, invoke_before_training=True)
+    trainer.run()
+    assert lrs == [1.0] + default
+
+
+def test_manual_calls_start_from_the_initial_value():
+    # Called without Trainer.run (no initialize): the first call applies the initial
+    # value, each call at a later iteration the next one.
+    trainer = tiny.FakeTrainer()
+    opt = optimizers.SGD(lr=1.0)
+    shift = extensions.ExponentialShift('lr', 0.5, optimizer=opt)
+    seen = []
+    for _ in range(3):
+        trainer.updater.step()
+        shift(trainer)
+        seen.append(opt.lr)
+    assert seen == [1.0, 0.5, 0.25]

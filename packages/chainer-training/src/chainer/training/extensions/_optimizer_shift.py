@@ -3,17 +3,22 @@ from chainer.training import extension
 
 
 class OptimizerShift(extension.Extension):
-    """Sets ``optimizer.<attr>`` to :meth:`value_at` of the number of calls so far.
+    """Sets ``optimizer.<attr>`` to :meth:`value_at` of its count of shifts.
 
-    The value for the current count is applied by :meth:`initialize` before the
-    training loop (also after a resume, from the restored count), and each call then
-    advances the count by one and applies the next value. Only the count is
+    The value of the current count is applied before the training loop, by
+    :meth:`initialize` (also after a resume, from the restored count) and by the call
+    the trainer makes before training (``invoke_before_training`` is True, spec 001
+    §3.12.3-3.12.4). A call at a later iteration advances the count by one and applies
+    the next value; a call at the iteration of the previous one (such as the one before
+    training) applies the current value again without advancing. Only the count is
     serialized.
 
     Args:
         attr (str): name of the optimizer attribute.
         optimizer: the optimizer to adjust; the updater's ``'main'`` one when None.
     """
+
+    invoke_before_training = True
 
     def __init__(self, attr, optimizer=None):
         if not isinstance(attr, str):
@@ -22,6 +27,7 @@ class OptimizerShift(extension.Extension):
         self._attr = attr
         self._optimizer = optimizer
         self._t = 0
+        self._applied_at = None  # the iteration of the last application
 
     def _get_optimizer(self, trainer):
         optimizer = self._optimizer or trainer.updater.get_optimizer('main')
@@ -31,21 +37,23 @@ class OptimizerShift(extension.Extension):
         return optimizer
 
     def value_at(self, t, optimizer):
-        """The attribute value after ``t`` calls (subclasses define it)."""
+        """The attribute value after ``t`` shifts (subclasses define it)."""
         raise TypeError('{} must define value_at'.format(type(self).__name__))
 
     def _apply(self, trainer):
         optimizer = self._get_optimizer(trainer)
         setattr(optimizer, self._attr, self.value_at(self._t, optimizer))
+        self._applied_at = trainer.updater.iteration
 
     def initialize(self, trainer):
         """Applies the value of the current count (0, or the restored one)."""
         self._apply(trainer)
 
     def __call__(self, trainer):
-        self._t += 1
+        if self._applied_at is not None and trainer.updater.iteration != self._applied_at:
+            self._t += 1
         self._apply(trainer)
 
     def serialize(self, serializer):
-        """Saves or loads the call count."""
+        """Saves or loads the count of shifts."""
         self._t = serializer('_t', self._t)
