@@ -7,6 +7,7 @@ import pytest
 import chainer
 from chainer import iterators, optimizers, serializers, testing, training
 from chainer.dataset import convert
+from chainer.training import extensions
 from training_tests import tiny
 
 
@@ -161,3 +162,20 @@ def test_dicts_of_iterators_and_optimizers(tmp_path):
     with numpy.load(str(tmp_path / 'u.npz')) as saved:
         assert {'iterator:other/current_position', 'optimizer:other/t',
                 'model:other/l1/W', 'iteration'} <= set(saved.files)
+
+
+def test_a_falsy_link_is_still_the_loss_and_eval_function():
+    # An empty ChainList has len() 0: it must still be used when given.
+    class SumLoss(chainer.ChainList):
+        def __call__(self, x, t):
+            calls.append(len(x.data))
+            return chainer.functions.sum(x)
+
+    calls = []
+    updater, _ = _updater(loss_func=SumLoss())
+    updater.update()
+    evaluator = extensions.Evaluator(
+        iterators.SerialIterator(tiny.dataset(), 12, repeat=False), tiny.Model(),
+        eval_func=SumLoss())
+    evaluator()
+    assert calls == [6, 12, 12]

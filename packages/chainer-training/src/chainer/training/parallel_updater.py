@@ -80,7 +80,7 @@ class ParallelUpdater(standard_updater.StandardUpdater):
             device = self._devices[name]
             model.cleargrads()
             in_arrays = self.converter(batch[i::n], device)
-            loss_func = self.loss_func or model
+            loss_func = model if self.loss_func is None else self.loss_func
             with cuda.get_device(device if device is not None else -1):
                 losses.append(standard_updater.call_with_batch(loss_func, in_arrays))
         for loss in losses:

@@ -111,7 +111,8 @@ class StandardUpdater(updater_module.Updater):
         batch = next(self._iterators['main'])
         in_arrays = self.converter(batch, self.device)
         optimizer = self._optimizers['main']
-        loss_func = self.loss_func or optimizer.target
+        # 'is None', not 'or': a link given as the function may be falsy (empty ChainList)
+        loss_func = optimizer.target if self.loss_func is None else self.loss_func
         call_with_batch(functools.partial(optimizer.update, loss_func), in_arrays)
         if self.is_new_epoch:
             optimizer.new_epoch()

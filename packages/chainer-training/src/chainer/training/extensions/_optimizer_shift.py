@@ -30,7 +30,8 @@ class OptimizerShift(extension.Extension):
         self._applied_at = None  # the iteration of the last application
 
     def _get_optimizer(self, trainer):
-        optimizer = self._optimizer or trainer.updater.get_optimizer('main')
+        optimizer = self._optimizer if self._optimizer is not None else \
+            trainer.updater.get_optimizer('main')
         if not hasattr(optimizer, self._attr):
             raise AttributeError('{} has no attribute {!r} to shift'.format(
                 type(optimizer).__name__, self._attr))

@@ -95,7 +95,7 @@ class Evaluator(extension.Extension):
         reported value (must be called with a current reporter)."""
         if self.eval_hook:
             self.eval_hook(self)
-        eval_func = self.eval_func or self._targets['main']
+        eval_func = self._targets['main'] if self.eval_func is None else self.eval_func
         volatile = _input_volatility(self._targets.values())
         summary = reporter_module.DictSummary()
         for batch in self._fresh_iterator():
