@@ -4,6 +4,9 @@ import numpy
 
 def force_array(x, dtype=None):
     """Returns ``x`` as an array (numpy reductions may return 0-d scalars, not arrays)."""
+    if type(x) is numpy.ndarray:
+        # The common case, decided before numpy.isscalar (a tenth of a tiny op's time).
+        return x if dtype is None else x.astype(dtype, copy=False)
     if numpy.isscalar(x) or isinstance(x, numpy.generic):
         if dtype is None:
             return numpy.asarray(x)
