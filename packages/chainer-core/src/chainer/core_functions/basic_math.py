@@ -20,6 +20,10 @@ def _is_number(value):
 
 def _constant_value(value, x):
     """Casts a constant operand to the dtype (and array module) of ``x``."""
+    if type(value) is float or type(value) is int:
+        # The common case (``h * 0.5``), before the general tests: it runs on every
+        # forward and backward of a constant operator.
+        return x.dtype.type(value)
     if isinstance(value, (numpy.ndarray, numpy.generic)) or _is_number(value):
         if isinstance(value, numpy.ndarray):
             _check_broadcastable(value, x)
