@@ -136,14 +136,18 @@ def _bn_mode(x):
 def _bn_training(cupy, parts):
     def cudnn_batch_normalization_forward_training(x, gamma, beta, running_mean,
                                                    running_var, eps=2e-5, decay=0.9):
-        """Returns ``(y, mean, inv_std)``; updates the running statistics in place."""
+        """Returns ``(y, mean, inv_std)``; updates the running statistics in place.
+
+        ``mean`` and ``inv_std`` are in cuDNN's parameter dtype (float32 for float16
+        data): CuPy allocates them (passing None) so that their dtype is always the one
+        cuDNN writes; :func:`cudnn_batch_normalization_backward` reads them back as they
+        are.
+        """
         lib = cudnn_support.module()
         for_conv, mode = _bn_mode(x)
-        mean, inv_std = cupy.empty_like(gamma), cupy.empty_like(gamma)
-        y = lib.batch_normalization_forward_training(
-            x, gamma, beta, running_mean, running_var, mean, inv_std, eps, decay,
+        return lib.batch_normalization_forward_training(
+            x, gamma, beta, running_mean, running_var, None, None, eps, decay,
             for_conv, mode, False)
-        return y, mean, inv_std
     return cudnn_batch_normalization_forward_training
 
 

@@ -1,4 +1,7 @@
 """Clipped Rectifier Unit: ``F.clipped_relu`` (spec 001 §3.4.1)."""
+import numpy
+
+from chainer import cuda
 from chainer.functions._unary_elementwise import UnaryElementwise
 
 
@@ -15,9 +18,13 @@ class ClippedReLU(UnaryElementwise):
         self.z = z
 
     def compute(self, xp, x):
+        if xp is not numpy:
+            return cuda.kernel('clipped_relu_fwd')(x, x.dtype.type(self.z))
         return xp.clip(x, x.dtype.type(0), x.dtype.type(self.z))
 
     def derivative(self, xp, x, y, gy):
+        if xp is not numpy:
+            return cuda.kernel('clipped_relu_bwd')(x, gy, x.dtype.type(self.z))
         # The gradient is 1 strictly inside (0, z) and 0 elsewhere, bounds included.
         return gy * ((x > 0) & (x < self.z))
 

@@ -1,4 +1,7 @@
 """Leaky Rectified Linear Unit: ``F.leaky_relu`` (spec 001 §3.4.1)."""
+import numpy
+
+from chainer import cuda
 from chainer.functions._unary_elementwise import UnaryElementwise
 
 
@@ -9,9 +12,13 @@ class LeakyReLU(UnaryElementwise):
         self.slope = slope
 
     def compute(self, xp, x):
+        if xp is not numpy:
+            return cuda.kernel('leaky_relu_fwd')(x, x.dtype.type(self.slope))
         return xp.where(x >= 0, x, x * x.dtype.type(self.slope))
 
     def derivative(self, xp, x, y, gy):
+        if xp is not numpy:
+            return cuda.kernel('leaky_relu_bwd')(x, gy, x.dtype.type(self.slope))
         return xp.where(x >= 0, gy, gy * gy.dtype.type(self.slope))
 
 

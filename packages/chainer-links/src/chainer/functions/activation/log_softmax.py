@@ -1,6 +1,7 @@
 """Log-softmax: ``F.log_softmax`` (spec 001 §3.4.1)."""
 from chainer import cuda
 from chainer import function
+from chainer.functions import _cudnn
 from chainer.functions import _log_space
 from chainer.utils import type_check
 
@@ -18,18 +19,32 @@ class LogSoftmax(function.Function):
             in_types[0].ndim > 1,
         )
 
-    def forward(self, inputs):
+    def forward_cpu(self, inputs):
         # log p = (x - m) - log(sum(exp(x - m))) with m the max: the exponents are
         # <= 0 and the sum is >= 1, so neither overflow nor log(0) can happen.
         y = _log_space.log_softmax(inputs[0], axis=1)
         self._y = y  # the output's own data: kept for backward at no cost
         return y,
 
-    def backward(self, inputs, grad_outputs):
+    def backward_cpu(self, inputs, grad_outputs):
         xp = cuda.get_array_module(self._y)
         gy, = grad_outputs
         # gx = gy - softmax(x) * sum(gy)
         return gy - xp.exp(self._y) * gy.sum(axis=1, keepdims=True),
+
+    def forward_gpu(self, inputs):
+        x, = inputs
+        if _cudnn.enabled(self.use_cudnn):
+            self._y = cuda.kernel('cudnn_softmax_forward')(x, 1, log=True)
+        else:
+            self._y = cuda.kernel('log_softmax_fwd')(x, 1)
+        return self._y,
+
+    def backward_gpu(self, inputs, grad_outputs):
+        if _cudnn.enabled(self.use_cudnn):
+            return cuda.kernel('cudnn_softmax_backward')(self._y, grad_outputs[0], 1,
+                                                         log=True),
+        return cuda.kernel('log_softmax_bwd')(self._y, grad_outputs[0], 1),
 
 
 def log_softmax(x, use_cudnn=True):
@@ -42,7 +57,8 @@ def log_softmax(x, use_cudnn=True):
 
     Args:
         x (~chainer.Variable or array): Input variable of a float dtype, ``ndim >= 2``.
-        use_cudnn (bool): Accepted for compatibility; the GPU path is array-generic.
+        use_cudnn (bool): On the GPU, use cuDNN when it is enabled; otherwise the
+            library's row kernels (``log_softmax_fwd``/``log_softmax_bwd``) run.
 
     Returns:
         ~chainer.Variable: Output variable of the shape and dtype of ``x``.

@@ -50,7 +50,7 @@ class LSTM(function.Function):
         for i in range(2, type_check.eval(c_type.ndim)):
             type_check.expect(x_type.shape[i] == c_type.shape[i])
 
-    def forward(self, inputs):
+    def forward_cpu(self, inputs):
         c_prev, x = inputs
         xp = cuda.get_array_module(x)
         batch = len(x)
@@ -71,7 +71,7 @@ class LSTM(function.Function):
             c = c_new
         return c, h
 
-    def backward(self, inputs, grad_outputs):
+    def backward_cpu(self, inputs, grad_outputs):
         c_prev, x = inputs
         gc, gh = grad_outputs
         xp = cuda.get_array_module(x)
@@ -90,6 +90,37 @@ class LSTM(function.Function):
 
         gc_prev = xp.empty_like(c_prev)
         gc_prev[:batch] = gc_new * f
+        if batch < len(c_prev):
+            gc_prev[batch:] = 0 if gc is None else gc[batch:]
+        return gc_prev, gx
+
+    def forward_gpu(self, inputs):
+        # One fused kernel (lstm_fwd) over strided views of the interleaved gates.
+        c_prev, x = inputs
+        xp = cuda.get_array_module(x)
+        batch = len(x)
+        a, i, f, o = _extract_gates(x)
+        c_new, h = cuda.kernel('lstm_fwd')(c_prev[:batch], a, i, f, o)
+        self._c_new = c_new
+        if batch < len(c_prev):
+            return xp.concatenate((c_new, c_prev[batch:]), axis=0), h
+        return c_new, h
+
+    def backward_gpu(self, inputs, grad_outputs):
+        # lstm_bwd writes the four gate gradients straight into the interleaved gx.
+        c_prev, x = inputs
+        gc, gh = grad_outputs
+        xp = cuda.get_array_module(x)
+        batch = len(x)
+        c_new = self._c_new
+        gc_new = xp.zeros_like(c_new) if gc is None else gc[:batch]
+        gh = xp.zeros_like(c_new) if gh is None else gh
+        gx = xp.empty_like(x)
+        gc_prev = xp.empty_like(c_prev)
+        a, i, f, o = _extract_gates(x)
+        ga, gi, gf, go = _extract_gates(gx)
+        cuda.kernel('lstm_bwd')(c_prev[:batch], a, i, f, o, c_new, gc_new, gh,
+                                gc_prev[:batch], ga, gi, gf, go)
         if batch < len(c_prev):
             gc_prev[batch:] = 0 if gc is None else gc[batch:]
         return gc_prev, gx

@@ -1,4 +1,8 @@
 """Rectified Linear Unit: ``F.relu`` (spec 001 §3.4.1)."""
+import numpy
+
+from chainer import cuda
+from chainer.functions import _cudnn
 from chainer.functions._unary_elementwise import UnaryElementwise
 
 
@@ -12,9 +16,17 @@ class ReLU(UnaryElementwise):
         self.use_cudnn = use_cudnn
 
     def compute(self, xp, x):
+        if xp is not numpy:
+            if _cudnn.enabled(self.use_cudnn):
+                return cuda.kernel('cudnn_activation_forward')(x, 'relu')
+            return cuda.kernel('relu_fwd')(x)
         return xp.maximum(x, x.dtype.type(0))
 
     def derivative(self, xp, x, y, gy):
+        if xp is not numpy:
+            if _cudnn.enabled(self.use_cudnn):
+                return cuda.kernel('cudnn_activation_backward')(x, y, gy, 'relu')
+            return cuda.kernel('relu_bwd')(y, gy)  # y > 0 exactly where x > 0
         return gy * (x > 0)
 
 
@@ -23,8 +35,8 @@ def relu(x, use_cudnn=True):
 
     Args:
         x (~chainer.Variable or array): Input variable of a float dtype.
-        use_cudnn (bool): Accepted for compatibility; the GPU path is the
-            array-generic elementwise code.
+        use_cudnn (bool): On the GPU, use cuDNN when it is enabled; otherwise the
+            library's ``relu_fwd``/``relu_bwd`` kernels run.
 
     Returns:
         ~chainer.Variable: Output variable of the shape and dtype of ``x``.

@@ -1,6 +1,9 @@
 """Logistic sigmoid: ``F.sigmoid`` (spec 001 §3.4.1)."""
+import numpy
+
 from chainer import cuda
 from chainer import utils
+from chainer.functions import _cudnn
 from chainer.functions._unary_elementwise import UnaryElementwise
 
 
@@ -25,9 +28,17 @@ class Sigmoid(UnaryElementwise):
         self.use_cudnn = use_cudnn
 
     def compute(self, xp, x):
+        if xp is not numpy:
+            if _cudnn.enabled(self.use_cudnn):
+                return cuda.kernel('cudnn_activation_forward')(x, 'sigmoid')
+            return cuda.kernel('sigmoid_fwd')(x)
         return _sigmoid(x)
 
     def derivative(self, xp, x, y, gy):
+        if xp is not numpy:
+            if _cudnn.enabled(self.use_cudnn):
+                return cuda.kernel('cudnn_activation_backward')(x, y, gy, 'sigmoid')
+            return cuda.kernel('sigmoid_bwd')(y, gy)
         # f'(x) = f(x) (1 - f(x))
         return gy * y * (1 - y)
 
@@ -37,8 +48,8 @@ def sigmoid(x, use_cudnn=True):
 
     Args:
         x (~chainer.Variable or array): Input variable of a float dtype.
-        use_cudnn (bool): Accepted for compatibility; the GPU path is the
-            array-generic elementwise code.
+        use_cudnn (bool): On the GPU, use cuDNN when it is enabled; otherwise the
+            library's ``sigmoid_fwd``/``sigmoid_bwd`` kernels run.
 
     Returns:
         ~chainer.Variable: Output variable of the shape and dtype of ``x``.

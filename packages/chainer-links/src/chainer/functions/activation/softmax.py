@@ -1,6 +1,7 @@
 """Softmax: ``F.softmax`` (spec 001 §3.4.1)."""
 from chainer import cuda
 from chainer import function
+from chainer.functions import _cudnn
 from chainer.functions import _log_space
 from chainer.functions._axis import check_axis
 from chainer.utils import type_check
@@ -17,7 +18,7 @@ class Softmax(function.Function):
         type_check.expect(in_types.size() == 1, in_types[0].dtype.kind == 'f')
         check_axis(self.axis, in_types[0].ndim)
 
-    def forward(self, inputs):
+    def forward_cpu(self, inputs):
         x, = inputs
         xp = cuda.get_array_module(x)
         # Subtracting the max makes every exponent <= 0: no overflow.
@@ -27,12 +28,28 @@ class Softmax(function.Function):
         self._y = y  # the output's own data: kept for backward at no cost
         return y,
 
-    def backward(self, inputs, grad_outputs):
+    def backward_cpu(self, inputs, grad_outputs):
         y = self._y
         # gx = y * (gy - sum(y * gy))
         gx = y * grad_outputs[0]
         gx -= y * gx.sum(axis=self.axis, keepdims=True)
         return gx,
+
+    def forward_gpu(self, inputs):
+        x, = inputs
+        axis = self.axis % x.ndim  # cuDNN's reshaping wants a non-negative axis
+        if _cudnn.enabled(self.use_cudnn):
+            self._y = cuda.kernel('cudnn_softmax_forward')(x, axis)
+        else:
+            self._y = cuda.kernel('softmax_fwd')(x, axis)
+        return self._y,
+
+    def backward_gpu(self, inputs, grad_outputs):
+        y, gy = self._y, grad_outputs[0]
+        axis = self.axis % y.ndim
+        if _cudnn.enabled(self.use_cudnn):
+            return cuda.kernel('cudnn_softmax_backward')(y, gy, axis),
+        return cuda.kernel('softmax_bwd')(y, gy, axis),
 
 
 def softmax(x, use_cudnn=True, axis=1):
@@ -44,7 +61,8 @@ def softmax(x, use_cudnn=True, axis=1):
 
     Args:
         x (~chainer.Variable or array): Input variable of a float dtype.
-        use_cudnn (bool): Accepted for compatibility; the GPU path is array-generic.
+        use_cudnn (bool): On the GPU, use cuDNN when it is enabled; otherwise the
+            library's row kernels (``softmax_fwd``/``softmax_bwd``) run.
         axis (int): The axis along which the softmax is taken.
 
     Returns:

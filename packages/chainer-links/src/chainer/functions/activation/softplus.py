@@ -1,4 +1,7 @@
 """Softplus: ``F.softplus`` (spec 001 §3.4.1)."""
+import numpy
+
+from chainer import cuda
 from chainer.functions._unary_elementwise import UnaryElementwise
 from chainer.functions.activation.sigmoid import _sigmoid
 
@@ -12,6 +15,8 @@ class Softplus(UnaryElementwise):
         self.beta = beta
 
     def compute(self, xp, x):
+        if xp is not numpy:
+            return cuda.kernel('softplus_fwd')(x, x.dtype.type(self.beta))
         t = x.dtype.type
         bx = x * t(self.beta)
         # log(1 + e^u) = max(u, 0) + log1p(e^-|u|): never overflows, exact for large u.
@@ -21,6 +26,8 @@ class Softplus(UnaryElementwise):
         return y
 
     def derivative(self, xp, x, y, gy):
+        if xp is not numpy:
+            return cuda.kernel('softplus_bwd')(x, gy, x.dtype.type(self.beta))
         # f'(x) = sigmoid(beta x)
         return gy * _sigmoid(x * x.dtype.type(self.beta))
 

@@ -1,4 +1,8 @@
 """Hyperbolic tangent: ``F.tanh`` (spec 001 §3.4.1)."""
+import numpy
+
+from chainer import cuda
+from chainer.functions import _cudnn
 from chainer.functions._unary_elementwise import UnaryElementwise
 
 
@@ -9,9 +13,17 @@ class Tanh(UnaryElementwise):
         self.use_cudnn = use_cudnn
 
     def compute(self, xp, x):
+        if xp is not numpy:
+            if _cudnn.enabled(self.use_cudnn):
+                return cuda.kernel('cudnn_activation_forward')(x, 'tanh')
+            return cuda.kernel('tanh_fwd')(x)
         return xp.tanh(x)
 
     def derivative(self, xp, x, y, gy):
+        if xp is not numpy:
+            if _cudnn.enabled(self.use_cudnn):
+                return cuda.kernel('cudnn_activation_backward')(x, y, gy, 'tanh')
+            return cuda.kernel('tanh_bwd')(y, gy)
         # d tanh(x) / dx = 1 - tanh(x)^2
         return gy * (1 - y * y)
 
@@ -21,8 +33,8 @@ def tanh(x, use_cudnn=True):
 
     Args:
         x (~chainer.Variable or array): Input variable of a float dtype.
-        use_cudnn (bool): Accepted for compatibility; the GPU path is the
-            array-generic elementwise code.
+        use_cudnn (bool): On the GPU, use cuDNN when it is enabled; otherwise the
+            library's ``tanh_fwd``/``tanh_bwd`` kernels run.
 
     Returns:
         ~chainer.Variable: Output variable of the shape and dtype of ``x``.

@@ -40,7 +40,8 @@ def convolution_2d(x, W, b=None, stride=1, pad=0, use_cudnn=True, cover_all=Fals
         b (~chainer.Variable): bias of length ``c_O`` (optional).
         stride (int or pair of ints): ``stride=s`` and ``stride=(s, s)`` are equivalent.
         pad (int or pair of ints): ``pad=p`` and ``pad=(p, p)`` are equivalent.
-        use_cudnn (bool): accepted for compatibility (cuDNN is not used).
+        use_cudnn (bool): on the GPU, use cuDNN when it is enabled (not with
+            ``cover_all``).
         cover_all (bool): if True, all spatial locations are convoluted into some output
             pixel; it may make the output larger.
         deterministic (bool): accepted for compatibility; this implementation is

@@ -1,7 +1,9 @@
 """N-dimensional convolution (spec 003, convolution_nd)."""
 from chainer import cuda
 from chainer import function
+from chainer.functions import _cudnn
 from chainer.functions.connection import _conv_gemm
+from chainer.functions.connection import _conv_gemm_gpu
 from chainer.utils import conv_nd
 
 
@@ -17,7 +19,9 @@ class ConvolutionND(function.Function):
     Args:
         ndim (int): number of spatial dimensions.
         stride, pad, dilate (int or tuple of ints): per spatial axis.
-        use_cudnn (bool): accepted for compatibility; the GEMM path is used everywhere.
+        use_cudnn (bool): on the GPU, run cuDNN when it is enabled (and ``cover_all`` is
+            False); otherwise the library's ``im2col_nd``/``col2im_nd`` kernels and
+            batched GEMMs.
         cover_all (bool): see :func:`chainer.utils.conv.get_conv_outsize`.
     """
 
@@ -38,7 +42,7 @@ class ConvolutionND(function.Function):
     def check_type_forward(self, in_types):
         _conv_gemm.check_types(in_types, self.ndim, 1)
 
-    def forward(self, inputs):
+    def forward_cpu(self, inputs):
         x, W = inputs[:2]
         xp = cuda.get_array_module(x)
         self.col = conv_nd.im2col_nd(x, W.shape[2:], self.stride, self.pad,
@@ -48,7 +52,7 @@ class ConvolutionND(function.Function):
             y += inputs[2]
         return xp.moveaxis(y, -1, 1),
 
-    def backward(self, inputs, grad_outputs):
+    def backward_cpu(self, inputs, grad_outputs):
         x, W = inputs[:2]
         gy = grad_outputs[0]
         gy_rows = _conv_gemm.rows(gy)  # a view for the channels-last gy of our GEMMs
@@ -57,6 +61,37 @@ class ConvolutionND(function.Function):
                                              dilate=self.dilate, a_rows=gy_rows)
         if len(inputs) == 3:
             return gx, gW, _conv_gemm.bias_grad(gy_rows)
+        return gx, gW
+
+    def forward_gpu(self, inputs):
+        x, W = inputs[:2]
+        b = inputs[2] if len(inputs) == 3 else None
+        # cuDNN computes exact (not cover_all) output sizes only.
+        self._cudnn = _cudnn.enabled(self.use_cudnn) and not self.cover_all
+        if self._cudnn:
+            return cuda.kernel('cudnn_convolution_forward')(
+                x, W, b, self.stride, self.pad, self.dilate),
+        self.col = cuda.kernel('im2col_nd')(x, W.shape[2:], self.stride, self.pad,
+                                            cover_all=self.cover_all, dilate=self.dilate)
+        y = _conv_gemm_gpu.filter_product(W.reshape(W.shape[0], -1), self.col)
+        if b is not None:
+            y += b[:, None]
+        return y.reshape(y.shape[:2] + self.col.shape[2 + self.ndim:]),
+
+    def backward_gpu(self, inputs, grad_outputs):
+        x, W = inputs[:2]
+        gy = grad_outputs[0]
+        if self._cudnn:
+            gx, gW, gb = cuda.kernel('cudnn_convolution_backward')(
+                x, W, gy, self.stride, self.pad, self.dilate)
+        else:
+            gW = _conv_gemm_gpu.filter_grad(gy, self.col).reshape(W.shape)
+            gcol = _conv_gemm_gpu.filter_product(W.reshape(W.shape[0], -1).T, gy)
+            gx = cuda.kernel('col2im_nd')(gcol.reshape(self.col.shape), self.stride,
+                                          self.pad, x.shape[2:], dilate=self.dilate)
+            gb = _conv_gemm_gpu.channel_sum(gy) if len(inputs) == 3 else None
+        if len(inputs) == 3:
+            return gx, gW, gb
         return gx, gW
 
 
@@ -81,7 +116,7 @@ def convolution_nd(x, W, b=None, stride=1, pad=0, use_cudnn=True, cover_all=Fals
         b (~chainer.Variable): bias of length ``c_O`` (optional).
         stride (int or tuple of ints): ``stride=s`` is ``(s, ..., s)``.
         pad (int or tuple of ints): ``pad=p`` is ``(p, ..., p)``.
-        use_cudnn (bool): accepted for compatibility.
+        use_cudnn (bool): on the GPU, use cuDNN when it is enabled.
         cover_all (bool): cover every input location with some window.
 
     Returns:

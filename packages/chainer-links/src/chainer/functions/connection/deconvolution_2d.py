@@ -34,7 +34,8 @@ def deconvolution_2d(x, W, b=None, stride=1, pad=0, outsize=None, use_cudnn=True
         pad (int or pair of ints): ``pad=p`` and ``pad=(p, p)`` are equivalent.
         outsize (tuple): expected output size ``(out_H, out_W)``; None estimates it from
             the input size, stride and pad.
-        use_cudnn (bool): accepted for compatibility.
+        use_cudnn (bool): accepted for compatibility (no cuDNN path; see
+            :func:`deconvolution_nd`).
         deterministic (bool): accepted for compatibility; this implementation is
             deterministic.
 

@@ -2,6 +2,7 @@
 from chainer import cuda
 from chainer import function
 from chainer.functions.connection import _conv_gemm
+from chainer.functions.connection import _conv_gemm_gpu
 from chainer.utils import conv
 from chainer.utils import conv_nd
 from chainer.utils import type_check
@@ -18,7 +19,8 @@ class DeconvolutionND(function.Function):
         stride, pad (int or tuple of ints): per spatial axis.
         outsize (tuple of ints or None): output spatial size; None estimates it with
             :func:`chainer.utils.conv.get_deconv_outsize`.
-        use_cudnn (bool): accepted for compatibility.
+        use_cudnn (bool): accepted for compatibility (the GPU path is the library's
+            ``im2col_nd``/``col2im_nd`` kernels and batched GEMMs; no cuDNN).
     """
 
     def __init__(self, ndim, stride=1, pad=0, outsize=None, use_cudnn=True):
@@ -44,21 +46,23 @@ class DeconvolutionND(function.Function):
 
     def _out_dims(self, x, W):
         if self.outsize is not None:
-            return self.outsize
-        return tuple(conv.get_deconv_outsize(d, k, s, p) for d, k, s, p in
-                     zip(x.shape[2:], W.shape[2:], self.stride, self.pad))
-
-    def forward(self, inputs):
-        x, W = inputs[:2]
-        dims = self._out_dims(x, W)
+            dims = self.outsize
+        else:
+            dims = tuple(conv.get_deconv_outsize(d, k, s, p) for d, k, s, p in
+                         zip(x.shape[2:], W.shape[2:], self.stride, self.pad))
         if any(d <= 0 for d in dims):
             raise ValueError('deconvolution output size {} is empty'.format(dims))
+        return dims
+
+    def forward_cpu(self, inputs):
+        x, W = inputs[:2]
+        dims = self._out_dims(x, W)
         y = _conv_gemm.transposed_correlate(x, W, self.stride, self.pad, dims)
         if len(inputs) == 3:
             y += inputs[2].reshape((1, -1) + (1,) * self.ndim)
         return y,
 
-    def backward(self, inputs, grad_outputs):
+    def backward_cpu(self, inputs, grad_outputs):
         x, W = inputs[:2]
         gy = grad_outputs[0]
         xp = cuda.get_array_module(x)
@@ -68,6 +72,27 @@ class DeconvolutionND(function.Function):
         if len(inputs) == 3:
             gb = gy.sum(axis=(0,) + tuple(range(2, gy.ndim)))
             return gx, gW, gb
+        return gx, gW
+
+    def forward_gpu(self, inputs):
+        # The columns W_2^T x[n] (one batched GEMM) summed into the image by col2im_nd.
+        x, W = inputs[:2]
+        dims = self._out_dims(x, W)
+        gcol = _conv_gemm_gpu.filter_product(W.reshape(W.shape[0], -1).T, x)
+        gcol = gcol.reshape(x.shape[:1] + W.shape[1:] + x.shape[2:])
+        y = cuda.kernel('col2im_nd')(gcol, self.stride, self.pad, dims)
+        if len(inputs) == 3:
+            y += inputs[2].reshape((1, -1) + (1,) * self.ndim)
+        return y,
+
+    def backward_gpu(self, inputs, grad_outputs):
+        x, W = inputs[:2]
+        gy = grad_outputs[0]
+        col = cuda.kernel('im2col_nd')(gy, W.shape[2:], self.stride, self.pad)
+        gx = _conv_gemm_gpu.filter_product(W.reshape(W.shape[0], -1), col).reshape(x.shape)
+        gW = _conv_gemm_gpu.filter_grad(x, col).reshape(W.shape)
+        if len(inputs) == 3:
+            return gx, gW, _conv_gemm_gpu.channel_sum(gy)
         return gx, gW
 
 
@@ -90,7 +115,8 @@ def deconvolution_nd(x, W, b=None, stride=1, pad=0, outsize=None, use_cudnn=True
         stride (int or tuple of ints): ``stride=s`` is ``(s, ..., s)``.
         pad (int or tuple of ints): ``pad=p`` is ``(p, ..., p)``.
         outsize (tuple of ints): expected output size ``(out_1, ..., out_N)``.
-        use_cudnn (bool): accepted for compatibility.
+        use_cudnn (bool): accepted for compatibility (the GPU path is the library's
+            ``im2col_nd``/``col2im_nd`` kernels and batched GEMMs; no cuDNN).
 
     Returns:
         ~chainer.Variable: output of shape ``(n, c_O, out_1, ..., out_N)``.

@@ -31,7 +31,8 @@ def dilated_convolution_2d(x, W, b=None, stride=1, pad=0, dilate=1, use_cudnn=Tr
         stride (int or pair of ints): stride of filter applications.
         pad (int or pair of ints): spatial padding.
         dilate (int or pair of ints): dilation factor of the filter taps.
-        use_cudnn (bool): accepted for compatibility.
+        use_cudnn (bool): on the GPU, use cuDNN when it is enabled (not with
+            ``cover_all``).
         cover_all (bool): cover every input location with some window.
 
     Returns:

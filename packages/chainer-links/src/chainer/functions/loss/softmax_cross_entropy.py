@@ -6,6 +6,7 @@ from chainer import function
 from chainer.utils import force_array
 from chainer.utils import type_check
 from chainer.functions.loss import _labels
+from chainer.functions import _cudnn
 from chainer.functions import _log_space
 
 
@@ -19,7 +20,7 @@ class SoftmaxCrossEntropy(function.Function):
     """Cross entropy of softmax over axis 1 against integer labels.
 
     Args:
-        use_cudnn (bool): accepted for compatibility; the computation is the same.
+        use_cudnn (bool): on the GPU, compute the (log-)softmax with cuDNN when enabled.
         normalize (bool): divide by the number of non-ignored labels (True) or by the
             batch size ``x.shape[0]`` (False).
         cache_score (bool): keep the log-softmax from forward for backward.
@@ -62,7 +63,7 @@ class SoftmaxCrossEntropy(function.Function):
             count = t.shape[0]
         return 1.0 / max(count, 1)
 
-    def forward(self, inputs):
+    def forward_cpu(self, inputs):
         x, t = inputs
         xp = cuda.get_array_module(x)
         n_class = x.shape[1]
@@ -82,7 +83,7 @@ class SoftmaxCrossEntropy(function.Function):
         w = xp.asarray(self.class_weight, dtype=x.dtype)
         return w.reshape((1, -1) + (1,) * (x.ndim - 2))
 
-    def backward(self, inputs, grad_outputs):
+    def backward_cpu(self, inputs, grad_outputs):
         x, t = inputs
         xp = cuda.get_array_module(x)
         log_y = self.log_y if self.cache_score else _log_space.log_softmax(x, axis=1)
@@ -91,12 +92,64 @@ class SoftmaxCrossEntropy(function.Function):
         gx -= _onehot_mask(t, x.shape[1], xp)
         valid = xp.expand_dims(t != self.ignore_label, 1)
         if self.class_weight is not None:
-            w = xp.asarray(self.class_weight, dtype=x.dtype)
-            safe_t = xp.where(t == self.ignore_label, 0, t)
-            gx *= xp.expand_dims(w[safe_t], 1)
+            gx *= self._label_weights(t, x.dtype, xp)
         gx *= valid
         gx *= grad_outputs[0] * self.coeff
         return gx, None
+
+    def _label_weights(self, t, dtype, xp):
+        """``class_weight[t]`` as an ``(N, 1, ...)`` array (weight 0's row for ignored labels,
+        which the caller zeroes anyway)."""
+        w = xp.asarray(self.class_weight, dtype=dtype)
+        safe_t = xp.where(t == self.ignore_label, 0, t)
+        return xp.expand_dims(w[safe_t], 1)
+
+    def _softmax_gpu(self, x, log):
+        if _cudnn.enabled(self.use_cudnn):
+            return cuda.kernel('cudnn_softmax_forward')(x, 1, log=log)
+        if log:
+            return cuda.kernel('log_softmax_fwd')(x, 1)
+        return cuda.kernel('softmax_fwd')(x, 1)
+
+    def forward_gpu(self, inputs):
+        # log-softmax by a row kernel, then one reduction kernel sums -log_y[n, t, ...]
+        # over the non-ignored labels.
+        x, t = inputs
+        xp = cuda.get_array_module(x)
+        n_class = x.shape[1]
+        _labels.check_labels(t, n_class, 't', self.ignore_label)
+        log_y = self._softmax_gpu(x, log=True)
+        if self.cache_score:
+            self.log_y = log_y
+        if self.class_weight is not None:
+            log_y = log_y * self._class_weight_like(log_y, xp)
+        total = cuda.kernel('softmax_cross_entropy_fwd')(
+            xp.ascontiguousarray(t), log_y, n_class, _n_unit(x), t.dtype.type(self.ignore_label))
+        self.coeff = x.dtype.type(self._coefficient(t))
+        return force_array(total * self.coeff, x.dtype),
+
+    def backward_gpu(self, inputs, grad_outputs):
+        # gx = coeff (softmax(x) - onehot(t)), zero at ignored labels, by one kernel; the
+        # coefficient stays a device scalar (no synchronization).
+        x, t = inputs
+        xp = cuda.get_array_module(x)
+        y = xp.exp(self.log_y) if self.cache_score else self._softmax_gpu(x, log=False)
+        gx = xp.empty_like(y)
+        coeff = grad_outputs[0] * self.coeff
+        cuda.kernel('softmax_cross_entropy_bwd')(
+            y, xp.ascontiguousarray(t), coeff, x.shape[1], _n_unit(x),
+            t.dtype.type(self.ignore_label), gx)
+        if self.class_weight is not None:
+            gx *= self._label_weights(t, x.dtype, xp)
+        return gx, None
+
+
+def _n_unit(x):
+    """Positions per sample besides the class axis: ``prod(x.shape[2:])``."""
+    n = 1
+    for d in x.shape[2:]:
+        n *= d
+    return n
 
 
 def softmax_cross_entropy(x, t, use_cudnn=True, normalize=True, cache_score=True,
@@ -114,7 +167,8 @@ def softmax_cross_entropy(x, t, use_cudnn=True, normalize=True, cache_score=True
         x (~chainer.Variable): scores of shape ``(N, C, ...)``.
         t (~chainer.Variable): int labels of shape ``(N, ...)`` in ``[0, C)`` or
             ``ignore_label``; other values raise ValueError.
-        use_cudnn (bool): accepted for compatibility (no effect).
+        use_cudnn (bool): on the GPU, compute the (log-)softmax with cuDNN when it is
+            enabled.
         normalize (bool): the normalization constant described above.
         cache_score (bool): store the log-softmax of forward for backward.
         class_weight (array or None): ``(C,)`` weights multiplied into the

@@ -1,8 +1,8 @@
 """Clipping of values to an interval: ``clip``."""
 import numpy
 
+from chainer import cuda
 from chainer.functions._unary_elementwise import UnaryElementwise
-
 
 
 class Clip(UnaryElementwise):
@@ -20,10 +20,14 @@ class Clip(UnaryElementwise):
 
     def compute(self, xp, x):
         t = x.dtype.type
+        if xp is not numpy:
+            return cuda.kernel('clip_fwd')(x, t(self.x_min), t(self.x_max))
         return xp.clip(x, t(self.x_min), t(self.x_max))
 
     def derivative(self, xp, x, y, gy):
         t = x.dtype.type
+        if xp is not numpy:
+            return cuda.kernel('clip_bwd')(x, gy, t(self.x_min), t(self.x_max))
         # Zero outside and on the bounds, where the output does not follow x.
         return gy * ((x > t(self.x_min)) & (x < t(self.x_max)))
 

@@ -1,4 +1,7 @@
 """Elementwise square root function: ``sqrt``."""
+import numpy
+
+from chainer import cuda
 from chainer.functions._unary_elementwise import UnaryElementwise
 
 
@@ -9,6 +12,8 @@ class Sqrt(UnaryElementwise):
         return xp.sqrt(x)
 
     def derivative(self, xp, x, y, gy):
+        if xp is not numpy:
+            return cuda.kernel('sqrt_bwd')(y, gy)
         return gy / (2 * y)
 
 

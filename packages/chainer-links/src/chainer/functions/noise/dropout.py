@@ -1,4 +1,6 @@
 """Dropout: ``F.dropout`` (spec 001 §3.4.7)."""
+import numpy
+
 import chainer
 from chainer import cuda
 from chainer import flag
@@ -28,6 +30,10 @@ class Dropout(function.Function):
         x, = inputs
         if self.mask is None:
             xp = cuda.get_array_module(x)
+            if xp is not numpy:
+                # One kernel draws the scaled mask in x's dtype; y = x * mask.
+                y, self.mask = cuda.kernel('dropout_fwd')(x, self.dropout_ratio)
+                return y,
             scale = x.dtype.type(1.0 / (1.0 - self.dropout_ratio))
             # Uniform draws in [0, 1) kept with probability 1 - ratio, then the kept
             # ones scaled so that the expectation of the output is x.

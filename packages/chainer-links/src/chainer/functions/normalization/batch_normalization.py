@@ -4,6 +4,7 @@ import numbers
 
 from chainer import cuda
 from chainer import function
+from chainer.functions import _cudnn
 from chainer.functions.normalization import _channel_params
 from chainer.utils import type_check
 
@@ -18,7 +19,9 @@ class BatchNormalizationFunction(function.Function):
             forward pass (None: not computed).
         var (array or None): Running average of the variance, updated in place.
         decay (float): Decay rate of the running averages, in ``[0, 1]``.
-        use_cudnn (bool): Accepted for compatibility; the GPU path is array-generic.
+        use_cudnn (bool): On the GPU, use cuDNN when it is enabled and the layout is
+            one cuDNN computes ((N, C) or (N, C, H, W) with C-sized parameters);
+            otherwise the library's ``batch_norm_fwd``/``batch_norm_bwd`` kernels run.
 
     Attributes:
         running_mean, running_var: The running averages given as ``mean``/``var``.
@@ -50,7 +53,7 @@ class BatchNormalizationFunction(function.Function):
                     type_check.make_variable(stat.shape, name + '.shape') ==
                     gamma_type.shape)
 
-    def forward(self, inputs):
+    def forward_cpu(self, inputs):
         x, gamma, beta = inputs
         xp = cuda.get_array_module(x)
         axes = _channel_params.reduced_axes(x.ndim, gamma.ndim)
@@ -75,7 +78,7 @@ class BatchNormalizationFunction(function.Function):
         self.running_var *= decay
         self.running_var += (1 - decay) * (m / max(m - 1, 1)) * var
 
-    def backward(self, inputs, grad_outputs):
+    def backward_cpu(self, inputs, grad_outputs):
         x, gamma, _ = inputs
         gy, = grad_outputs
         view = _channel_params.param_view
@@ -94,6 +97,75 @@ class BatchNormalizationFunction(function.Function):
         gx *= view(-gamma * self._inv_std, x.ndim)
         return (gx, ggamma.astype(gamma.dtype, copy=False),
                 gbeta.astype(gamma.dtype, copy=False))
+
+    def forward_gpu(self, inputs):
+        x, gamma, beta = inputs
+        self._cudnn = _cudnn.enabled(self.use_cudnn) and _cudnn_layout(x, gamma, self.eps)
+        if self._cudnn:
+            return self._forward_cudnn(x, gamma, beta),
+        # Statistics by CuPy reductions, then one fused kernel writes x_hat and y; x_hat
+        # is kept (the GPU trades that memory for a pass over x in the backward).
+        xp = cuda.get_array_module(x)
+        view = _channel_params.param_view
+        axes = _channel_params.reduced_axes(x.ndim, gamma.ndim)
+        mean = x.mean(axis=axes)
+        var = x.var(axis=axes)
+        inv_std = 1 / xp.sqrt(var + x.dtype.type(self.eps))
+        self._inv_std = inv_std
+        self._x_hat, y = cuda.kernel('batch_norm_fwd')(
+            x, view(mean, x.ndim), view(inv_std, x.ndim), view(gamma, x.ndim),
+            view(beta, x.ndim))
+        if self.running_mean is not None:
+            self._update_running_stats(mean, var, x.size // gamma.size)
+        return y,
+
+    def _forward_cudnn(self, x, gamma, beta):
+        xp = cuda.get_array_module(x)
+        # cuDNN always updates running averages: scratch ones when none are kept.
+        running_mean = self.running_mean
+        running_var = self.running_var
+        if running_mean is None:
+            running_mean, running_var = xp.zeros_like(gamma), xp.ones_like(gamma)
+        y, self._mean, self._inv_std = cuda.kernel(
+            'cudnn_batch_normalization_forward_training')(
+                xp.ascontiguousarray(x), gamma, beta, running_mean, running_var,
+                self.eps, self.decay)
+        return y
+
+    def backward_gpu(self, inputs, grad_outputs):
+        x, gamma, _ = inputs
+        gy, = grad_outputs
+        if self._cudnn:
+            xp = cuda.get_array_module(x)
+            return cuda.kernel('cudnn_batch_normalization_backward')(
+                xp.ascontiguousarray(x), gamma, xp.ascontiguousarray(gy), self._mean,
+                self._inv_std, self.eps)
+        view = _channel_params.param_view
+        axes = _channel_params.reduced_axes(x.ndim, gamma.ndim)
+        acc = _channel_params.sum_dtype(x.dtype)
+        m = x.size // gamma.size
+        x_hat = self._x_hat
+        gbeta = gy.sum(axis=axes, dtype=acc)
+        ggamma = (gy * x_hat).sum(axis=axes, dtype=acc)
+        # The kernel gets ggamma / m and gbeta / m with inv_m = 1: the per-channel means,
+        # formed in the accumulation dtype, fit float16 where the sums may not.
+        gx = cuda.kernel('batch_norm_bwd')(
+            gy, x_hat, view(gamma, x.ndim), view(self._inv_std, x.ndim),
+            view((ggamma / m).astype(x.dtype), x.ndim),
+            view((gbeta / m).astype(x.dtype), x.ndim), x.dtype.type(1))
+        return (gx, ggamma.astype(gamma.dtype, copy=False),
+                gbeta.astype(gamma.dtype, copy=False))
+
+
+#: cuDNN's smallest epsilon (CUDNN_BN_MIN_EPSILON).
+CUDNN_MIN_EPS = 1e-5
+
+
+def _cudnn_layout(x, gamma, eps):
+    """Whether cuDNN's batch normalization computes this one: channel parameters over
+    axis 1 only, and an input that is (N, C) (per-activation mode) or (N, C, H, W)
+    (spatial mode), and eps within cuDNN's range."""
+    return gamma.ndim == 1 and x.ndim in (2, 4) and eps >= CUDNN_MIN_EPS
 
 
 def batch_normalization(x, gamma, beta, eps=2e-05, running_mean=None, running_var=None,
@@ -122,7 +194,8 @@ def batch_normalization(x, gamma, beta, eps=2e-05, running_mean=None, running_va
             ``running_var`` must be None too).
         running_var (array): The running average of the variance, or None.
         decay (float): Decay rate of the running averages.
-        use_cudnn (bool): Accepted for compatibility; the GPU path is array-generic.
+        use_cudnn (bool): On the GPU, use cuDNN when it is enabled (see
+            :class:`BatchNormalizationFunction`).
 
     Returns:
         ~chainer.Variable: The normalized output, of the shape of ``x``.

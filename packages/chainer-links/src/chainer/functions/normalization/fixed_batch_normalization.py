@@ -1,8 +1,12 @@
 """Batch normalization with given statistics: ``F.fixed_batch_normalization`` (spec
 001 §3.4.8)."""
+import numpy
+
 from chainer import cuda
 from chainer import function
+from chainer.functions import _cudnn
 from chainer.functions.normalization import _channel_params
+from chainer.functions.normalization.batch_normalization import _cudnn_layout
 from chainer.utils import type_check
 
 
@@ -23,12 +27,27 @@ class FixedBatchNormalization(function.Function):
     def forward(self, inputs):
         x, gamma, beta, mean, var = inputs
         xp = cuda.get_array_module(x)
+        if xp is not numpy:
+            return self.forward_gpu(inputs)
         view = _channel_params.param_view
         self._inv_std = 1 / xp.sqrt(var + x.dtype.type(self.eps))
         y = x - view(mean, x.ndim)
         y *= view(gamma * self._inv_std, x.ndim)
         y += view(beta, x.ndim)
         return y,
+
+    def forward_gpu(self, inputs):
+        # The backward is array-generic and reads only inv_std from the forward.
+        x, gamma, beta, mean, var = inputs
+        xp = cuda.get_array_module(x)
+        self._inv_std = 1 / xp.sqrt(var + x.dtype.type(self.eps))
+        if _cudnn.enabled(self.use_cudnn) and _cudnn_layout(x, gamma, self.eps):
+            return cuda.kernel('cudnn_batch_normalization_forward_inference')(
+                xp.ascontiguousarray(x), gamma, beta, mean, var, self.eps),
+        view = _channel_params.param_view
+        return cuda.kernel('batch_norm_inference')(
+            x, view(mean, x.ndim), view(var, x.ndim), view(gamma, x.ndim),
+            view(beta, x.ndim), x.dtype.type(self.eps)),
 
     def backward(self, inputs, grad_outputs):
         x, gamma, _, mean, _ = inputs
@@ -67,7 +86,9 @@ def fixed_batch_normalization(x, gamma, beta, mean, var, eps=2e-05, use_cudnn=Tr
         var (~chainer.Variable or array): The square of the scaling parameter of the
             input.
         eps (float): Epsilon value for numerical stability.
-        use_cudnn (bool): Accepted for compatibility; the GPU path is array-generic.
+        use_cudnn (bool): On the GPU, use cuDNN when it is enabled and the layout is
+            one cuDNN computes; otherwise the library's ``batch_norm_inference`` kernel
+            runs. The backward is array-generic.
 
     Returns:
         ~chainer.Variable: The normalized output, of the shape of ``x``.

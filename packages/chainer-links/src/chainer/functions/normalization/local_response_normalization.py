@@ -1,5 +1,6 @@
 """Local response normalization across channels: ``F.local_response_normalization``
 (spec 001 §3.4.8)."""
+from chainer import cuda
 from chainer import function
 from chainer.utils import type_check
 
@@ -34,7 +35,7 @@ class LocalResponseNormalization(function.Function):
             in_types[0].ndim >= 2,
         )
 
-    def forward(self, inputs):
+    def forward_cpu(self, inputs):
         x, = inputs
         t = x.dtype.type
         # u = k + alpha * sum_window(x^2),  y = x u^-beta
@@ -45,7 +46,7 @@ class LocalResponseNormalization(function.Function):
         self._y = x * unit ** t(-self.beta)  # the output's own data, kept at no cost
         return self._y,
 
-    def backward(self, inputs, grad_outputs):
+    def backward_cpu(self, inputs, grad_outputs):
         x, = inputs
         gy, = grad_outputs
         t = x.dtype.type
@@ -55,6 +56,30 @@ class LocalResponseNormalization(function.Function):
         summed = _channel_window_sum(gy * self._y / unit, self.n // 2)
         gx = gy * unit ** t(-self.beta)
         gx -= t(2 * self.alpha * self.beta) * x * summed
+        return gx,
+
+    def _geometry(self, x):
+        # (n_channel, rest, half_n) of the lrn kernels for a C-contiguous x.
+        return x.shape[1], x.size // max(x.shape[0] * x.shape[1], 1), self.n // 2
+
+    def forward_gpu(self, inputs):
+        # One thread per element sums its channel window (lrn_fwd); the scale is kept.
+        xp = cuda.get_array_module(inputs[0])
+        x = xp.ascontiguousarray(inputs[0])
+        t = x.dtype.type
+        self._y, self._unit = xp.empty_like(x), xp.empty_like(x)
+        cuda.kernel('lrn_fwd')(x, *self._geometry(x), t(self.k), t(self.alpha),
+                               t(self.beta), self._y, self._unit)
+        return self._y,
+
+    def backward_gpu(self, inputs, grad_outputs):
+        xp = cuda.get_array_module(inputs[0])
+        x = xp.ascontiguousarray(inputs[0])
+        gy = xp.ascontiguousarray(grad_outputs[0])
+        t = x.dtype.type
+        gx = xp.empty_like(x)
+        cuda.kernel('lrn_bwd')(x, self._y, self._unit, gy, *self._geometry(x), t(self.alpha),
+                               t(self.beta), gx)
         return gx,
 
 

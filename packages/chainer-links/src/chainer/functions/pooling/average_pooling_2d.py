@@ -25,7 +25,8 @@ def average_pooling_2d(x, ksize, stride=None, pad=0, use_cudnn=True):
         ksize (int or pair of ints): window size.
         stride (int, pair of ints or None): stride; None uses ``ksize``.
         pad (int or pair of ints): padding width.
-        use_cudnn (bool): accepted for compatibility.
+        use_cudnn (bool): on the GPU, use cuDNN when it is enabled (max pooling: and
+            ``cover_all`` is False).
 
     Returns:
         ~chainer.Variable: output of shape ``(n, c, h_O, w_O)``.

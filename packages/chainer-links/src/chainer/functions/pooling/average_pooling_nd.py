@@ -1,4 +1,5 @@
 """N-dimensional average pooling (spec 003, average_pooling_nd)."""
+from chainer import cuda
 from chainer.functions.pooling import _windows
 from chainer.functions.pooling import pooling_nd
 from chainer.utils import conv_nd
@@ -10,18 +11,32 @@ class AveragePoolingND(pooling_nd.PoolingND):
     def __init__(self, ndim, ksize, stride=None, pad=0, use_cudnn=True):
         super(AveragePoolingND, self).__init__(ndim, ksize, stride, pad, False, use_cudnn)
 
-    def forward(self, inputs):
+    def forward_cpu(self, inputs):
         x = inputs[0]
         y = _windows.window_sum(x, self.ksize, self.stride, self.pad, False)
         y *= x.dtype.type(1.0 / _windows.n_taps(self.ksize))
         return y,
 
-    def backward(self, inputs, grad_outputs):
+    def backward_cpu(self, inputs, grad_outputs):
         x = inputs[0]
         gy = grad_outputs[0]
         gy = gy * gy.dtype.type(1.0 / _windows.n_taps(self.ksize))
         return _windows.spread(gy, self.ksize, self.stride, self.pad, x.shape[2:],
                                conv_nd.is_channels_last(x)),
+
+    def forward_gpu(self, inputs):
+        x = inputs[0]
+        y = self._cudnn_forward(x, 'average')
+        if y is None:
+            y = cuda.kernel('average_pooling_fwd')(x, self.ksize, self.stride, self.pad)
+        return y,
+
+    def backward_gpu(self, inputs, grad_outputs):
+        x = inputs[0]
+        if self._cudnn:
+            return self._cudnn_backward(x, grad_outputs[0], 'average'),
+        return cuda.kernel('average_pooling_bwd')(grad_outputs[0], x.shape, self.ksize,
+                                                  self.stride, self.pad),
 
 
 def average_pooling_nd(x, ksize, stride=None, pad=0, use_cudnn=True):
@@ -38,7 +53,7 @@ def average_pooling_nd(x, ksize, stride=None, pad=0, use_cudnn=True):
         ksize (int or tuple of ints): window size.
         stride (int, tuple of ints or None): stride; None uses ``ksize``.
         pad (int or tuple of ints): padding width.
-        use_cudnn (bool): accepted for compatibility.
+        use_cudnn (bool): on the GPU, use cuDNN when it is enabled.
 
     Returns:
         ~chainer.Variable: output of shape ``(n, c, out_1, ..., out_N)``.

@@ -22,7 +22,8 @@ def max_pooling_2d(x, ksize, stride=None, pad=0, cover_all=True, use_cudnn=True)
         pad (int or pair of ints): padding width.
         cover_all (bool): if True, all spatial locations are pooled into some output; it
             may make the output larger.
-        use_cudnn (bool): accepted for compatibility.
+        use_cudnn (bool): on the GPU, use cuDNN when it is enabled (max pooling: and
+            ``cover_all`` is False).
 
     Returns:
         ~chainer.Variable: output of shape ``(n, c, h_O, w_O)``.

@@ -10,7 +10,8 @@ class Pooling2D(PoolingND):
         stride (int, pair of ints or None): window stride; None means ``ksize``.
         pad (int or pair of ints): padding.
         cover_all (bool): see :func:`chainer.utils.conv.get_conv_outsize`.
-        use_cudnn (bool): accepted for compatibility.
+        use_cudnn (bool): on the GPU, use cuDNN when it is enabled (see
+            :class:`~chainer.functions.pooling.pooling_nd.PoolingND`).
     """
 
     def __init__(self, ksize, stride=None, pad=0, cover_all=True, use_cudnn=True):

@@ -20,7 +20,7 @@ class SpatialPyramidPooling2D(function.Function):
         x_shape (tuple): shape of the input (its height and width set the windows).
         pyramid_height (int): number of pyramid levels.
         pooling_class: :class:`MaxPooling2D` (the only pooling supported, as documented).
-        use_cudnn (bool): accepted for compatibility.
+        use_cudnn (bool): passed to the pooling functions (cuDNN on the GPU).
     """
 
     def __init__(self, x_shape, pyramid_height, pooling_class, use_cudnn=True):
@@ -89,7 +89,7 @@ def spatial_pyramid_pooling_2d(x, pyramid_height, pooling_class, use_cudnn=True)
         x (~chainer.Variable): input of shape ``(batchsize, c, height, width)``.
         pyramid_height (int): number of pyramid levels.
         pooling_class: :class:`MaxPooling2D` (the only pooling available, as documented).
-        use_cudnn (bool): accepted for compatibility.
+        use_cudnn (bool): passed to the pooling functions (cuDNN on the GPU).
 
     Returns:
         ~chainer.Variable: output of shape ``(batchsize, c * sum_{h<H} 2^{2h}, 1, 1)``.
