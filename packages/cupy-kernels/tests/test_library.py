@@ -28,6 +28,48 @@ def test_every_kernel_requested_by_chainer_links_exists():
     assert not missing, 'kernels requested by chainer-links but missing: {}'.format(missing)
 
 
+#: Library kernels that no chainer-links function requests, and why (kept explicit so that
+#: a newly dead kernel fails :func:`test_every_library_kernel_is_requested`).
+UNREQUESTED = {
+    'gru_gates_fwd': 'L.GRU/L.StatefulGRU live in chainer.links and compose F.sigmoid, '
+                     'F.tanh and F.linear; no chainer.functions node computes a GRU cell',
+    'gru_output_fwd': 'see gru_gates_fwd',
+    'gru_output_bwd': 'see gru_gates_fwd',
+    'im2col': 'chainer.utils.conv.im2col_gpu signature (2-d, for user code); the 2-d '
+              'convolutions are ConvolutionND and reach im2col_2d through im2col_nd',
+    'col2im': 'chainer.utils.conv.col2im_gpu signature; see im2col',
+}
+
+
+def reached_names(requested):
+    """``requested`` plus every kernel a requested wrapper builds from (``uses``)."""
+    library = kernels.library()
+    reached, todo = set(), [n for n in requested if n in library]
+    while todo:
+        name = todo.pop()
+        if name not in reached:
+            reached.add(name)
+            todo.extend(getattr(library[name], 'uses', ()))
+    return reached
+
+
+@pytest.mark.skipif(not _LINKS_SRC.is_dir(), reason='chainer-links sources are not here')
+def test_every_library_kernel_is_requested():
+    reached = reached_names(requested_names())
+    dead = set(kernels.names()) - reached - set(UNREQUESTED)
+    assert not dead, 'library kernels that no chainer-links function requests: {}'.format(
+        sorted(dead))
+    stale = set(UNREQUESTED) & reached
+    assert not stale, 'listed as unrequested but requested: {}'.format(sorted(stale))
+    assert set(UNREQUESTED) <= set(kernels.names())
+
+
+def test_reached_names_follow_wrapper_parts():
+    reached = reached_names({'max_pooling_fwd'})
+    assert {'max_pooling_fwd', 'max_pooling_2d_fwd', 'average_pooling_3d_bwd'} <= reached
+    assert 'relu_fwd' not in reached
+
+
 def test_library_has_the_documented_families():
     names = set(kernels.names())
     for family in ('relu', 'sigmoid', 'tanh', 'elu', 'leaky_relu', 'clipped_relu',

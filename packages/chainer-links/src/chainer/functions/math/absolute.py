@@ -19,9 +19,9 @@ class _Absolute(Absolute):
     """
 
     def backward(self, x, gy):
-        if isinstance(x[0], numpy.ndarray):
-            return Absolute.backward(self, x, gy)
-        return utils.force_array(cuda.kernel('abs_bwd')(x[0], gy[0])),
+        if not isinstance(x[0], numpy.ndarray):
+            return utils.force_array(cuda.kernel('abs_bwd')(x[0], gy[0])),
+        return Absolute.backward(self, x, gy)
 
 
 def absolute(x):
