@@ -3,6 +3,7 @@ import os
 import subprocess
 import sys
 import textwrap
+import time
 
 import numpy
 import pytest
@@ -180,8 +181,12 @@ def test_garbage_collection_stops_the_workers():
     it = iterators.MultiprocessIterator(list(range(6)), 2, n_processes=2, n_prefetch=2)
     next(it)
     processes = list(it._executor._processes.values())
+    assert processes
     del it
     gc.collect()
-    for p in processes:
-        p.join(60)
-    assert processes and all(not p.is_alive() for p in processes)
+    # Poll instead of join(): the pool's own thread reaps the workers too, and a join
+    # racing with it can return while is_alive() still says True for a moment.
+    deadline = time.monotonic() + 60
+    while any(p.is_alive() for p in processes) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert not any(p.is_alive() for p in processes)
