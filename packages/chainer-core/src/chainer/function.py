@@ -49,6 +49,7 @@ class Function(object):
 
     type_check_enable = type_check.is_enabled()
     rank = 0
+    _host = None  # whether the inputs were host arrays at the last application
     inputs = None
     outputs = None
     _local_function_hooks = None
@@ -69,31 +70,42 @@ class Function(object):
         if self.type_check_enable:
             self._check_data_type_forward(in_data)
 
-        hooks = self._hooks()
-        for hook in hooks.values():
-            hook.forward_preprocess(self, in_data)
+        hooks = thread_local.function_hooks
+        if self._local_function_hooks:
+            hooks = self._hooks()
+        if hooks:
+            for hook in hooks.values():
+                hook.forward_preprocess(self, in_data)
 
-        device = cuda.get_device(*in_data) if not _all_host(in_data) else None
-        if device is None:
+        # Remembered for backward, which then needs no second look at the arrays.
+        self._host = host = _all_host(in_data)
+        if host:
             outputs = self.forward(in_data)
         else:
-            with device:
+            with cuda.get_device(*in_data):
                 outputs = self.forward(in_data)
         if type(outputs) is not tuple:
             raise TypeError('{}.forward must return a tuple of arrays, got {}'
                             .format(self.label, type(outputs).__name__))
 
-        for hook in hooks.values():
-            hook.forward_postprocess(self, in_data)
+        if hooks:
+            for hook in hooks.values():
+                hook.forward_postprocess(self, in_data)
         if debug_mode._debug:
             _check_nan(self, outputs, 'forward')
 
-        out_v = flag.aggregate_flags([x.volatile for x in inputs])
+        if len(inputs) == 1:
+            out_v = inputs[0]._volatile
+        else:
+            out_v = flag.aggregate_flags([x._volatile for x in inputs])
         ret = tuple([Variable(y, volatile=out_v) for y in outputs])
         if out_v is not flag.ON:
-            self.rank = max([x.rank for x in inputs]) if inputs else 0
+            rank = max([x.rank for x in inputs]) if inputs else 0
+            self.rank = rank
+            rank += 1
             for y in ret:
-                y.set_creator(self)
+                y.creator = self
+                y.rank = rank
             self.inputs = tuple(inputs)
             self.outputs = tuple([weakref.ref(y) for y in ret])
         if len(ret) == 1:

@@ -255,10 +255,13 @@ class Variable(object):
             outputs = [y() for y in func.outputs]
             in_data = tuple([x.data for x in func.inputs])
             out_grad = tuple([None if y is None else y._grad for y in outputs])
-            hooks = func._hooks()
-            for hook in hooks.values():
-                hook.backward_preprocess(func, in_data, out_grad)
-            if _all_host(in_data) and _all_host(out_grad):
+            hooks = thread_local.function_hooks
+            if func._local_function_hooks:
+                hooks = func._hooks()
+            if hooks:
+                for hook in hooks.values():
+                    hook.backward_preprocess(func, in_data, out_grad)
+            if func._host and _all_host(out_grad):
                 gxs = func.backward(in_data, out_grad)
             else:
                 with cuda.get_device(*(in_data + out_grad)):
@@ -267,8 +270,9 @@ class Variable(object):
                 raise ValueError(
                     '{}.backward returned {} gradients for {} inputs'.format(
                         func.label, len(gxs), len(in_data)))
-            for hook in hooks.values():
-                hook.backward_postprocess(func, in_data, out_grad)
+            if hooks:
+                for hook in hooks.values():
+                    hook.backward_postprocess(func, in_data, out_grad)
             if is_debug:
                 from chainer.function import _check_nan
                 _check_nan(func, gxs, 'backward')
@@ -280,7 +284,10 @@ class Variable(object):
             for x, gx in zip(func.inputs, gxs):
                 if gx is None:
                     continue
-                _check_grad_type(x, gx)
+                xd = x.data
+                if gx.__class__ is not xd.__class__ or gx.dtype != xd.dtype or \
+                        gx.shape != xd.shape:
+                    _check_grad_type(x, gx)  # raises unless a compatible array type
                 id_x = id(x)
                 if x.creator is None:  # a leaf: accumulate into what it holds
                     if x._grad is None:
@@ -331,6 +338,6 @@ class Variable(object):
         self.creator = None
 
 
-from chainer.function import _all_host  # noqa: E402
+from chainer.function import _all_host, thread_local  # noqa: E402
 from chainer.core_functions import basic_math  # noqa: E402
 basic_math.install_variable_operators(Variable)
