@@ -1,7 +1,9 @@
 """The fused LSTM cell: ``F.lstm`` (spec 001 §3.4.1)."""
+import numpy
+
 from chainer import cuda
 from chainer import function
-from chainer.functions.activation.sigmoid import _sigmoid
+from chainer.functions.activation import _lstm_cell
 from chainer.utils import type_check
 
 
@@ -51,22 +53,16 @@ class LSTM(function.Function):
             type_check.expect(x_type.shape[i] == c_type.shape[i])
 
     def forward_cpu(self, inputs):
+        # Gate-major contiguous copy of x, activated in place (see _lstm_cell).
         c_prev, x = inputs
-        xp = cuda.get_array_module(x)
         batch = len(x)
-        a, i, f, o = _extract_gates(x)
-        a = xp.tanh(a)
-        i = _sigmoid(i)
-        f = _sigmoid(f)
-        o = _sigmoid(o)
-        c_new = a * i
-        c_new += f * c_prev[:batch]
-        tanh_c = xp.tanh(c_new)
-        self._saved = a, i, f, o, tanh_c
-        h = o * tanh_c
+        G = _lstm_cell.gate_major(x)
+        _lstm_cell.activate(G)
+        c_new, h, tanh_c = _lstm_cell.cell_forward(G, c_prev[:batch])
+        self._saved = G, tanh_c
         if batch < len(c_prev):
             # Shorter sequences have ended: their cell states pass through unchanged.
-            c = xp.concatenate((c_new, c_prev[batch:]), axis=0)
+            c = numpy.concatenate((c_new, c_prev[batch:]), axis=0)
         else:
             c = c_new
         return c, h
@@ -74,25 +70,16 @@ class LSTM(function.Function):
     def backward_cpu(self, inputs, grad_outputs):
         c_prev, x = inputs
         gc, gh = grad_outputs
-        xp = cuda.get_array_module(x)
         batch = len(x)
-        a, i, f, o, tanh_c = self._saved
-
-        gc_new = _cell_grad(None if gc is None else gc[:batch], gh, o, tanh_c)
-        if gc_new is None:
-            gc_new = xp.zeros_like(tanh_c)
-        # c = a i + f c_prev,  h = o tanh(c)
-        ga = gc_new * i * (1 - a * a)
-        gi = gc_new * a * i * (1 - i)
-        gf = gc_new * c_prev[:batch] * f * (1 - f)
-        go = xp.zeros_like(o) if gh is None else gh * tanh_c * o * (1 - o)
-        gx = _pack_gates(ga, gi, gf, go)
-
-        gc_prev = xp.empty_like(c_prev)
-        gc_prev[:batch] = gc_new * f
-        if batch < len(c_prev):
-            gc_prev[batch:] = 0 if gc is None else gc[batch:]
-        return gc_prev, gx
+        G, tanh_c = self._saved
+        GG, gc_head = _lstm_cell.cell_backward(
+            G, tanh_c, c_prev[:batch], None if gc is None else gc[:batch], gh)
+        if batch == len(c_prev):
+            return gc_head, _lstm_cell.interleave(GG)
+        gc_prev = numpy.empty_like(c_prev)
+        gc_prev[:batch] = gc_head
+        gc_prev[batch:] = 0 if gc is None else gc[batch:]
+        return gc_prev, _lstm_cell.interleave(GG)
 
     def forward_gpu(self, inputs):
         # One fused kernel (lstm_fwd) over strided views of the interleaved gates.
