@@ -7,10 +7,10 @@ from chainer import testing
 from chainer.functions.activation._fused_lstm import fused_lstm
 from chainer.utils import type_check
 
-B, I, C = 3, 5, 2
+B, N_IN, C = 3, 5, 2
 
 
-def _inputs(dtype, lateral, x_shape=(B, I)):
+def _inputs(dtype, lateral, x_shape=(B, N_IN)):
     n_in = int(numpy.prod(x_shape[1:]))
     arrays = [numpy.random.uniform(-1, 1, s) for s in
               [(B, C), x_shape, (4 * C, n_in), (4 * C,)]]
@@ -27,7 +27,7 @@ def _composition(c, x, W, b, h=None, W_lat=None):
 
 
 @pytest.mark.parametrize('lateral', [False, True])
-@pytest.mark.parametrize('x_shape', [(B, I), (B, 1, I)])
+@pytest.mark.parametrize('x_shape', [(B, N_IN), (B, 1, N_IN)])
 def test_forward_equals_composition(dtype, lateral, x_shape):
     inputs = _inputs(dtype, lateral, x_shape)
     c, h = fused_lstm(*inputs)
@@ -39,7 +39,7 @@ def test_forward_equals_composition(dtype, lateral, x_shape):
 
 
 @pytest.mark.parametrize('lateral', [False, True])
-@pytest.mark.parametrize('x_shape', [(B, I), (B, 1, I)])
+@pytest.mark.parametrize('x_shape', [(B, N_IN), (B, 1, N_IN)])
 def test_backward(dtype, check_backward, lateral, x_shape):
     inputs = _inputs(dtype, lateral, x_shape)
     grads = tuple(numpy.random.randn(B, C).astype(dtype) for _ in range(2))
