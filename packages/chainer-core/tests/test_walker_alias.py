@@ -77,3 +77,11 @@ def test_to_gpu_without_a_backend_names_the_package_and_keeps_cpu_mode(monkeypat
         s.to_gpu()
     assert not s.use_gpu and isinstance(s.threshold, numpy.ndarray)
     assert s.sample((3,)).shape == (3,)
+
+
+def test_equal_probabilities_that_round_below_one():
+    # 5 * (x / (5 x)) rounds to just below 1 for this x: every entry looked "small"
+    # and the table lookup indexed an empty donor list (found by hypothesis).
+    probs = [51.46025301323809] * 5
+    s = utils.WalkerAlias(probs)
+    numpy.testing.assert_allclose(_implied_distribution(s), numpy.full(5, 0.2), atol=1e-9)

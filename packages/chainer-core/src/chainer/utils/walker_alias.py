@@ -5,6 +5,9 @@ import numpy
 from chainer import cuda
 
 
+_ROUNDING = 1e-9
+
+
 def _alias_tables(probs):
     """Builds the alias tables of ``probs`` (normalized, float64) without a Python loop.
 
@@ -21,8 +24,10 @@ def _alias_tables(probs):
     """
     n = probs.size
     q = probs * n
-    small = numpy.flatnonzero(q < 1)
-    large = numpy.flatnonzero(q >= 1)
+    # Entries within rounding of q == 1 count as large (with no surplus): otherwise equal
+    # probabilities whose q rounds to just below 1 would all be small, with no donor.
+    small = numpy.flatnonzero(q < 1 - _ROUNDING)
+    large = numpy.flatnonzero(q >= 1 - _ROUNDING)
     threshold = numpy.ones(n)
     alias = numpy.arange(n)
     if small.size == 0:
@@ -30,7 +35,7 @@ def _alias_tables(probs):
     deficit = 1 - q[small]
     deficit_end = numpy.cumsum(deficit)
     deficit_start = deficit_end - deficit
-    surplus_end = numpy.cumsum(q[large] - 1)
+    surplus_end = numpy.cumsum(numpy.maximum(q[large] - 1, 0.0))
 
     donor = numpy.searchsorted(surplus_end, deficit_start, side='right')
     threshold[small] = q[small]
