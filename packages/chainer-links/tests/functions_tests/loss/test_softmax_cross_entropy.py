@@ -115,3 +115,42 @@ def test_label_out_of_range(bad):
     t = numpy.array([0, bad, 1], numpy.int32)
     with pytest.raises(ValueError, match='t: every label must be in \\[0, 4\\)'):
         F.softmax_cross_entropy(x, t)
+
+
+@pytest.mark.parametrize('cache_score', [True, False])
+def test_second_backward_gives_the_same_gradient(cache_score):
+    # The host path caches exp(x - max) and its sum: backward must not consume them.
+    x = chainer.Variable(numpy.random.RandomState(3).randn(4, 5).astype(numpy.float32))
+    t = numpy.array([0, 4, -1, 2], numpy.int32)
+    loss = F.softmax_cross_entropy(x, t, cache_score=cache_score)
+    loss.backward()
+    first = x.grad.copy()
+    x.cleargrad()
+    loss.backward()
+    testing.assert_allclose(x.grad, first, atol=0, rtol=0)
+
+
+@pytest.mark.parametrize('normalize', [True, False])
+def test_gradient_equals_softmax_minus_onehot(normalize):
+    rng = numpy.random.RandomState(4)
+    x = chainer.Variable(rng.randn(5, 3, 2))
+    t = rng.randint(0, 3, (5, 2)).astype(numpy.int32)
+    t[1, 0] = t[3, 1] = -1
+    w = rng.uniform(0.5, 2, 3)
+    loss = F.softmax_cross_entropy(x, t, normalize=normalize, class_weight=w)
+    loss.grad = numpy.array(2.0)
+    loss.backward()
+    e = numpy.exp(x.data - x.data.max(axis=1, keepdims=True))
+    expected = e / e.sum(axis=1, keepdims=True)
+    n, u = numpy.nonzero(t >= 0)
+    expected[n, t[n, u], u] -= 1
+    valid = (t >= 0)[:, None]
+    scale = 2.0 * w[numpy.where(t >= 0, t, 0)][:, None] * valid
+    expected *= scale / (valid.sum() if normalize else 5)
+    testing.assert_allclose(x.grad, expected, atol=1e-12, rtol=1e-10)
+
+
+def test_ignored_label_outside_the_class_range_is_allowed():
+    x = numpy.zeros((2, 3), numpy.float32)
+    y = F.softmax_cross_entropy(x, numpy.array([-7, 1], numpy.int32), ignore_label=-7)
+    testing.assert_allclose(y.data, numpy.log(3.0), atol=1e-6, rtol=1e-6)

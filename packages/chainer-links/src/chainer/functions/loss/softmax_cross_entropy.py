@@ -7,13 +7,26 @@ from chainer.utils import force_array
 from chainer.utils import type_check
 from chainer.functions.loss import _labels
 from chainer.functions import _cudnn
-from chainer.functions import _log_space
 
 
-def _onehot_mask(t, n_class, xp):
-    """Boolean array shaped like ``x`` (N, C, ...) that is True at ``[n, t[n], ...]``."""
-    classes = xp.arange(n_class).reshape((1, n_class) + (1,) * (t.ndim - 1))
-    return xp.expand_dims(t, 1) == classes
+def _shifted_exp(x):
+    """``(e, s, m)`` for host scores ``x`` of shape ``(N, C, ...)``: ``m`` the maximum
+    over axis 1 (kept as a length-1 axis; 0 where it is not finite, so that an all
+    ``-inf`` slice stays ``-inf`` instead of NaN), ``e = exp(x - m)`` (one new array,
+    exponentiated in place) and ``s`` its sum over axis 1 (kept)."""
+    m = x.max(axis=1, keepdims=True)
+    if not numpy.isfinite(m).all():
+        m[~numpy.isfinite(m)] = 0
+    e = numpy.subtract(x, m)
+    numpy.exp(e, out=e)
+    return e, e.sum(axis=1, keepdims=True), m
+
+
+def _label_index(t):
+    """Index tuple selecting ``a[n, t[n, ...], ...]`` of an ``(N, C, ...)`` array (one
+    entry per label; the result has the shape of ``t``)."""
+    grid = numpy.indices(t.shape, sparse=True)
+    return (grid[0], t) + tuple(grid[1:])
 
 
 class SoftmaxCrossEntropy(function.Function):
@@ -23,7 +36,8 @@ class SoftmaxCrossEntropy(function.Function):
         use_cudnn (bool): on the GPU, compute the (log-)softmax with cuDNN when enabled.
         normalize (bool): divide by the number of non-ignored labels (True) or by the
             batch size ``x.shape[0]`` (False).
-        cache_score (bool): keep the log-softmax from forward for backward.
+        cache_score (bool): keep what backward needs from forward (the log-softmax on
+            the GPU; ``exp(x - max)`` and its sum on the host) instead of recomputing it.
         class_weight (array or None): weights of shape ``(C,)``.
         ignore_label (int): label value whose entries are skipped.
     """
@@ -64,38 +78,53 @@ class SoftmaxCrossEntropy(function.Function):
         return 1.0 / max(count, 1)
 
     def forward_cpu(self, inputs):
+        # Only the target entries of the log-softmax enter the loss:
+        # log y[n, t_n] = x[n, t_n] - m_n - log s_n with s_n = sum_c exp(x[n, c] - m_n),
+        # so the full log-softmax is never formed; exp(x - m) and s are what backward
+        # needs (softmax = exp(x - m) / s).
         x, t = inputs
-        xp = cuda.get_array_module(x)
-        n_class = x.shape[1]
-        _labels.check_labels(t, n_class, 't', self.ignore_label)
-        log_y = _log_space.log_softmax(x, axis=1)
+        _labels.check_labels(t, x.shape[1], 't', self.ignore_label)
+        e, s, m = _shifted_exp(x)
         if self.cache_score:
-            self.log_y = log_y
-        valid = t != self.ignore_label
-        onehot = _onehot_mask(t, n_class, xp) & xp.expand_dims(valid, 1)
+            self._e, self._s = e, s
+        safe_t, valid = self._safe_labels(t)
+        at = _label_index(safe_t)
+        log_p = x[at] - m[:, 0] - numpy.log(s[:, 0])
         if self.class_weight is not None:
-            log_y = log_y * self._class_weight_like(log_y, xp)
+            log_p *= self.class_weight.astype(x.dtype, copy=False)[safe_t]
+        if valid is not None:
+            log_p *= valid
         self.coeff = x.dtype.type(self._coefficient(t))
-        loss = -(log_y * onehot).sum() * self.coeff
-        return force_array(loss, x.dtype),
+        return force_array(-log_p.sum(dtype=x.dtype) * self.coeff, x.dtype),
+
+    def _safe_labels(self, t):
+        """``(labels with ignored ones set to 0, mask of the others or None)``."""
+        if not (t == self.ignore_label).any():
+            return t, None
+        valid = t != self.ignore_label
+        return numpy.where(valid, t, 0), valid
+
+    def backward_cpu(self, inputs, grad_outputs):
+        # gx = r (softmax(x) - onehot(t)) with the per-sample factor
+        # r_n = gloss * coeff * class_weight[t_n] * [t_n not ignored].
+        x, t = inputs
+        if self.cache_score:
+            e, s = self._e, self._s
+        else:
+            e, s, _ = _shifted_exp(x)
+        safe_t, valid = self._safe_labels(t)
+        r = numpy.full(t.shape, grad_outputs[0] * self.coeff, dtype=x.dtype)
+        if self.class_weight is not None:
+            r *= self.class_weight.astype(x.dtype, copy=False)[safe_t]
+        if valid is not None:
+            r *= valid
+        gx = numpy.multiply(e, numpy.expand_dims(r, 1) / s)
+        gx[_label_index(safe_t)] -= r
+        return gx, None
 
     def _class_weight_like(self, x, xp):
         w = xp.asarray(self.class_weight, dtype=x.dtype)
         return w.reshape((1, -1) + (1,) * (x.ndim - 2))
-
-    def backward_cpu(self, inputs, grad_outputs):
-        x, t = inputs
-        xp = cuda.get_array_module(x)
-        log_y = self.log_y if self.cache_score else _log_space.log_softmax(x, axis=1)
-        # d/dx of -log softmax(x)[t] = softmax(x) - onehot(t)
-        gx = xp.exp(log_y)
-        gx -= _onehot_mask(t, x.shape[1], xp)
-        valid = xp.expand_dims(t != self.ignore_label, 1)
-        if self.class_weight is not None:
-            gx *= self._label_weights(t, x.dtype, xp)
-        gx *= valid
-        gx *= grad_outputs[0] * self.coeff
-        return gx, None
 
     def _label_weights(self, t, dtype, xp):
         """``class_weight[t]`` as an ``(N, 1, ...)`` array (weight 0's row for ignored labels,
