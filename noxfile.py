@@ -219,7 +219,7 @@ def tests(session, package):
         return
     session.chdir(_package_dir(package))
     session.run('python', '-m', 'pytest', 'tests', '-q', '-p', 'no:cacheprovider',
-                *session.posargs)
+                *session.posargs, env={'CHAINER_TEST_DERANDOMIZE': '1'})
 
 
 @nox.session

@@ -10,3 +10,21 @@ from chainer.testing import attr
 def pytest_configure(config):
     for name, help_text in attr.MARKERS.items():
         config.addinivalue_line('markers', '{}: {}'.format(name, help_text))
+
+
+def _configure_hypothesis():
+    """No per-example deadline (a loaded CI machine is no reason to fail); with ``CI``
+    or ``CHAINER_TEST_DERANDOMIZE=1`` set, examples are derandomized so that a CI run
+    is reproducible."""
+    import os
+    try:
+        import hypothesis
+    except ImportError:  # hypothesis is a test extra, not a requirement
+        return
+    hypothesis.settings.register_profile('chainer', deadline=None)
+    hypothesis.settings.register_profile('chainer-ci', deadline=None, derandomize=True)
+    ci = os.environ.get('CI') or os.environ.get('CHAINER_TEST_DERANDOMIZE') == '1'
+    hypothesis.settings.load_profile('chainer-ci' if ci else 'chainer')
+
+
+_configure_hypothesis()
