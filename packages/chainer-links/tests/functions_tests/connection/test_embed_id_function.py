@@ -53,3 +53,28 @@ def test_invalid_type():
         F.embed_id(numpy.array([0.0, 1.0], numpy.float32), W)
     with pytest.raises(type_check.InvalidType):
         F.embed_id(numpy.array([0, 1], numpy.int32), numpy.zeros((3,), numpy.float32))
+
+
+@pytest.mark.parametrize('ids', [
+    [4, 0, 2],                      # all different: one fancy update
+    [1, 3, 1, 1, 0, 3],             # repeats: summed per row first
+    [2],
+    [],
+])
+def test_gradient_rows_sum_over_repeated_ids(ids):
+    W = numpy.zeros((5, 3), numpy.float64)
+    x = numpy.array(ids, numpy.int32)
+    gy = numpy.random.uniform(-1, 1, (len(ids), 3))
+    _, gW = F.EmbedIDFunction().backward((x, W), (gy,))
+    expected = numpy.zeros_like(W)
+    for k, i in enumerate(ids):
+        expected[i] += gy[k]
+    testing.assert_allclose(gW, expected, atol=1e-15, rtol=0)
+
+
+def test_ignored_ids_get_no_gradient_among_repeats():
+    W = numpy.zeros((3, 2), numpy.float32)
+    x = numpy.array([[2, -1], [2, 0]], numpy.int32)
+    gy = numpy.arange(8, dtype=numpy.float32).reshape(2, 2, 2)
+    _, gW = F.EmbedIDFunction(ignore_label=-1).backward((x, W), (gy,))
+    numpy.testing.assert_array_equal(gW, [[6, 7], [0, 0], [4, 6]])

@@ -6,6 +6,27 @@ from chainer import function
 from chainer.utils import type_check
 
 
+def _scatter_add_rows(gW, ids, gy):
+    """``gW[ids[k]] += gy[k]`` for every ``k`` on the host, ``ids`` possibly repeating.
+
+    Sorting the ids groups the repeats, so every row is written once: by one fancy
+    update when all ids differ, else after ``add.reduceat`` has summed each group
+    (``numpy.add.at`` takes several times longer for rows of a few hundred values).
+    """
+    if len(ids) == 0:
+        return
+    order = numpy.argsort(ids, kind='stable')
+    sorted_ids = ids[order]
+    first = numpy.empty(len(ids), dtype=bool)
+    first[0] = True
+    numpy.not_equal(sorted_ids[1:], sorted_ids[:-1], out=first[1:])
+    if first.all():
+        gW[ids] += gy
+    else:
+        starts = numpy.flatnonzero(first)
+        gW[sorted_ids[starts]] += numpy.add.reduceat(gy[order], starts, axis=0)
+
+
 class EmbedIDFunction(function.Function):
     """Row lookup ``y[..., :] = W[x[...], :]``; differentiable in ``W`` only.
 
@@ -34,8 +55,11 @@ class EmbedIDFunction(function.Function):
         else:
             valid = x != self.ignore_label
             ids = xp.where(valid, x, 0)
-        # Negative ids would wrap around in numpy indexing: reject them with the rest.
-        if x.size and bool(((ids < 0) | (ids >= n_vocab)).any()):
+        # Negative ids would wrap around in numpy indexing: reject them with the rest
+        # (on the host the common, valid case costs two reductions).
+        if not x.size or (xp is numpy and 0 <= ids.min() and ids.max() < n_vocab):
+            return valid, ids
+        if bool(((ids < 0) | (ids >= n_vocab)).any()):
             raise ValueError('embed_id: ids must be in [0, {}) (or equal ignore_label={}), '
                              'got min {} max {}'.format(n_vocab, self.ignore_label,
                                                         int(ids.min()), int(ids.max())))
@@ -59,9 +83,9 @@ class EmbedIDFunction(function.Function):
             keep = ids != self.ignore_label
             ids = ids[keep]
             gy = gy[keep]
-        gW = xp.zeros_like(W)
+        gW = xp.zeros(W.shape, dtype=W.dtype)
         if xp is numpy:
-            numpy.add.at(gW, ids, gy)
+            _scatter_add_rows(gW, ids, gy)
         else:
             # scatter_add(dst, indices, values): dst[indices[i], :] += values[i, :] for
             # every i, atomically (indices repeat).
