@@ -72,6 +72,40 @@ def adaptive_step(xp, data, lr, numerator, second_moment, eps):
     data -= step
 
 
+#: Bytes of one array in a chunk of :func:`update_in_chunks`: the four arrays of a
+#: momentum update (parameter, gradient, state, scratch) then take 1 MiB, inside the
+#: per-core L2 cache of current x86 CPUs.
+_CHUNK_BYTES = 1 << 18
+
+
+def update_in_chunks(xp, rule, *arrays):
+    """Runs the in-place update ``rule(*pieces, scratch)`` over ``arrays`` chunk by chunk.
+
+    A multi-pass update (``v *= mu; v -= lr g; w += v``) streams every array through
+    main memory once per pass; on host arrays larger than a chunk the passes run on
+    matching flat pieces of ``_CHUNK_BYTES`` instead, so that all but the first pass
+    read the cache. ``scratch`` is a buffer of the pieces' shape and dtype for
+    temporaries (``numpy.multiply(g, lr, out=scratch)``), allocated once per call.
+    GPU arrays, non-contiguous ones and small ones are passed whole.
+
+    Args:
+        xp: numpy or cupy, the module of the arrays.
+        rule (callable): ``rule(*pieces, scratch)``, updating the pieces in place.
+        arrays: arrays of one shape and dtype (parameter, gradient, states).
+    """
+    first = arrays[0]
+    chunk = max(1, _CHUNK_BYTES // first.itemsize)
+    if xp is not numpy or first.size <= chunk or \
+            not all(a.flags.c_contiguous for a in arrays):
+        rule(*(arrays + (xp.empty_like(first),)))
+        return
+    flats = [a.reshape(-1) for a in arrays]
+    scratch = numpy.empty(chunk, dtype=first.dtype)
+    for start in range(0, first.size, chunk):
+        pieces = [f[start:start + chunk] for f in flats]
+        rule(*(pieces + [scratch[:len(pieces[0])]]))
+
+
 class ArrayRuleOptimizer(optimizer.GradientMethod):
     """A gradient method whose per-parameter rule is array-generic code.
 

@@ -1,4 +1,5 @@
 """Base of the optimizers that keep a momentum (velocity) per parameter."""
+from chainer import cuda
 from chainer.optimizers._array_rule import (ArrayRuleOptimizer, check_hyperparameter,
                                             momentum_step, scalar)
 
@@ -22,5 +23,11 @@ class MomentumMethod(ArrayRuleOptimizer):
     def update_velocity(self, grad, state):
         """Applies :math:`v \\leftarrow \\mu v - \\eta g` and returns :math:`v`."""
         v = state['v']
-        momentum_step(v, scalar(self.lr, v) * grad, self.momentum)
+        self.velocity_step(cuda.get_array_module(v), grad, v, None)
         return v
+
+    def velocity_step(self, xp, grad, v, scratch):
+        """:math:`v \\leftarrow \\mu v - \\eta g` in place; ``scratch`` (an array like
+        ``v``, or None) receives :math:`\\eta g`."""
+        scratch = xp.multiply(grad, scalar(self.lr, v), out=scratch)
+        momentum_step(v, scratch, self.momentum)

@@ -1,4 +1,5 @@
 """Classical momentum SGD."""
+from chainer.optimizers._array_rule import update_in_chunks
 from chainer.optimizers._momentum import MomentumMethod
 
 
@@ -16,4 +17,7 @@ class MomentumSGD(MomentumMethod):
     """
 
     def update_arrays(self, xp, data, grad, state):
-        data += self.update_velocity(grad, state)
+        def rule(w, g, v, scratch):
+            self.velocity_step(xp, g, v, scratch)
+            w += v
+        update_in_chunks(xp, rule, data, grad, state['v'])

@@ -1,5 +1,6 @@
 """Vanilla stochastic gradient descent."""
-from chainer.optimizers._array_rule import ArrayRuleOptimizer, check_hyperparameter, scalar
+from chainer.optimizers._array_rule import (ArrayRuleOptimizer, check_hyperparameter, scalar,
+                                            update_in_chunks)
 
 
 class SGD(ArrayRuleOptimizer):
@@ -15,4 +16,8 @@ class SGD(ArrayRuleOptimizer):
         self.lr = check_hyperparameter(lr, 'lr')
 
     def update_arrays(self, xp, data, grad, state):
-        data -= scalar(self.lr, data) * grad
+        lr = scalar(self.lr, data)
+
+        def rule(w, g, scratch):
+            w -= xp.multiply(g, lr, out=scratch)
+        update_in_chunks(xp, rule, data, grad)
