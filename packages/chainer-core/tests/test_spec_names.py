@@ -8,18 +8,13 @@ and the compatibility names of spec 000 and 002 that old user code calls. A miss
 name, parameter or default fails here; behaviour is tested in the other modules (see
 SPEC_COVERAGE.md).
 """
-import ast
 import importlib
-import inspect
 
 import numpy
 import pytest
 
 import chainer
-
-_EMPTY = inspect.Parameter.empty
-_VAR_POSITIONAL = inspect.Parameter.VAR_POSITIONAL
-_VAR_KEYWORD = inspect.Parameter.VAR_KEYWORD
+from chainer.testing import check_signature
 
 # ``qualified name: documented signature`` (None: an attribute, a property or a class
 # whose constructor takes no documented arguments is only looked up). A signature lists
@@ -334,61 +329,12 @@ def _class_attribute(qualname):
     return getattr(owner, attr)
 
 
-def _parse(documented):
-    """``'(a, b=1, *args)'`` -> list of (name, kind, default source or None)."""
-    inner = documented.strip()[1:-1].strip()
-    if not inner:
-        return []
-    params = []
-    for item in _split_top_level(inner):
-        item = item.strip()
-        if item.startswith('**'):
-            params.append((item[2:], _VAR_KEYWORD, None))
-        elif item.startswith('*'):
-            params.append((item[1:], _VAR_POSITIONAL, None))
-        elif '=' in item:
-            name, default = item.split('=', 1)
-            params.append((name.strip(), None, default.strip()))
-        else:
-            params.append((item, None, None))
-    return params
-
-
-def _split_top_level(text):
-    depth, start, items = 0, 0, []
-    for i, c in enumerate(text):
-        if c in '([{':
-            depth += 1
-        elif c in ')]}':
-            depth -= 1
-        elif c == ',' and depth == 0:
-            items.append(text[start:i])
-            start = i + 1
-    items.append(text[start:])
-    return items
-
-
-def _default_matches(actual, expected_source, owner_module):
-    if expected_source in ('float32', 'OFF', 'exponential_decay_noise', '_var_style',
-                           '_func_style'):
-        expected = {
-            'float32': numpy.float32, 'OFF': chainer.OFF,
+def _defaults_namespace():
+    """The names that documented defaults use (module-level values of their owners)."""
+    graph = importlib.import_module('chainer.computational_graph')
+    return {'OFF': chainer.OFF, 'float32': numpy.float32,
             'exponential_decay_noise': chainer.optimizer.exponential_decay_noise,
-        }.get(expected_source)
-        if expected is None:  # a module-level default style dict of the owner
-            expected = getattr(owner_module, expected_source)
-        if expected_source == 'float32':
-            return numpy.dtype(actual) == numpy.float32
-        return actual is expected
-    expected = ast.literal_eval(expected_source)
-    return type(actual) is type(expected) and actual == expected
-
-
-def _signature(obj):
-    if isinstance(obj, type):
-        return inspect.signature(obj.__init__ if '__init__' in vars(obj) or
-                                 obj.__init__ is not object.__init__ else obj)
-    return inspect.signature(obj)
+            '_var_style': graph._var_style, '_func_style': graph._func_style}
 
 
 # Documented names that chainer.cuda (owned by the packaging work, not by this
@@ -417,32 +363,10 @@ def test_documented_signature(qualname):
     obj = _resolve(qualname)
     raw = _class_attribute(qualname) if not isinstance(obj, type) and '.' in qualname \
         else obj
-    if isinstance(raw, (staticmethod, classmethod)):
-        raw = raw.__func__
-    target = raw if callable(raw) else obj
-    sig = _signature(target)
-    params = [p for p in sig.parameters.values() if p.name not in ('self', 'cls')]
-    owner_module = inspect.getmodule(obj) or chainer
-    expected = _parse(DOCUMENTED[qualname])
-    assert len(params) >= len(expected), '{}{}: documented {}'.format(
-        qualname, sig, DOCUMENTED[qualname])
-    for param, (name, kind, default) in zip(params, expected):
-        where = '{}{} (documented {})'.format(qualname, sig, DOCUMENTED[qualname])
-        assert param.name == name, where
-        if kind is not None:
-            assert param.kind == kind, where
-            continue
-        assert param.kind not in (_VAR_POSITIONAL, _VAR_KEYWORD), where
-        if default is None:
-            assert param.default is _EMPTY, where
-        else:
-            assert param.default is not _EMPTY and _default_matches(
-                param.default, default, owner_module), where
-    for extra in params[len(expected):]:
-        # later additions must be optional so that documented calls keep working
-        assert extra.default is not _EMPTY or extra.kind in (
-            _VAR_POSITIONAL, _VAR_KEYWORD), '{}{}: extra required {}'.format(
-                qualname, sig, extra.name)
+    # later additions are allowed where optional, so that documented calls keep working
+    check_signature(raw if callable(raw) or isinstance(raw, (staticmethod, classmethod))
+                    else obj, DOCUMENTED[qualname], extras=None,
+                    namespace=_defaults_namespace(), name=qualname)
 
 
 @pytest.mark.parametrize('owner,factory,names', INSTANCE_ATTRIBUTES,

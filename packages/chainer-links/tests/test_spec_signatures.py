@@ -14,7 +14,6 @@ class line is missing): its position is checked, its value is not. ``*`` separat
 documented keyword arguments (``LSTM(in_size, out_size, **kwargs)``): they must exist and
 be passable by keyword, in any position.
 """
-import ast
 import inspect
 
 import numpy
@@ -22,6 +21,7 @@ import pytest
 
 import chainer.functions as F
 import chainer.links as L
+from chainer.testing import check_signature
 
 # name -> (documented parameters, source)
 FUNCTIONS = {
@@ -257,69 +257,10 @@ METHODS = {
 }
 
 _NAMES = {'numpy': numpy, 'F': F}
-_KEYWORD = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
 
 
-def _documented(text):
-    """Parses a documented parameter list into ``inspect.Parameter`` objects; ``...`` as
-    a default means "documented without a value"."""
-    args = ast.parse('def f{}: pass'.format(text)).body[0].args
-    P = inspect.Parameter
-
-    def default(node):
-        if node is None:
-            return P.empty
-        return eval(compile(ast.Expression(node), '<spec>', 'eval'), dict(_NAMES))
-
-    positional = args.args
-    defaults = [None] * (len(positional) - len(args.defaults)) + list(args.defaults)
-    params = [P(a.arg, P.POSITIONAL_OR_KEYWORD, default=default(d))
-              for a, d in zip(positional, defaults)]
-    if args.vararg:
-        params.append(P(args.vararg.arg, P.VAR_POSITIONAL))
-    params += [P(a.arg, P.KEYWORD_ONLY, default=default(d))
-               for a, d in zip(args.kwonlyargs, args.kw_defaults)]
-    return params
-
-
-def _same_default(documented, actual):
-    if documented is Ellipsis:
-        return True
-    if documented is inspect.Parameter.empty or actual is inspect.Parameter.empty:
-        return documented is actual
-    if callable(documented) or callable(actual):
-        return documented is actual
-    return type(documented) is type(actual) and documented == actual or (
-        isinstance(documented, float) and documented == actual)
-
-
-def _check(name, obj, text, extensions=(), skip_self=False):
-    documented = _documented(text)
-    actual = list(inspect.signature(obj).parameters.values())
-    if skip_self:
-        assert actual and actual[0].name == 'self', name
-        actual = actual[1:]
-    leading = [p for p in documented if p.kind != p.KEYWORD_ONLY]
-    keywords = [p for p in documented if p.kind == p.KEYWORD_ONLY]
-    assert [(p.name, p.kind) for p in actual[:len(leading)]] == \
-        [(p.name, p.kind) for p in leading], \
-        '{}: documented {}, implemented {}'.format(name, text, inspect.signature(obj))
-    by_name = {p.name: p for p in actual}
-    for doc in leading + keywords:
-        impl = by_name.get(doc.name)
-        assert impl is not None and (doc.kind not in _KEYWORD or impl.kind in _KEYWORD), \
-            '{}: documented parameter {} missing'.format(name, doc.name)
-        assert _same_default(doc.default, impl.default), \
-            '{}: {} defaults to {!r}, documented {!r}'.format(
-                name, doc.name, impl.default, doc.default)
-    documented_names = {p.name for p in documented}
-    extra = [p for p in actual[len(leading):] if p.name not in documented_names]
-    assert [p.name for p in extra] == list(extensions), \
-        '{}: parameters beyond the spec {} (allowed: {})'.format(
-            name, [p.name for p in extra], list(extensions))
-    for p in extra:
-        assert p.default is not p.empty or p.kind == p.VAR_KEYWORD, \
-            '{}: added parameter {} needs a default'.format(name, p.name)
+def _check(name, obj, text, extensions=()):
+    check_signature(obj, text, extras=extensions, namespace=_NAMES, name=name)
 
 
 @pytest.mark.parametrize('name', sorted(FUNCTIONS))
@@ -345,8 +286,11 @@ def test_link_signature(name):
 def test_link_method_signature(qualname):
     cls_name, method = qualname.split('.')
     cls = getattr(L, cls_name)
-    is_static = isinstance(inspect.getattr_static(cls, method), staticmethod)
-    _check(qualname, getattr(cls, method), METHODS[qualname], skip_self=not is_static)
+    method_obj = getattr(cls, method)
+    if not isinstance(inspect.getattr_static(cls, method), staticmethod):
+        first = next(iter(inspect.signature(method_obj).parameters), None)
+        assert first == 'self', qualname
+    _check(qualname, method_obj, METHODS[qualname])
 
 
 def test_create_huffman_tree_is_static_and_matches_the_documented_example():
@@ -358,21 +302,6 @@ def test_create_huffman_tree_is_static_and_matches_the_documented_example():
 def test_every_extension_names_a_documented_callable():
     for name in EXTENSIONS:
         assert name in FUNCTIONS or name in LINKS, name
-
-
-def test_the_checker_catches_drift():
-    # The comparison itself must fail on a renamed, reordered, re-defaulted or added
-    # parameter; otherwise every test above would pass vacuously.
-    def reference(x, axis=1, keepdims=False):
-        pass
-
-    _check('reference', reference, '(x, axis=1, keepdims=False)')
-    for text in ['(y, axis=1, keepdims=False)', '(x, keepdims=False, axis=1)',
-                 '(x, axis=0, keepdims=False)', '(x, axis=1)', '(x, axis=1, keepdims=True)']:
-        with pytest.raises(AssertionError):
-            _check('reference', reference, text)
-    _check('reference', reference, '(x, axis=1)', extensions=['keepdims'])
-    _check('reference', reference, '(x, axis=..., keepdims=...)')
 
 
 # Parameterized functions of the v1.3 API that old code still calls through
