@@ -8,6 +8,7 @@ import numpy
 import pytest
 
 import chainer
+import chainer.functions
 from chainer import cuda
 from chainer import gradient_check
 from chainer import testing
@@ -99,3 +100,33 @@ def _compare_with_gpu(func, x_data, atol=1e-5, rtol=1e-4):
 def compare_with_gpu():
     """``compare_with_gpu(func, x_data)``: GPU outputs and gradients equal the host's."""
     return _compare_with_gpu
+
+
+def _assert_exported(name):
+    assert callable(getattr(chainer.functions, name, None)), \
+        'chainer.functions.{} is missing'.format(name)
+
+
+@pytest.fixture
+def assert_exported():
+    """``assert_exported(name)``: ``chainer.functions.<name>`` exists and is callable."""
+    return _assert_exported
+
+
+def _assert_test_module(folder, filename, required):
+    module = folder / filename
+    assert module.is_file(), 'no test module {}'.format(module)
+    source = module.read_text()
+    for needed in required:
+        alternatives = needed if isinstance(needed, tuple) else (needed,)
+        assert any(text in source for text in alternatives), \
+            '{} contains none of {}'.format(module, alternatives)
+
+
+@pytest.fixture
+def assert_test_module(request):
+    """``assert_test_module(filename, *required)``: the test module ``filename`` of the
+    requesting test's folder exists and contains each ``required`` string (a tuple:
+    one of its strings), e.g. ``'F.relu('`` and ``'check_backward'``."""
+    folder = request.path.parent
+    return lambda filename, *required: _assert_test_module(folder, filename, required)
