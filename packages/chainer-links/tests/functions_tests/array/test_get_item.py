@@ -15,27 +15,18 @@ def test_get_item_is_core_function():
 
 
 @pytest.mark.parametrize('slices', [
+    # basic indexing
     1, slice(None, 2), (Ellipsis, 1), (None, slice(1, 3), 0), (slice(None), None),
-    -1, (Ellipsis,)])
-def test_get_item_basic(rng, dtype, check_backward, slices):
-    x = rng.uniform(-1, 1, (3, 4)).astype(dtype)
-    y = F.get_item(x, slices)
-    expected = x[slices]
-    numpy.testing.assert_array_equal(y.data, expected)
-    gy = rng.uniform(-1, 1, expected.shape).astype(dtype)
-    check_backward(lambda x: F.get_item(x, slices), x, gy, dtype)
-
-
-@pytest.mark.parametrize('slices', [
+    -1, (Ellipsis,),
+    # advanced indexing: repeated indices add up their gradients
     numpy.array([0, 2, 0]), (slice(None), numpy.array([3, 3, 1])),
     numpy.array([True, False, True])])
-def test_get_item_advanced(rng, dtype, check_backward, slices):
+def test_get_item(rng, dtype, check_backward, slices):
     x = rng.uniform(-1, 1, (3, 4)).astype(dtype)
     y = F.get_item(x, slices)
     expected = x[slices]
     numpy.testing.assert_array_equal(y.data, expected)
     gy = rng.uniform(-1, 1, expected.shape).astype(dtype)
-    # Repeated indices add up their gradients.
     check_backward(lambda x: F.get_item(x, slices), x, gy, dtype)
 
 
