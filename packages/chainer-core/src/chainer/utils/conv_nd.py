@@ -150,8 +150,13 @@ def out_sizes(dims, ksize, stride, pad, cover_all=False, dilate=None):
     return outs, padded_lengths(outs, ksize, stride, pad, dims, dilate)
 
 
-def _channel_minor_to_col(patches, nd):
-    """Returns the ``(n, c, k..., out...)`` view of a ``(n, out..., k..., c)`` patch array."""
+def channel_minor_to_col(patches, nd):
+    """Returns the ``(n, c, k..., out...)`` column view of an ``(n, out..., k..., c)`` array.
+
+    Args:
+        patches: array ``(n, out_1..out_N, k_1..k_N, c)`` (e.g. a GEMM's rows).
+        nd (int): number of spatial axes ``N``.
+    """
     axes = (0, 2 * nd + 1) + tuple(range(nd + 1, 2 * nd + 1)) + tuple(range(1, nd + 1))
     return patches.transpose(axes)
 
@@ -222,13 +227,27 @@ def im2col_nd(img, ksize, stride, pad, pval=0, cover_all=False, dilate=1):
         shape = (n,) + outs + ksize + (c,)
         strides = (st[0],) + out_strides + k_strides + (st[1],)
         view = xp.lib.stride_tricks.as_strided(padded, shape=shape, strides=strides)
-        return _channel_minor_to_col(xp.ascontiguousarray(view), nd)
+        return channel_minor_to_col(xp.ascontiguousarray(view), nd)
     # Channel-major buffer (c, k..., n, out...): the copy reads whole output rows.
     shape = (c,) + ksize + (n,) + outs
     strides = (st[1],) + k_strides + (st[0],) + out_strides
     view = xp.lib.stride_tricks.as_strided(padded, shape=shape, strides=strides)
     axes = (nd + 1, 0) + tuple(range(1, nd + 1)) + tuple(range(nd + 2, 2 * nd + 2))
     return xp.ascontiguousarray(view).transpose(axes)
+
+
+def offset_target(offset, outs, stride, dilate):
+    """Slices of the padded image that kernel offset ``offset`` of every window reads.
+
+    Args:
+        offset (tuple of ints): the kernel offset ``(i_1, ..., i_N)``.
+        outs, stride, dilate (tuples of ints): output sizes, strides and dilations.
+
+    Returns:
+        tuple of slices: ``i d : i d + (o - 1) s + 1 : s`` per spatial axis.
+    """
+    return tuple(slice(i * dl, i * dl + (o - 1) * s + 1, s)
+                 for i, dl, o, s in zip(offset, dilate, outs, stride))
 
 
 def col2im_nd(col, stride, pad, dims, dilate=1):
@@ -260,9 +279,7 @@ def col2im_nd(col, stride, pad, dims, dilate=1):
     lead = (slice(None), slice(None))
     # One vectorized add per kernel offset: windows of one offset never overlap.
     for offset in itertools.product(*[range(k) for k in ksize]):
-        target = tuple(slice(i * dl, i * dl + (o - 1) * s + 1, s)
-                       for i, dl, o, s in zip(offset, dilate, outs, stride))
-        img[lead + target] += col[lead + offset]
+        img[lead + offset_target(offset, outs, stride, dilate)] += col[lead + offset]
     return img[lead + tuple(slice(p, p + d) for p, d in zip(pad, dims))]
 
 

@@ -11,8 +11,8 @@ Every product is a plain 2-d matrix multiplication (BLAS) on row matrices whose 
   column array's order (a small copy when that order is ``(k..., c)``).
 
 With those, forward is ``rows(y) = col_rows · W2ᵀ``, the filter gradient is
-``gW2 = rows(gy)ᵀ · col_rows``, and the patch gradient ``rows(gy) · W2`` is added into the
-input gradient offset by offset (:func:`transposed_correlate`).
+``gW2 = rows(gy)ᵀ · col_rows``, and the patch gradient ``rows(gy) · W2`` goes back into the
+input gradient by col2im (:func:`transposed_correlate`).
 """
 import itertools
 
@@ -103,23 +103,62 @@ def weight_grad(a, col, a_rows=None):
 
 
 #: Below this many channels per tap, the per-offset GEMMs of transposed_correlate are too
-#: thin for BLAS, and one GEMM in offset-major order is used instead.
+#: thin for BLAS: the single GEMM is used instead.
 PER_OFFSET_MIN_CHANNELS = 16
 
+#: Per-offset GEMMs pay off when the single GEMM's col2im would add more than this many
+#: short runs per kernel offset. The single GEMM's adds read runs of ``c`` (or one output
+#: row) elements, ~70 ns of overhead each on this VM's numpy, where the per-offset adds
+#: read runs of whole output rows of every channel; but every extra BLAS call risks
+#: ~1 ms or more (up to 12 ms measured) when OpenBLAS runs two threads and the other
+#: core is busy (its worker waits for a time slice). 1 ms / 70 ns ~ 2**14 runs.
+PER_OFFSET_MIN_RUNS = 1 << 14
 
-def transposed_correlate(a, W, stride, pad, dims, dilate=1, a_rows=None):
+
+def _positions(a):
+    # n * prod(out): the output positions of a feature map (n, m, out...).
+    count = a.shape[0]
+    for o in a.shape[2:]:
+        count *= o
+    return count
+
+
+def input_grad_strategy(a, W):
+    """The cheaper way of :func:`transposed_correlate` for ``a`` ``(n, m, out...)`` and
+    ``W`` ``(m, c, k...)``, by cost.
+
+    Returns:
+        str: ``'per_offset'`` (one GEMM per kernel offset, each added into a
+        channels-last image in cache), ``'channels_last'`` (one GEMM into an
+        ``(n, out..., k..., c)`` column buffer, then col2im adds in runs of ``c``) or
+        ``'offset_major'`` (one GEMM into ``(k..., c, n, out...)`` slabs, col2im adds in
+        runs of one output row): per offset, the single GEMM runs ``n * prod(out)`` or
+        ``c * n * prod(out[:-1])`` short adds, whichever is fewer; the per-offset GEMMs
+        win when that count is above :data:`PER_OFFSET_MIN_RUNS` and ``c`` is at least
+        :data:`PER_OFFSET_MIN_CHANNELS`.
+    """
+    positions = _positions(a)
+    c, row = W.shape[1], a.shape[-1]
+    channels_last = c >= row  # runs of c elements vs runs of one output row
+    runs = positions if channels_last else c * (positions // row)
+    if c >= PER_OFFSET_MIN_CHANNELS and runs > PER_OFFSET_MIN_RUNS:
+        return 'per_offset'
+    return 'channels_last' if channels_last else 'offset_major'
+
+
+def transposed_correlate(a, W, stride, pad, dims, dilate=1, a_rows=None, strategy=None):
     """Adjoint of :func:`correlate` followed by im2col: spreads ``a`` through the filters.
 
     .. math::
         img[n, c, o s + k d - p] \\mathrel{+}= \\sum_m a[n, m, o...] W[m, c, k...]
 
-    This is a convolution's input gradient and a deconvolution's forward. No
-    ``(n, out..., c, k...)`` patch array is built: with many channels it runs one GEMM
-    per kernel offset ``k`` (``rows(a) · W[:, :, k]``, together the FLOPs of one big GEMM)
-    and adds each ``(n, out..., c)`` product, still in cache, into a channels-last image;
-    with few channels those GEMMs would be too thin, so one GEMM produces all offsets as
-    contiguous ``(c, n, out...)`` slabs, added into a channel-major image. Either way every
-    add walks both operands in memory order.
+    This is a convolution's input gradient and a deconvolution's forward. Either one GEMM
+    produces every kernel offset's patch gradient at once and
+    :func:`chainer.utils.conv_nd.col2im_nd` adds them into the image (one BLAS call, which
+    keeps both BLAS threads busy even on a loaded machine), or, for large maps with many
+    channels, one GEMM per kernel offset ``k`` (``rows(a) · W[:, :, k]``, together the
+    FLOPs of the single GEMM) adds each ``(n, out..., c)`` product, still in cache, into a
+    channels-last image in long runs. :func:`input_grad_strategy` chooses by cost.
 
     Args:
         a: array ``(n, m, out...)``.
@@ -127,39 +166,54 @@ def transposed_correlate(a, W, stride, pad, dims, dilate=1, a_rows=None):
         stride, pad, dilate: as in :func:`chainer.utils.conv_nd.im2col_nd`.
         dims (tuple of ints): spatial size of the result.
         a_rows: ``rows(a)`` when the caller has it already.
+        strategy (str): one of the names of :func:`input_grad_strategy` to force it
+            (None chooses by cost).
 
     Returns:
-        array ``(n, c, dims...)`` (channels-last, or channel-major for few channels).
+        array ``(n, c, dims...)`` (channels-last in memory, or channel-major for the
+        offset-major GEMM).
     """
     xp = cuda.get_array_module(a)
     nd = a.ndim - 2
     stride, pad, dilate, dims = [conv_nd.as_tuple(v, nd) for v in (stride, pad, dilate, dims)]
     if a_rows is None:
         a_rows = rows(a)
+    if strategy is None:
+        strategy = input_grad_strategy(a, W)
+    if strategy == 'per_offset':
+        return _per_offset(xp, a, a_rows, W, stride, pad, dims, dilate)
+    n, outs, ksize = a.shape[0], a.shape[2:], W.shape[2:]
+    if strategy == 'channels_last':
+        # (m, k..., c) matrix: the product's rows are (n, out...), its columns (k..., c).
+        w2 = xp.ascontiguousarray(xp.moveaxis(W, 1, -1)).reshape(W.shape[0], -1)
+        col = a_rows.dot(w2).reshape((n,) + outs + ksize + W.shape[1:2])
+        col = conv_nd.channel_minor_to_col(col, nd)
+    elif strategy == 'offset_major':
+        # (k..., c, m) matrix: the product lists the offsets' (c, n, out...) slabs.
+        w_kc = xp.ascontiguousarray(xp.moveaxis(W, (0, 1), (-1, -2))).reshape(-1, W.shape[0])
+        col = w_kc.dot(a_rows.T).reshape(ksize + (W.shape[1], n) + outs)
+        col = col.transpose((nd + 1, nd) + tuple(range(nd)) + tuple(range(nd + 2, 2 * nd + 2)))
+    else:
+        raise ValueError('strategy must be None, per_offset, channels_last or offset_major, '
+                         'got {!r}'.format(strategy))
+    return conv_nd.col2im_nd(col, stride, pad, dims, dilate=dilate)
+
+
+def _per_offset(xp, a, a_rows, W, stride, pad, dims, dilate):
+    # One (n P, m) x (m, c) GEMM per kernel offset into a cache-sized slab, added into a
+    # channels-last padded image (both operands in memory order, runs of out[-1] * c).
     n, outs, c, ksize = a.shape[0], a.shape[2:], W.shape[1], W.shape[2:]
     lengths = conv_nd.padded_lengths(outs, ksize, stride, pad, dims, dilate)
-    offsets = list(itertools.product(*[range(k) for k in ksize]))
-    targets = [tuple(slice(i * dl, i * dl + (o - 1) * s + 1, s)
-                     for i, dl, o, s in zip(offset, dilate, outs, stride))
-               for offset in offsets]
+    img = xp.zeros((n,) + lengths + (c,), dtype=a.dtype)
+    # (k..., m, c): every offset's (m, c) filter matrix is contiguous for BLAS.
+    w_k = xp.ascontiguousarray(xp.moveaxis(W, (0, 1), (-2, -1)))
+    slab = xp.empty((a_rows.shape[0], c), dtype=a.dtype)
+    slab_img = slab.reshape((n,) + tuple(outs) + (c,))
+    for offset in itertools.product(*[range(k) for k in ksize]):
+        xp.matmul(a_rows, w_k[offset], out=slab)
+        img[(slice(None),) + conv_nd.offset_target(offset, outs, stride, dilate)] += slab_img
     inner = tuple(slice(p, p + d) for p, d in zip(pad, dims))
-    if c >= PER_OFFSET_MIN_CHANNELS:
-        img = xp.zeros((n,) + lengths + (c,), dtype=a.dtype)  # channels last
-        # (k..., m, c): every offset's (m, c) filter matrix is contiguous for BLAS.
-        w_k = xp.ascontiguousarray(xp.moveaxis(W, (0, 1), (-2, -1)))
-        slab = xp.empty((a_rows.shape[0], c), dtype=a.dtype)
-        slab_img = slab.reshape((n,) + tuple(outs) + (c,))
-        for offset, target in zip(offsets, targets):
-            xp.matmul(a_rows, w_k[offset], out=slab)
-            img[(slice(None),) + target] += slab_img
-        return xp.moveaxis(img[(slice(None),) + inner], -1, 1)
-    img = xp.zeros((c, n) + lengths, dtype=a.dtype)  # channel-major
-    # (k..., c, m) as a (K c, m) matrix: the product lists the offsets' slabs one by one.
-    w_kc = xp.ascontiguousarray(xp.moveaxis(W, (0, 1), (-1, -2))).reshape(-1, W.shape[0])
-    slabs = w_kc.dot(a_rows.T).reshape((len(offsets), c, n) + tuple(outs))
-    for slab, target in zip(slabs, targets):
-        img[(slice(None), slice(None)) + target] += slab
-    return img[(slice(None), slice(None)) + inner].swapaxes(0, 1)
+    return xp.moveaxis(img[(slice(None),) + inner], -1, 1)
 
 
 def check_types(in_types, nd, in_axis):
