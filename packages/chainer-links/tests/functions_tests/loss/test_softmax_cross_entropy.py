@@ -154,3 +154,20 @@ def test_ignored_label_outside_the_class_range_is_allowed():
     x = numpy.zeros((2, 3), numpy.float32)
     y = F.softmax_cross_entropy(x, numpy.array([-7, 1], numpy.int32), ignore_label=-7)
     testing.assert_allclose(y.data, numpy.log(3.0), atol=1e-6, rtol=1e-6)
+
+
+@pytest.mark.parametrize('labels', [[0, 1, 2, 1], [0, 2, 2, 0]])
+def test_ignore_label_inside_the_class_range(labels):
+    # ignore_label=1 is also a class: the host path must still find the ignored rows.
+    rng = numpy.random.RandomState(5)
+    x = chainer.Variable(rng.randn(4, 3))
+    t = numpy.array(labels, numpy.int32)
+    loss = F.softmax_cross_entropy(x, t, ignore_label=1)
+    testing.assert_allclose(loss.data, _reference(x.data, t, ignore_label=1))
+    loss.backward()
+    e = numpy.exp(x.data - x.data.max(axis=1, keepdims=True))
+    expected = e / e.sum(axis=1, keepdims=True)
+    expected[numpy.arange(4), t] -= 1
+    valid = t != 1
+    expected *= valid[:, None] / valid.sum()
+    testing.assert_allclose(x.grad, expected, atol=1e-12, rtol=1e-10)

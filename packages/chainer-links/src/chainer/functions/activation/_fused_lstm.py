@@ -12,6 +12,7 @@ import numpy
 
 from chainer import function
 from chainer.functions.activation import _lstm_cell
+from chainer.functions.math import _blas_sum
 from chainer.utils import type_check
 
 
@@ -75,7 +76,7 @@ class FusedLSTM(function.Function):
         gz = _lstm_cell.interleave(GG)
         x2 = x.reshape(len(x), -1)
         grads = (gc_prev, gz.dot(W_up).reshape(x.shape), gz.T.dot(x2),
-                 numpy.ones(len(gz), dtype=gz.dtype).dot(gz))
+                 _blas_sum.sum_2d(gz, 0))
         if len(inputs) == 4:
             return grads
         h_prev, W_lat = inputs[4:]

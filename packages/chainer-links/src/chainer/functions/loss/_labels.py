@@ -19,7 +19,7 @@ def check_labels(t, n_class, name='t', ignore_label=None):
     """
     if t.size == 0:
         return
-    if type(t) is numpy.ndarray and 0 <= t.min() and t.max() < n_class:
+    if type(t) is numpy.ndarray and in_range(t, n_class):
         return  # the common case on the host: two reductions, no temporaries
     xp = cuda.get_array_module(t)
     bad = (t < 0) | (t >= n_class)
@@ -32,3 +32,9 @@ def check_labels(t, n_class, name='t', ignore_label=None):
             allowed += ' or equal to ignore_label={}'.format(ignore_label)
         raise ValueError('{}: every label must be {}, got {} ({} bad labels)'.format(
             name, allowed, int(first), int(xp.count_nonzero(bad))))
+
+
+def in_range(t, n_class):
+    """Whether every label of the host array ``t`` is in ``[0, n_class)`` (min and max
+    only: no temporaries)."""
+    return t.size == 0 or (0 <= t.min() and t.max() < n_class)

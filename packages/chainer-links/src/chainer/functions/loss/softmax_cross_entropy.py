@@ -7,6 +7,7 @@ from chainer.utils import force_array
 from chainer.utils import type_check
 from chainer.functions.loss import _labels
 from chainer.functions import _cudnn
+from chainer.functions.math import _blas_sum
 
 
 def _shifted_exp(x):
@@ -19,12 +20,18 @@ def _shifted_exp(x):
         m[~numpy.isfinite(m)] = 0
     e = numpy.subtract(x, m)
     numpy.exp(e, out=e)
-    return e, e.sum(axis=1, keepdims=True), m
+    if e.ndim == 2:
+        s = _blas_sum.sum_2d(e, 1)[:, None]
+    else:
+        s = e.sum(axis=1, keepdims=True)
+    return e, s, m
 
 
 def _label_index(t):
     """Index tuple selecting ``a[n, t[n, ...], ...]`` of an ``(N, C, ...)`` array (one
     entry per label; the result has the shape of ``t``)."""
+    if t.ndim == 1:
+        return numpy.arange(len(t)), t
     grid = numpy.indices(t.shape, sparse=True)
     return (grid[0], t) + tuple(grid[1:])
 
@@ -70,11 +77,13 @@ class SoftmaxCrossEntropy(function.Function):
             type_check.expect(type_check.make_variable(
                 self.class_weight.shape[0], 'class_weight.shape[0]') == x_type.shape[1])
 
-    def _coefficient(self, t):
-        if self.normalize:
-            count = int((t != self.ignore_label).sum())
-        else:
+    def _coefficient(self, t, count=None):
+        """``1 / c``: ``c`` the number of non-ignored labels (``count`` when it is known
+        already) with ``normalize``, else the batch size."""
+        if not self.normalize:
             count = t.shape[0]
+        elif count is None:
+            count = int((t != self.ignore_label).sum())
         return 1.0 / max(count, 1)
 
     def forward_cpu(self, inputs):
@@ -83,43 +92,56 @@ class SoftmaxCrossEntropy(function.Function):
         # so the full log-softmax is never formed; exp(x - m) and s are what backward
         # needs (softmax = exp(x - m) / s).
         x, t = inputs
-        _labels.check_labels(t, x.shape[1], 't', self.ignore_label)
+        safe_t, valid, count = self._labels_cpu(t, x.shape[1])
         e, s, m = _shifted_exp(x)
         if self.cache_score:
             self._e, self._s = e, s
-        safe_t, valid = self._safe_labels(t)
         at = _label_index(safe_t)
-        log_p = x[at] - m[:, 0] - numpy.log(s[:, 0])
+        self._targets = at, safe_t, valid
+        lse = numpy.log(s)
+        lse += m
+        log_p = x[at] - lse.reshape(t.shape)
         if self.class_weight is not None:
             log_p *= self.class_weight.astype(x.dtype, copy=False)[safe_t]
         if valid is not None:
             log_p *= valid
-        self.coeff = x.dtype.type(self._coefficient(t))
+        self.coeff = x.dtype.type(self._coefficient(t, count))
         return force_array(-log_p.sum(dtype=x.dtype) * self.coeff, x.dtype),
 
-    def _safe_labels(self, t):
-        """``(labels with ignored ones set to 0, mask of the others or None)``."""
-        if not (t == self.ignore_label).any():
-            return t, None
-        valid = t != self.ignore_label
-        return numpy.where(valid, t, 0), valid
+    def _labels_cpu(self, t, n_class):
+        """Checks host labels. Returns ``(labels with the ignored ones set to 0, mask of
+        the others or None when none is ignored, number of non-ignored labels)``."""
+        ignore = self.ignore_label
+        if _labels.in_range(t, n_class) and not 0 <= ignore < n_class:
+            return t, None, t.size  # the common case: two reductions, nothing ignored
+        _labels.check_labels(t, n_class, 't', ignore)
+        valid = t != ignore
+        count = int(valid.sum())
+        if count == t.size:
+            return t, None, count
+        return numpy.where(valid, t, 0), valid, count
 
     def backward_cpu(self, inputs, grad_outputs):
         # gx = r (softmax(x) - onehot(t)) with the per-sample factor
-        # r_n = gloss * coeff * class_weight[t_n] * [t_n not ignored].
+        # r_n = gloss * coeff * class_weight[t_n] * [t_n not ignored] (a scalar when
+        # there are neither weights nor ignored labels).
         x, t = inputs
         if self.cache_score:
             e, s = self._e, self._s
         else:
             e, s, _ = _shifted_exp(x)
-        safe_t, valid = self._safe_labels(t)
-        r = numpy.full(t.shape, grad_outputs[0] * self.coeff, dtype=x.dtype)
-        if self.class_weight is not None:
-            r *= self.class_weight.astype(x.dtype, copy=False)[safe_t]
-        if valid is not None:
-            r *= valid
-        gx = numpy.multiply(e, numpy.expand_dims(r, 1) / s)
-        gx[_label_index(safe_t)] -= r
+        at, safe_t, valid = self._targets
+        r = grad_outputs[0] * self.coeff
+        per_label = r
+        if self.class_weight is not None or valid is not None:
+            r = numpy.full(t.shape, r, dtype=x.dtype)
+            if self.class_weight is not None:
+                r *= self.class_weight.astype(x.dtype, copy=False)[safe_t]
+            if valid is not None:
+                r *= valid
+            per_label = numpy.expand_dims(r, 1)
+        gx = numpy.multiply(e, per_label / s)
+        gx[at] -= r
         return gx, None
 
     def _class_weight_like(self, x, xp):
