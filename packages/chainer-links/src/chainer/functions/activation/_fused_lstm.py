@@ -75,12 +75,13 @@ class FusedLSTM(function.Function):
         GG, gc_prev = _lstm_cell.cell_backward(G, tanh_c, c_prev, *grad_outputs)
         gz = _lstm_cell.interleave(GG)
         x2 = x.reshape(len(x), -1)
-        grads = (gc_prev, gz.dot(W_up).reshape(x.shape), gz.T.dot(x2),
+        # Weight gradients by matmul: dot zero-fills its output first (see F.linear).
+        grads = (gc_prev, gz.dot(W_up).reshape(x.shape), gz.T @ x2,
                  _blas_sum.sum_2d(gz, 0))
         if len(inputs) == 4:
             return grads
         h_prev, W_lat = inputs[4:]
-        return grads + (gz.dot(W_lat), gz.T.dot(h_prev))
+        return grads + (gz.dot(W_lat), gz.T @ h_prev)
 
 
 def fused_lstm(c_prev, x, W_up, b_up, h_prev=None, W_lat=None):
