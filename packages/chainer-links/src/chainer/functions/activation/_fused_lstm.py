@@ -4,8 +4,9 @@ function node (what ``L.LSTM`` and ``L.StatelessLSTM`` run on the CPU).
 The composition ``lstm(c, upward(x) + lateral(h))`` costs four function nodes per
 step, forward and backward, plus the interleaved gate layout's strided passes; here
 the two products go straight into the gate-major buffer of
-:mod:`~chainer.functions.activation._lstm_cell` and the backward pass interleaves the
-gate gradients once for the five weight and input products. Results and gradients
+:mod:`~chainer.functions.activation._lstm_cell` and the backward pass writes the gate
+gradients straight into the interleaved layout the five weight and input products
+read. Results and gradients
 equal the composition's.
 """
 import numpy
@@ -72,8 +73,9 @@ class FusedLSTM(function.Function):
     def backward(self, inputs, grad_outputs):
         c_prev, x, W_up = inputs[:3]
         G, tanh_c = self._saved
-        GG, gc_prev = _lstm_cell.cell_backward(G, tanh_c, c_prev, *grad_outputs)
-        gz = _lstm_cell.interleave(GG)
+        gz = numpy.empty((len(x), W_up.shape[0]), dtype=x.dtype)
+        gc_prev = _lstm_cell.cell_backward(G, tanh_c, c_prev, *grad_outputs,
+                                           out=_lstm_cell.gate_view(gz))
         x2 = x.reshape(len(x), -1)
         # Weight gradients by matmul: dot zero-fills its output first (see F.linear).
         grads = (gc_prev, gz.dot(W_up).reshape(x.shape), gz.T @ x2,

@@ -6,46 +6,28 @@ at ``4k .. 4k + 3``, the layout trained weights depend on). Elementwise numpy pa
 over stride-4 views are several times slower than over contiguous memory, so the
 cell first copies the gate sources into one contiguous ``(4, B, C, ...)`` array
 ("gate-major": ``G[0]`` is ``a``, ``G[1]`` ``i``, ``G[2]`` ``f``, ``G[3]`` ``o``),
-works there in place, and interleaves the gate gradients back once at the end.
+works there in place, and writes the gate gradients back into the interleaved layout
+with the last product of each gate.
 """
 import numpy
 
 
-def gate_major(interleaved, out=None, bias=None):
-    """Copies the gate sources into a contiguous gate-major array.
-
-    Args:
-        interleaved (numpy.ndarray): gate sources of shape ``(B, 4 C, ...)``.
-        out (numpy.ndarray or None): destination of shape ``(4, B, C, ...)``.
-        bias (numpy.ndarray or None): ``(4 C,)`` bias added on the way (2-d only).
-
-    Returns:
-        numpy.ndarray: ``G`` with ``G[g, b, k, ...] = interleaved[b, 4 k + g, ...]``.
-    """
+def gate_view(interleaved):
+    """The gate-major view ``(4, B, C, ...)`` of a C-contiguous ``(B, 4 C, ...)`` array
+    (strided, no copy): ``view[g, b, k, ...] = interleaved[b, 4 k + g, ...]``."""
     b, c4 = interleaved.shape[:2]
-    rest = interleaved.shape[2:]
-    view = numpy.moveaxis(interleaved.reshape((b, c4 // 4, 4) + rest), 2, 0)
-    if out is None:
-        out = numpy.empty(view.shape, dtype=interleaved.dtype)
-    if bias is None:
-        numpy.copyto(out, view)
-    else:
-        numpy.add(view, gate_major_bias(bias), out=out)
-    return out
+    r = interleaved.reshape((b, c4 // 4, 4) + interleaved.shape[2:])
+    return r.transpose((2, 0, 1) + tuple(range(3, r.ndim)))
+
+
+def gate_major(interleaved):
+    """A contiguous copy of :func:`gate_view` of the gate sources ``(B, 4 C, ...)``."""
+    return numpy.ascontiguousarray(gate_view(interleaved))
 
 
 def gate_major_bias(bias):
     """The ``(4 C,)`` interleaved bias as a ``(4, 1, C)`` view (broadcasts over B)."""
     return bias.reshape(-1, 4).T[:, None, :]
-
-
-def interleave(G):
-    """Inverse of :func:`gate_major`: ``(4, B, C, ...)`` to a new ``(B, 4 C, ...)``."""
-    _, b, c = G.shape[:3]
-    rest = G.shape[3:]
-    out = numpy.empty((b, c, 4) + rest, dtype=G.dtype)
-    numpy.copyto(numpy.moveaxis(out, 2, 0), G)
-    return out.reshape((b, 4 * c) + rest)
 
 
 def activate(G):
@@ -84,7 +66,7 @@ def cell_forward(G, c_prev):
     return c, h, tanh_c
 
 
-def cell_backward(G, tanh_c, c_prev, gc, gh):
+def cell_backward(G, tanh_c, c_prev, gc, gh, out):
     """Gradients of the gate sources and of the previous cell state.
 
     With :math:`g_c = g_c^{in} + g_h\\, o\\, (1 - \\tanh^2 c)` (the gradient reaching the
@@ -95,46 +77,50 @@ def cell_backward(G, tanh_c, c_prev, gc, gh):
         g_f = g_c\\, c_{prev} f (1 - f), \\quad g_o = g_h \\tanh(c)\\, o (1 - o),
         \\quad g_{c_{prev}} = g_c f
 
+    Each gate's product is formed in a contiguous scratch array and written to ``out``
+    by its last multiplication only, so ``out`` may be the strided :func:`gate_view` of
+    the interleaved gradient (no separate interleaving pass).
+
     Args:
         G (numpy.ndarray): the activated gates of forward, ``(4, B, C, ...)``.
         tanh_c (numpy.ndarray): ``tanh(c)`` of forward.
         c_prev (numpy.ndarray): the previous cell state (first ``B`` rows).
         gc (numpy.ndarray or None): gradient of the new cell state (first ``B`` rows).
         gh (numpy.ndarray or None): gradient of the output ``h``.
+        out (numpy.ndarray): ``(4, B, C, ...)`` destination of the gate-source
+            gradients (before the nonlinearities).
 
     Returns:
-        tuple: ``(GG, gc_prev)``: gate-source gradients ``(4, B, C, ...)`` (gate-major,
-        before the nonlinearities) and the gradient of ``c_prev`` (new arrays).
+        numpy.ndarray: the gradient of ``c_prev`` (a new array).
     """
     one = G.dtype.type(1)
     a, i, f, o = G
-    GG = numpy.empty_like(G)
-    ga, gi, gf, go = GG
+    ga, gi, gf, go = out
+    tmp = numpy.empty_like(tanh_c)
     if gh is None:
         g = numpy.zeros_like(tanh_c) if gc is None else gc.copy()
         go.fill(0)
     else:
-        # go = gh tanh(c) o (1 - o); g = gc + gh o (1 - tanh(c)^2)
         g = numpy.multiply(gh, o)
-        numpy.subtract(one, o, out=go)
-        go *= g
-        go *= tanh_c
-        t2 = numpy.multiply(tanh_c, tanh_c)
-        numpy.subtract(one, t2, out=t2)
-        g *= t2
+        numpy.subtract(one, o, out=tmp)
+        tmp *= tanh_c
+        numpy.multiply(tmp, g, out=go)  # gh o (1 - o) tanh(c)
+        numpy.multiply(tanh_c, tanh_c, out=tmp)
+        numpy.subtract(one, tmp, out=tmp)
+        g *= tmp
         if gc is not None:
             g += gc
-    numpy.multiply(a, a, out=ga)
-    numpy.subtract(one, ga, out=ga)
-    ga *= i
-    ga *= g
-    numpy.subtract(one, i, out=gi)
-    gi *= i
-    gi *= a
-    gi *= g
-    numpy.subtract(one, f, out=gf)
-    gf *= f
-    gf *= c_prev
-    gf *= g
+    numpy.multiply(a, a, out=tmp)
+    numpy.subtract(one, tmp, out=tmp)
+    tmp *= i
+    numpy.multiply(tmp, g, out=ga)
+    numpy.subtract(one, i, out=tmp)
+    tmp *= i
+    tmp *= a
+    numpy.multiply(tmp, g, out=gi)
+    numpy.subtract(one, f, out=tmp)
+    tmp *= f
+    tmp *= c_prev
+    numpy.multiply(tmp, g, out=gf)
     g *= f  # now the gradient of c_prev
-    return GG, g
+    return g

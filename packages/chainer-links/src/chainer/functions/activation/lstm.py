@@ -72,14 +72,16 @@ class LSTM(function.Function):
         gc, gh = grad_outputs
         batch = len(x)
         G, tanh_c = self._saved
-        GG, gc_head = _lstm_cell.cell_backward(
-            G, tanh_c, c_prev[:batch], None if gc is None else gc[:batch], gh)
+        gx = numpy.empty(x.shape, dtype=x.dtype)
+        gc_head = _lstm_cell.cell_backward(
+            G, tanh_c, c_prev[:batch], None if gc is None else gc[:batch], gh,
+            _lstm_cell.gate_view(gx))
         if batch == len(c_prev):
-            return gc_head, _lstm_cell.interleave(GG)
+            return gc_head, gx
         gc_prev = numpy.empty_like(c_prev)
         gc_prev[:batch] = gc_head
         gc_prev[batch:] = 0 if gc is None else gc[batch:]
-        return gc_prev, _lstm_cell.interleave(GG)
+        return gc_prev, gx
 
     def forward_gpu(self, inputs):
         # One fused kernel (lstm_fwd) over strided views of the interleaved gates.
