@@ -1,4 +1,6 @@
 """F.linear against numpy (spec 003, linear)."""
+import importlib
+
 import numpy
 import pytest
 
@@ -48,14 +50,17 @@ def test_invalid_type(x_shape, w_shape, b_shape, x_dtype):
 
 @pytest.mark.parametrize('order', ['C', 'F'])
 @pytest.mark.parametrize('use_b', [True, False])
-def test_forward_host_layout(order, use_b):
-    # The host path multiplies as W x^T and transposes back: the output must still be
-    # a C-contiguous (B, M) array, whatever the layout of x.
-    x = numpy.asarray(numpy.random.uniform(-1, 1, (4, 3)), numpy.float32, order=order)
-    W = numpy.random.uniform(-1, 1, (5, 3)).astype(numpy.float32)
-    b = numpy.random.uniform(-1, 1, 5).astype(numpy.float32)
+@pytest.mark.parametrize('batch,n_out', [(4, 5), (16, 200)])
+def test_forward_host_layout(order, use_b, batch, n_out):
+    # (16, 200) takes the product as W x^T and transposes back, (4, 5) as x W^T: the
+    # output is a C-contiguous (B, M) array either way, whatever the layout of x.
+    linear_module = importlib.import_module('chainer.functions.connection.linear')
+    assert linear_module._unit_major_is_faster(batch, n_out) == (batch == 16)
+    x = numpy.asarray(numpy.random.uniform(-1, 1, (batch, 3)), numpy.float32, order=order)
+    W = numpy.random.uniform(-1, 1, (n_out, 3)).astype(numpy.float32)
+    b = numpy.random.uniform(-1, 1, n_out).astype(numpy.float32)
     y = (F.linear(x, W, b) if use_b else F.linear(x, W)).data
-    assert y.flags.c_contiguous and y.shape == (4, 5) and y.dtype == numpy.float32
+    assert y.flags.c_contiguous and y.shape == (batch, n_out) and y.dtype == numpy.float32
     expected = x.astype(numpy.float64) @ W.T.astype(numpy.float64) + (b if use_b else 0)
     testing.assert_allclose(y, expected, atol=1e-5, rtol=1e-5)
 
