@@ -3,11 +3,7 @@
 The names are the "Mathematical functions" lists of spec 001 §3.4.6 and of 003, plus
 ``average``/``mean`` (issue 4). ``tanh`` is tested with the activation functions.
 """
-import os
-
 import pytest
-
-import chainer.functions as F
 
 DOCUMENTED = [
     'arccos', 'arcsin', 'arctan', 'argmax', 'argmin', 'average', 'batch_inv',
@@ -26,26 +22,20 @@ TEST_MODULE = {
     'maximum': 'maximum_minimum', 'minimum': 'maximum_minimum',
 }
 
-_HERE = os.path.dirname(os.path.abspath(__file__))
+
+@pytest.mark.parametrize('name', DOCUMENTED)
+def test_documented_name_is_exported(name, assert_exported):
+    assert_exported(name)
 
 
 @pytest.mark.parametrize('name', DOCUMENTED)
-def test_documented_name_is_exported(name):
-    assert callable(getattr(F, name, None)), 'chainer.functions.{} is missing'.format(name)
-
-
-@pytest.mark.parametrize('name', DOCUMENTED)
-def test_documented_name_has_tests(name):
-    path = os.path.join(_HERE, 'test_{}.py'.format(TEST_MODULE.get(name, name)))
-    assert os.path.exists(path), 'no test module for {}'.format(name)
-    with open(path) as f:
-        source = f.read()
-    assert 'F.{}('.format(name) in source or 'F.{},'.format(name) in source
+def test_documented_name_has_tests(name, assert_test_module):
     if name in NOT_DIFFERENTIABLE:
-        assert 'grad is None' in source or 'differentiable=False' in source
+        backward = ('grad is None', 'differentiable=False')
     else:
-        assert 'check_backward(' in source or 'check_unary(' in source, \
-            'no gradient test for {}'.format(name)
+        backward = ('check_backward(', 'check_unary(')
+    assert_test_module('test_{}.py'.format(TEST_MODULE.get(name, name)),
+                       ('F.{}('.format(name), 'F.{},'.format(name)), backward)
 
 
 def test_basic_math_module_is_importable():
