@@ -1,6 +1,7 @@
-"""Base of the (de)convolution links: the window arguments and the filter shape, once
+"""Bases of the (de)convolution links: the window arguments and the filter shape, once
 for Convolution2D, DilatedConvolution2D, Deconvolution2D, ConvolutionND and
-DeconvolutionND."""
+DeconvolutionND; the 1.x two-dimensional constructor arguments and the call, once for
+the three 2-D links."""
 from chainer.links import _args
 from chainer.links.connection import _weight_bias
 
@@ -42,3 +43,41 @@ class ConvolutionLink(_weight_bias.WeightBiasLink):
         if self._transposed:
             return (in_channels, self.out_size) + self.ksize
         return (self.out_size, in_channels) + self.ksize
+
+
+class Convolution2DLink(ConvolutionLink):
+    """A :class:`ConvolutionLink` over two spatial axes taking the constructor
+    arguments the 2-D links share (``wscale``, ``bias``, ``nobias``, ``use_cudnn``,
+    ``initialW``, ``initial_bias``); calling it applies :meth:`_apply` to the input and
+    the parameters.
+
+    Subclasses define ``_apply(x, W, b)``: their function of the input ``x``, the
+    weight ``W`` and the bias ``b`` (None with ``nobias``), reading the window and
+    their own options from ``self``.
+
+    Args:
+        in_channels, out_channels, ksize, stride, pad, outsize, transposed: as in
+            :class:`ConvolutionLink`, with ``ndim=2``.
+        use_cudnn (bool): stored as ``self.use_cudnn`` for ``_apply``.
+        **weight_bias: ``wscale``, ``bias``, ``nobias``, ``initialW`` and
+            ``initial_bias`` of :class:`WeightBiasLink`.
+    """
+
+    def __init__(self, in_channels, out_channels, ksize, stride, pad, use_cudnn,
+                 outsize=None, transposed=False, **weight_bias):
+        self.use_cudnn = use_cudnn
+        super(Convolution2DLink, self).__init__(
+            2, in_channels, out_channels, ksize, stride, pad, outsize, transposed,
+            **weight_bias)
+
+    def __call__(self, x):
+        """Applies the layer.
+
+        Args:
+            x (~chainer.Variable): Input images, ``(B, in_channels, h, w)``.
+
+        Returns:
+            ~chainer.Variable: The layer's output, ``(B, out_channels, h', w')``.
+        """
+        W, b = self._params_for(x)
+        return self._apply(x, W, b)

@@ -3,7 +3,7 @@ import chainer.functions as F
 from chainer.links.connection import _convolution
 
 
-class Convolution2D(_convolution.ConvolutionLink):
+class Convolution2D(_convolution.Convolution2DLink):
     """Two-dimensional convolutional layer.
 
     Wraps :func:`chainer.functions.convolution_2d` and holds the filter weight ``W``
@@ -34,22 +34,12 @@ class Convolution2D(_convolution.ConvolutionLink):
     def __init__(self, in_channels, out_channels, ksize, stride=1, pad=0, wscale=1,
                  bias=0, nobias=False, use_cudnn=True, initialW=None,
                  initial_bias=None, deterministic=False):
-        self.use_cudnn = use_cudnn
         self.deterministic = deterministic
         super(Convolution2D, self).__init__(
-            2, in_channels, out_channels, ksize, stride, pad, wscale=wscale, bias=bias,
-            nobias=nobias, initialW=initialW, initial_bias=initial_bias)
+            in_channels, out_channels, ksize, stride, pad, use_cudnn, wscale=wscale,
+            bias=bias, nobias=nobias, initialW=initialW, initial_bias=initial_bias)
 
-    def __call__(self, x):
-        """Applies the convolution layer.
-
-        Args:
-            x (~chainer.Variable): Input images, ``(B, in_channels, h, w)``.
-
-        Returns:
-            ~chainer.Variable: Output of the convolution.
-        """
-        W, b = self._params_for(x)
+    def _apply(self, x, W, b):
         return F.convolution_2d(
             x, W, b, self.stride, self.pad, self.use_cudnn,
             deterministic=self.deterministic)

@@ -4,7 +4,7 @@ import chainer.functions as F
 from chainer.links.connection import _convolution
 
 
-class Deconvolution2D(_convolution.ConvolutionLink):
+class Deconvolution2D(_convolution.Convolution2DLink):
     """Two-dimensional deconvolution (transposed convolution) layer.
 
     Wraps :func:`chainer.functions.deconvolution_2d` and holds the filter weight
@@ -37,23 +37,13 @@ class Deconvolution2D(_convolution.ConvolutionLink):
     def __init__(self, in_channels, out_channels, ksize, stride=1, pad=0, wscale=1,
                  bias=0, nobias=False, outsize=None, use_cudnn=True, initialW=None,
                  initial_bias=None, deterministic=False):
-        self.use_cudnn = use_cudnn
         self.deterministic = deterministic
         super(Deconvolution2D, self).__init__(
-            2, in_channels, out_channels, ksize, stride, pad, outsize, transposed=True,
-            wscale=wscale, bias=bias, nobias=nobias, initialW=initialW,
+            in_channels, out_channels, ksize, stride, pad, use_cudnn, outsize,
+            transposed=True, wscale=wscale, bias=bias, nobias=nobias, initialW=initialW,
             initial_bias=initial_bias)
 
-    def __call__(self, x):
-        """Applies the deconvolution layer.
-
-        Args:
-            x (~chainer.Variable): Input images, ``(B, in_channels, h, w)``.
-
-        Returns:
-            ~chainer.Variable: Output of the deconvolution.
-        """
-        W, b = self._params_for(x)
+    def _apply(self, x, W, b):
         return F.deconvolution_2d(
             x, W, b, self.stride, self.pad, self.outsize, self.use_cudnn,
             deterministic=self.deterministic)

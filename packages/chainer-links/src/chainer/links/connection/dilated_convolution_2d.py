@@ -5,7 +5,7 @@ from chainer.links import _args
 from chainer.links.connection import _convolution
 
 
-class DilatedConvolution2D(_convolution.ConvolutionLink):
+class DilatedConvolution2D(_convolution.Convolution2DLink):
     """Two-dimensional dilated convolutional layer.
 
     Wraps :func:`chainer.functions.dilated_convolution_2d` and holds the filter
@@ -37,20 +37,10 @@ class DilatedConvolution2D(_convolution.ConvolutionLink):
                  wscale=1, bias=0, nobias=False, use_cudnn=True, initialW=None,
                  initial_bias=None):
         self.dilate = _args.int_tuple(dilate, 2, 'dilate', minimum=1)
-        self.use_cudnn = use_cudnn
         super(DilatedConvolution2D, self).__init__(
-            2, in_channels, out_channels, ksize, stride, pad, wscale=wscale, bias=bias,
-            nobias=nobias, initialW=initialW, initial_bias=initial_bias)
+            in_channels, out_channels, ksize, stride, pad, use_cudnn, wscale=wscale,
+            bias=bias, nobias=nobias, initialW=initialW, initial_bias=initial_bias)
 
-    def __call__(self, x):
-        """Applies the dilated convolution layer.
-
-        Args:
-            x (~chainer.Variable): Input images, ``(B, in_channels, h, w)``.
-
-        Returns:
-            ~chainer.Variable: Output of the dilated convolution.
-        """
-        W, b = self._params_for(x)
+    def _apply(self, x, W, b):
         return F.dilated_convolution_2d(
             x, W, b, self.stride, self.pad, self.dilate, self.use_cudnn)
