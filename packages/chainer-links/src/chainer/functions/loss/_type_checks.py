@@ -37,3 +37,20 @@ def expect_crf_inputs(cost_type, x_types):
         )
         if i:
             type_check.expect(x_types[i - 1].shape[0] >= x_type.shape[0])
+
+
+def expect_embedding_output_inputs(x_type, t_type, w_type):
+    """Expects float features ``x`` (B, D), int labels ``t`` (B,) and a weight ``W``
+    (rows, D) of x's dtype: the inputs of the losses that score labels by rows of ``W``
+    (:func:`~chainer.functions.negative_sampling`, :func:`~chainer.functions.black_out`,
+    :class:`~chainer.links.BinaryHierarchicalSoftmax`)."""
+    type_check.expect(
+        x_type.dtype.kind == 'f',
+        x_type.ndim == 2,
+        t_type.dtype.kind == 'i',
+        t_type.ndim == 1,
+        x_type.shape[0] == t_type.shape[0],
+        w_type.dtype == x_type.dtype,
+        w_type.ndim == 2,
+        w_type.shape[1] == x_type.shape[1],
+    )

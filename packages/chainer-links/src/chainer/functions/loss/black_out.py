@@ -6,6 +6,7 @@ from chainer import function
 from chainer.utils import force_array
 from chainer.utils import type_check
 from chainer.functions.loss import _labels
+from chainer.functions.loss import _type_checks
 from chainer.functions import _log_space
 from chainer.functions.loss import _sampled_scores
 
@@ -35,15 +36,8 @@ class BlackOut(function.Function):
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() == 4)
         x_type, t_type, w_type, s_type = in_types
+        _type_checks.expect_embedding_output_inputs(x_type, t_type, w_type)
         type_check.expect(
-            x_type.dtype.kind == 'f',
-            x_type.ndim == 2,
-            t_type.dtype.kind == 'i',
-            t_type.ndim == 1,
-            t_type.shape[0] == x_type.shape[0],
-            w_type.dtype == x_type.dtype,
-            w_type.ndim == 2,
-            w_type.shape[1] == x_type.shape[1],
             s_type.dtype.kind == 'i',
             s_type.ndim == 2,
             s_type.shape[0] == x_type.shape[0],

@@ -4,6 +4,7 @@ from chainer import function
 from chainer.utils import force_array
 from chainer.utils import type_check
 from chainer.functions.loss import _labels
+from chainer.functions.loss import _type_checks
 from chainer.functions.loss import _sampled_scores
 
 
@@ -29,16 +30,7 @@ class NegativeSamplingFunction(function.Function):
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() == 3)
         x_type, t_type, w_type = in_types
-        type_check.expect(
-            x_type.dtype.kind == 'f',
-            x_type.ndim == 2,
-            t_type.dtype.kind == 'i',
-            t_type.ndim == 1,
-            x_type.shape[0] == t_type.shape[0],
-            w_type.dtype == x_type.dtype,
-            w_type.ndim == 2,
-            w_type.shape[1] == x_type.shape[1],
-        )
+        _type_checks.expect_embedding_output_inputs(x_type, t_type, w_type)
 
     def _make_samples(self, t, n_vocab):
         xp = cuda.get_array_module(t)

@@ -8,6 +8,7 @@ import numpy
 from chainer import cuda
 from chainer import function
 from chainer import link
+from chainer.functions.loss import _type_checks
 from chainer.links import _args
 from chainer.utils import type_check
 
@@ -107,17 +108,8 @@ class BinaryHierarchicalSoftmaxFunction(function.Function):
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() == 3)
         x_type, t_type, w_type = in_types
-        type_check.expect(
-            x_type.dtype.kind == 'f',
-            x_type.ndim == 2,
-            t_type.dtype.kind == 'i',
-            t_type.ndim == 1,
-            x_type.shape[0] == t_type.shape[0],
-            w_type.dtype == x_type.dtype,
-            w_type.ndim == 2,
-            w_type.shape[0] == self.tree_codes.n_nodes,
-            w_type.shape[1] == x_type.shape[1],
-        )
+        _type_checks.expect_embedding_output_inputs(x_type, t_type, w_type)
+        type_check.expect(w_type.shape[0] == self.tree_codes.n_nodes)
 
     def forward(self, inputs):
         x, t, W = inputs
