@@ -6,7 +6,7 @@ from chainer import function
 from chainer.utils import force_array
 from chainer.utils import type_check
 from chainer.functions.loss import _labels
-from chainer.functions.loss import _type_checks
+from chainer.functions import _type_checks
 from chainer.functions import _log_space
 from chainer.functions.loss import _sampled_scores
 

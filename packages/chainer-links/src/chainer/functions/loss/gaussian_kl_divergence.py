@@ -3,7 +3,7 @@ from chainer import cuda
 from chainer import function
 from chainer.utils import force_array
 from chainer.utils import type_check
-from chainer.functions.loss import _type_checks
+from chainer.functions import _type_checks
 
 
 class GaussianKLDivergence(function.Function):

@@ -2,6 +2,7 @@
 from chainer import cuda
 from chainer import function
 from chainer import utils
+from chainer.functions import _type_checks
 from chainer.utils import type_check
 
 
@@ -18,12 +19,7 @@ class PairwiseSelect(function.Function):
 
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() == 2)
-        x1_type, x2_type = in_types
-        type_check.expect(
-            x1_type.dtype.kind == 'f',
-            x1_type.dtype == x2_type.dtype,
-            x1_type.shape == x2_type.shape,
-        )
+        _type_checks.expect_same_float_arrays(in_types)
 
     def forward(self, inputs):
         x1, x2 = inputs

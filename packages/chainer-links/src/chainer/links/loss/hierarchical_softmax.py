@@ -8,7 +8,7 @@ import numpy
 from chainer import cuda
 from chainer import function
 from chainer import link
-from chainer.functions.loss import _type_checks
+from chainer.functions import _type_checks
 from chainer.links import _args
 from chainer.utils import type_check
 

@@ -1,4 +1,4 @@
-"""Type-check fragments shared by several losses."""
+"""Type-check fragments shared by several functions."""
 from chainer.utils import type_check
 
 
