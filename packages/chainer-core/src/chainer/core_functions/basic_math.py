@@ -45,7 +45,7 @@ def _check_broadcastable(value, x):
             'shape {}'.format(value.shape, x.shape))
 
 
-def _check_same_types(in_types, name):
+def _check_same_types(in_types):
     type_check.expect(in_types.size() == 2)
     type_check.expect(
         in_types[0].dtype.kind == 'f',
@@ -97,7 +97,7 @@ class Add(function.Function):
         return '_ + _'
 
     def check_type_forward(self, in_types):
-        _check_same_types(in_types, '+')
+        _check_same_types(in_types)
 
     def forward(self, x):
         return utils.force_array(x[0] + x[1]),
@@ -134,7 +134,7 @@ class Sub(function.Function):
         return '_ - _'
 
     def check_type_forward(self, in_types):
-        _check_same_types(in_types, '-')
+        _check_same_types(in_types)
 
     def forward(self, x):
         return utils.force_array(x[0] - x[1]),
@@ -171,7 +171,7 @@ class Mul(function.Function):
         return '_ * _'
 
     def check_type_forward(self, in_types):
-        _check_same_types(in_types, '*')
+        _check_same_types(in_types)
 
     def forward(self, x):
         return utils.force_array(x[0] * x[1]),
@@ -208,7 +208,7 @@ class Div(function.Function):
         return '_ / _'
 
     def check_type_forward(self, in_types):
-        _check_same_types(in_types, '/')
+        _check_same_types(in_types)
 
     def forward(self, x):
         return utils.force_array(x[0] / x[1]),
@@ -247,7 +247,7 @@ class PowVarVar(function.Function):
         return '_ ** _'
 
     def check_type_forward(self, in_types):
-        _check_same_types(in_types, '**')
+        _check_same_types(in_types)
 
     def forward(self, x):
         self.y = utils.force_array(x[0] ** x[1])
