@@ -4,6 +4,9 @@ This is the ``chainer-core`` distribution. ``chainer.functions`` and ``chainer.l
 (chainer-links), ``chainer.training`` and friends (chainer-training) and the Caffe
 importer (chainer-caffe) are portions of this namespace shipped by sibling
 distributions; ``__path__`` is extended so that all installed portions are found.
+As in v1, a bare ``import chainer`` gives every subpackage as an attribute: the module
+``__getattr__`` below imports each on first access, so importing chainer stays fast and
+imports no sibling.
 """
 import pkgutil
 
@@ -14,8 +17,10 @@ from chainer import flag  # noqa: E402
 from chainer.flag import AUTO, Flag, OFF, ON  # noqa: E402,F401
 from chainer.debug_mode import DebugMode, is_debug, set_debug  # noqa: E402,F401
 from chainer.function import Function, FunctionHook, thread_local  # noqa: E402,F401
+from chainer.function import get_function_hooks  # noqa: E402,F401
 from chainer.variable import Variable  # noqa: E402,F401
 from chainer.link import Chain, ChainList, Link  # noqa: E402,F401
+from chainer.initializer import Initializer  # noqa: E402,F401
 from chainer.initializers import init_weight  # noqa: E402,F401
 from chainer.serializer import AbstractSerializer, Deserializer, Serializer  # noqa: E402,F401,E501
 from chainer.function_set import FunctionSet  # noqa: E402,F401
@@ -23,7 +28,18 @@ from chainer.optimizer import GradientMethod, Optimizer  # noqa: E402,F401
 from chainer.reporter import DictSummary, Reporter, Summary  # noqa: E402,F401
 from chainer.reporter import get_current_reporter, report, report_scope  # noqa: E402,F401
 from chainer._runtime import check_compatibility, print_runtime_info  # noqa: E402,F401
-from chainer import _missing, _runtime  # noqa: E402
+from chainer import _missing, _namespace, _runtime  # noqa: E402
 
 _missing.install()  # "pip install chainer-links" instead of "No module named ..."
 _runtime.install_gate()  # version check at the first import of a sibling portion
+
+
+def __getattr__(name):
+    """Imports a v1 subpackage (``chainer.optimizers``, ``chainer.training``, ...) on
+    first access, as v1's eager imports made it available (see :mod:`chainer._namespace`).
+    """
+    return _namespace.load(globals(), name)
+
+
+def __dir__():
+    return _namespace.names(globals())
