@@ -55,6 +55,36 @@ def test_get_device_of_host_data_is_the_dummy_device(no_backend):
     assert cuda.get_device() is cuda.DummyDevice
 
 
+@pytest.fixture(params=['none', 'broken'])
+def unusable_backend(request, monkeypatch):
+    # no backend installed, or one registered that failed to load
+    backend = None if request.param == 'none' else cuda._BrokenBackend(ImportError('x'))
+    monkeypatch.setattr(cuda, '_backend_cache', [backend])
+
+
+@pytest.mark.parametrize('device_id', [0, 1, numpy.int64(0)])
+def test_v124_get_device_from_id_says_cuda_is_unavailable(unusable_backend, device_id):
+    with pytest.raises(RuntimeError, match='cupy-kernels'):
+        cuda.get_device_from_id(device_id)
+
+
+def test_v124_get_device_from_id_of_none_is_the_dummy_device(unusable_backend):
+    assert cuda.get_device_from_id(None) is cuda.DummyDevice
+
+
+def test_v124_get_device_from_array_of_host_data_is_the_dummy_device(unusable_backend):
+    assert cuda.get_device_from_array(numpy.zeros(3)) is cuda.DummyDevice
+    assert cuda.get_device_from_array(numpy.int64(0)) is cuda.DummyDevice
+    assert cuda.get_device_from_array(numpy.zeros(1), None, 0) is cuda.DummyDevice
+    assert cuda.get_device_from_array() is cuda.DummyDevice
+
+
+@pytest.mark.parametrize('args', [(0,), (numpy.int32(2),), (numpy.zeros(1), 1)])
+def test_v1_get_device_of_an_id_says_cuda_is_unavailable(unusable_backend, args):
+    with pytest.raises(RuntimeError, match='cupy-kernels'):
+        cuda.get_device(*args)
+
+
 def test_dummy_device():
     d = cuda.DummyDevice
     with d as entered:

@@ -9,6 +9,7 @@ with the backend but no device, the error carries the backend's reason.
 
 Documented API (spec §3.2.1): ``cupy``, ``ndarray``, ``Device``, ``Event``, ``Stream``,
 ``available``, ``cudnn_enabled`` (``CHAINER_CUDNN=0`` disables cuDNN), ``get_device``,
+``get_device_from_id``, ``get_device_from_array`` (v1.24),
 ``DummyDevice``, ``to_gpu``, ``to_cpu``, ``copy``, ``get_array_module``, the deprecated
 ``empty``/``zeros``/``ones``/``full`` (and ``*_like``) float32 wrappers, ``memoize``,
 ``clear_memo``, ``elementwise``, ``reduce``, ``init``, ``memory_pool``; ``kernel(name)``
@@ -187,22 +188,55 @@ def check_cuda_available():
                            _backend_reason(backend))
 
 
-def get_device(*args):
-    """Returns the device of the first GPU array among ``args``, else :data:`DummyDevice`.
+def get_device_from_id(device_id):
+    """Returns the GPU device of the integer id ``device_id``, or :data:`DummyDevice`
+    for None (the v1.24 replacement of ``get_device(int)``).
 
-    An int argument selects that GPU id (requires the backend).
+    Raises:
+        RuntimeError: for an id when CUDA is unavailable, saying what to install.
+    """
+    if device_id is None:
+        return DummyDevice
+    backend = _require_backend('get_device_from_id({!r})'.format(device_id))
+    return backend.get_device(int(device_id))
+
+
+def get_device_from_array(*arrays):
+    """Returns the device of the first GPU array among ``arrays``, else
+    :data:`DummyDevice` (numpy arrays and scalars live on the host)."""
+    for array in arrays:
+        if not hasattr(array, '__cuda_array_interface__'):
+            continue  # host arrays, scalars and ids select no device here
+        device = _gpu_device_of(array)
+        if device is not None:
+            return device
+    return DummyDevice
+
+
+def _gpu_device_of(arg):
+    # The backend knows CuPy's types; without a usable one no GPU object can exist.
+    backend = _get_backend()
+    if backend is None or not backend.available:
+        return None
+    return backend.get_device(arg)
+
+
+def get_device(*args):
+    """Returns the device of the first device object, integer id or GPU array among
+    ``args``, else :data:`DummyDevice` (v1.24 prefers :func:`get_device_from_id` and
+    :func:`get_device_from_array`, which do not guess what an argument is).
+
+    A non-negative int selects that GPU id and raises RuntimeError, saying what to
+    install, when CUDA is unavailable; a negative id means the host.
     """
     for a in args:
-        if isinstance(a, (numpy.ndarray, numpy.generic)) or a is None:
+        if isinstance(a, (int, numpy.integer)) and not isinstance(a, bool):
+            if a < 0:
+                continue
+            return get_device_from_id(a)
+        if _is_host(a):
             continue
-        if type(a) is int and a < 0:
-            continue
-        backend = _get_backend()
-        if backend is None:
-            if isinstance(a, int):
-                raise RuntimeError('get_device({}) needs a GPU: {}'.format(a, _INSTALL_HINT))
-            continue
-        device = backend.get_device(a)
+        device = _gpu_device_of(a)
         if device is not None:
             return device
     return DummyDevice
