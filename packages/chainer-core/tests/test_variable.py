@@ -147,11 +147,25 @@ def test_size_one_output_starts_with_grad_one():
     numpy.testing.assert_array_equal(x.grad, [6.0])
 
 
-def test_backward_of_larger_output_needs_grad():
+def test_backward_of_non_scalar_without_grad_is_allowed_as_in_v1():
+    # v1 does not refuse: the creator's backward gets None as the output gradient and
+    # decides (a function ignoring that output, like an LSTM's unused cell, is fine).
+    seen = []
+
+    class Recorder(chainer.Function):
+        def forward(self, xs):
+            return xs[0] * 2,
+
+        def backward(self, xs, gys):
+            seen.append(gys)
+            return numpy.zeros_like(xs[0]),
+
     x = Variable(f32(1, 2))
-    y = x * 2.0
-    with pytest.raises(RuntimeError, match='grad'):
-        y.backward()
+    y = Recorder()(x)
+    y.backward()
+    assert seen == [(None,)]
+    assert y.grad is None
+    numpy.testing.assert_array_equal(x.grad, [0, 0])
 
 
 def test_backward_of_root_does_nothing():

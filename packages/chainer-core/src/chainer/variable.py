@@ -217,7 +217,8 @@ class Variable(object):
 
         Functions are visited from the largest rank down, so every function runs
         once, after all the gradients of its outputs are complete. If the data has a
-        single element and no gradient is set, the initial gradient is one.
+        single element and no gradient is set, the initial gradient is one; a larger
+        variable without a gradient passes None to its creator's ``backward``, as in v1.
 
         Args:
             retain_grad (bool): keep the gradients of intermediate variables; by default
@@ -229,10 +230,6 @@ class Variable(object):
             xp = cuda.get_array_module(self.data)
             with cuda.get_device(self.data):
                 self.grad = xp.ones_like(self.data)
-        if self._grad is None:
-            raise RuntimeError(
-                'backward() of a variable with more than one element needs its grad '
-                'to be set first (shape {})'.format(self.data.shape))
 
         candidates = []
         seen_funcs = set()
