@@ -1,16 +1,6 @@
-"""Evaluation functions (spec 003 "Evaluation functions", 001 §3.4.4)."""
-from chainer.functions.evaluation.accuracy import accuracy
-from chainer.functions.evaluation.accuracy import Accuracy
-from chainer.functions.evaluation.binary_accuracy import binary_accuracy
-from chainer.functions.evaluation.binary_accuracy import BinaryAccuracy
-from chainer.functions.evaluation.classification_summary import classification_summary
-from chainer.functions.evaluation.classification_summary import ClassificationSummary
-from chainer.functions.evaluation.r2_score import r2_score
-from chainer.functions.evaluation.r2_score import R2_score
+"""Evaluation functions (spec 003 "Evaluation functions", 001 §3.4.4).
 
-__all__ = [
-    'Accuracy', 'accuracy',
-    'BinaryAccuracy', 'binary_accuracy',
-    'ClassificationSummary', 'classification_summary',
-    'R2_score', 'r2_score',
-]
+One module per function; :mod:`chainer.functions` imports their public names. As in
+Chainer v1 this ``__init__`` imports nothing, so that ``chainer.functions.evaluation.<name>``
+is always the module ``<name>``, never a function that would shadow it.
+"""

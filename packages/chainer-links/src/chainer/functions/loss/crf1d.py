@@ -8,6 +8,10 @@ from chainer.functions.loss import _labels
 from chainer.functions import _log_space
 from chainer.functions import _type_checks
 
+# Chainer v1 defined ``argmax_crf1d`` in this module, and v1 code imports it from here.
+from chainer.functions.loss.argmax_crf1d import ArgmaxCRF1d  # noqa: F401
+from chainer.functions.loss.argmax_crf1d import argmax_crf1d  # noqa: F401
+
 
 class CRF1d(function.Function):
     """Linear-chain CRF loss over ``n`` time steps: inputs ``(cost, *xs, *ys)``."""

@@ -1,6 +1,10 @@
 """Inverse of a square matrix: ``inv``."""
 from chainer.functions.math._matrix_inverse import MatrixInverse
 
+# Chainer v1 defined ``batch_inv`` in this module, and v1 code imports it from here.
+from chainer.functions.math.batch_inv import BatchInv  # noqa: F401
+from chainer.functions.math.batch_inv import batch_inv  # noqa: F401
+
 
 class Inv(MatrixInverse):
     """Inverse of one ``(n, n)`` matrix."""

@@ -4,6 +4,10 @@ import numpy
 from chainer import cuda
 from chainer.functions._unary_elementwise import UnaryElementwise
 
+# Chainer v1 defined ``rsqrt`` in this module, and v1 code imports it from here.
+from chainer.functions.math.rsqrt import Rsqrt  # noqa: F401
+from chainer.functions.math.rsqrt import rsqrt  # noqa: F401
+
 
 class Sqrt(UnaryElementwise):
     """Elementwise square root function: ``y = sqrt(x)``."""

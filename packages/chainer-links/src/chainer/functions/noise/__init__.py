@@ -1,5 +1,6 @@
-"""Noise injections (spec 001 §3.4.7)."""
-from chainer.functions.noise.dropout import dropout, Dropout
-from chainer.functions.noise.gaussian import gaussian, Gaussian
+"""Noise injections (spec 001 §3.4.7).
 
-__all__ = ['dropout', 'Dropout', 'gaussian', 'Gaussian']
+One module per function; :mod:`chainer.functions` imports their public names. As in
+Chainer v1 this ``__init__`` imports nothing, so that ``chainer.functions.noise.<name>``
+is always the module ``<name>``, never a function that would shadow it.
+"""

@@ -1,15 +1,6 @@
-"""Normalization functions (spec 001 §3.4.8)."""
-from chainer.functions.normalization.batch_normalization import (
-    batch_normalization, BatchNormalizationFunction)
-from chainer.functions.normalization.fixed_batch_normalization import (
-    fixed_batch_normalization, FixedBatchNormalization)
-from chainer.functions.normalization.local_response_normalization import (
-    local_response_normalization, LocalResponseNormalization)
-from chainer.functions.normalization.normalize import normalize, NormalizeL2
+"""Normalization functions (spec 001 §3.4.8).
 
-__all__ = [
-    'batch_normalization', 'BatchNormalizationFunction',
-    'fixed_batch_normalization', 'FixedBatchNormalization',
-    'local_response_normalization', 'LocalResponseNormalization',
-    'normalize', 'NormalizeL2',
-]
+One module per function; :mod:`chainer.functions` imports their public names. As in
+Chainer v1 this ``__init__`` imports nothing, so that ``chainer.functions.normalization.<name>``
+is always the module ``<name>``, never a function that would shadow it.
+"""

@@ -38,3 +38,14 @@ def sum_dtype(dtype):
     """Accumulation dtype of the per-channel sums: float32 for float16 data (whose
     range a sum over a large batch easily exceeds), the data dtype otherwise."""
     return numpy.promote_types(dtype, numpy.float32)
+
+
+#: cuDNN's smallest epsilon (CUDNN_BN_MIN_EPSILON).
+CUDNN_MIN_EPS = 1e-5
+
+
+def cudnn_layout(x, gamma, eps):
+    """Whether cuDNN's batch normalization computes this one: channel parameters over
+    axis 1 only, and an input that is (N, C) (per-activation mode) or (N, C, H, W)
+    (spatial mode), and eps within cuDNN's range."""
+    return gamma.ndim == 1 and x.ndim in (2, 4) and eps >= CUDNN_MIN_EPS

@@ -8,6 +8,13 @@ from chainer.functions import _cudnn
 from chainer.functions.normalization import _channel_params
 from chainer.utils import type_check
 
+# Chainer v1 defined ``fixed_batch_normalization`` in this module, and v1 code imports it
+# from here.
+from chainer.functions.normalization.fixed_batch_normalization import (  # noqa: F401
+    FixedBatchNormalization)
+from chainer.functions.normalization.fixed_batch_normalization import (  # noqa: F401
+    fixed_batch_normalization)
+
 
 class BatchNormalizationFunction(function.Function):
     """Normalizes with the statistics of the mini-batch (see
@@ -100,7 +107,8 @@ class BatchNormalizationFunction(function.Function):
 
     def forward_gpu(self, inputs):
         x, gamma, beta = inputs
-        self._cudnn = _cudnn.enabled(self.use_cudnn) and _cudnn_layout(x, gamma, self.eps)
+        self._cudnn = (_cudnn.enabled(self.use_cudnn) and
+                       _channel_params.cudnn_layout(x, gamma, self.eps))
         if self._cudnn:
             return self._forward_cudnn(x, gamma, beta),
         # Statistics by CuPy reductions, then one fused kernel writes x_hat and y; x_hat
@@ -155,17 +163,6 @@ class BatchNormalizationFunction(function.Function):
             view((gbeta / m).astype(x.dtype), x.ndim), x.dtype.type(1))
         return (gx, ggamma.astype(gamma.dtype, copy=False),
                 gbeta.astype(gamma.dtype, copy=False))
-
-
-#: cuDNN's smallest epsilon (CUDNN_BN_MIN_EPSILON).
-CUDNN_MIN_EPS = 1e-5
-
-
-def _cudnn_layout(x, gamma, eps):
-    """Whether cuDNN's batch normalization computes this one: channel parameters over
-    axis 1 only, and an input that is (N, C) (per-activation mode) or (N, C, H, W)
-    (spatial mode), and eps within cuDNN's range."""
-    return gamma.ndim == 1 and x.ndim in (2, 4) and eps >= CUDNN_MIN_EPS
 
 
 def batch_normalization(x, gamma, beta, eps=2e-05, running_mean=None, running_var=None,

@@ -6,7 +6,6 @@ from chainer import cuda
 from chainer import function
 from chainer.functions import _cudnn
 from chainer.functions.normalization import _channel_params
-from chainer.functions.normalization.batch_normalization import _cudnn_layout
 from chainer.utils import type_check
 
 
@@ -41,7 +40,7 @@ class FixedBatchNormalization(function.Function):
         x, gamma, beta, mean, var = inputs
         xp = cuda.get_array_module(x)
         self._inv_std = 1 / xp.sqrt(var + x.dtype.type(self.eps))
-        if _cudnn.enabled(self.use_cudnn) and _cudnn_layout(x, gamma, self.eps):
+        if _cudnn.enabled(self.use_cudnn) and _channel_params.cudnn_layout(x, gamma, self.eps):
             return cuda.kernel('cudnn_batch_normalization_forward_inference')(
                 xp.ascontiguousarray(x), gamma, beta, mean, var, self.eps),
         view = _channel_params.param_view

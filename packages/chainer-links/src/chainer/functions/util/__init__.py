@@ -1,4 +1,6 @@
-"""Utility functions (spec 003, Utility functions)."""
-from chainer.functions.util.forget import forget, Forget
+"""Utility functions (spec 003, Utility functions).
 
-__all__ = ['forget', 'Forget']
+One module per function; :mod:`chainer.functions` imports their public names. As in
+Chainer v1 this ``__init__`` imports nothing, so that ``chainer.functions.util.<name>``
+is always the module ``<name>``, never a function that would shadow it.
+"""
