@@ -291,7 +291,8 @@ _UPDATER = ['connect_trainer', 'finalize', 'get_all_optimizers', 'get_optimizer'
 _STANDARD_UPDATER_EXTRAS = {
     'epoch': 'read by the triggers (1.14 source too)',
     'epoch_detail': 'read by ProgressBar (1.14 source too)',
-    'is_new_epoch': 'read by the triggers (1.14 source too)'}
+    'is_new_epoch': 'read by the triggers (1.14 source too)',
+    'previous_epoch_detail': 'read by the epoch triggers (v1.24 source too)'}
 _SHIFT_EXTRAS = dict(_EXTENSION_EXTRAS, value_at='the scheduled value after t calls')
 
 CLASS_NAMES = {

@@ -62,13 +62,22 @@ def test_standalone_call_is_repeatable_and_volatile():
     assert float(first['main/loss']) == float(second['main/loss'])
 
 
-def test_rejects_repeating_iterator_and_missing_main():
+def test_rejects_repeating_iterator():
     model = tiny.Model()
     with pytest.raises(ValueError, match='repeat=False'):
         extensions.Evaluator(iterators.SerialIterator(tiny.dataset(), 4), model)
+
+
+def test_targets_without_main_are_evaluated_by_eval_func_as_in_v1():
+    gen, dis = tiny.Model(0), tiny.Model(1)
     it = iterators.SerialIterator(tiny.dataset(), 4, repeat=False)
-    with pytest.raises(KeyError, match="'main' entry"):
-        extensions.Evaluator(it, {'other': model})
+    evaluator = extensions.Evaluator(it, {'gen': gen, 'dis': dis}, eval_func=dis)
+    assert evaluator.get_all_targets() == {'gen': gen, 'dis': dis}
+    assert set(evaluator()) == {'dis/loss', 'dis/accuracy'}
+    without_eval_func = extensions.Evaluator(it, {'gen': gen})
+    with pytest.raises(KeyError, match=r"no target named 'main' \(the targets are "
+                                       r"\['gen'\]\)"):
+        without_eval_func()
 
 
 def test_off_parameters_get_non_volatile_inputs():

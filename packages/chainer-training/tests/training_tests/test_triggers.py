@@ -22,13 +22,81 @@ def test_interval_trigger_does_not_fire_before_training():
 
 
 @pytest.mark.parametrize('args, message', [
-    ((0, 'epoch'), 'period must be a positive integer'),
-    ((1.5, 'epoch'), 'period must be a positive integer'),
+    ((0, 'epoch'), 'period must be a positive number of epochs'),
+    ((1.5, 'iteration'), 'period must be a positive integer'),
     ((1, 'epochs'), "unit must be 'iteration' or 'epoch'"),
 ])
 def test_interval_trigger_rejects_bad_arguments(args, message):
     with pytest.raises(ValueError, match=message):
         training.IntervalTrigger(*args)
+
+
+class _UpdaterOfV1(object):
+    """An updater as v1 tests write them: ``epoch_detail`` need not fall on iteration
+    boundaries, and there is no ``previous_epoch_detail`` (added in v1.24)."""
+
+    def __init__(self, iters_per_epoch):
+        self.iteration = 0
+        self.iters_per_epoch = iters_per_epoch
+
+    @property
+    def epoch_detail(self):
+        return self.iteration / self.iters_per_epoch
+
+
+class _UpdaterOfV124(_UpdaterOfV1):
+    """The same with ``previous_epoch_detail`` (None before the first update)."""
+
+    @property
+    def previous_epoch_detail(self):
+        return (self.iteration - 1) / self.iters_per_epoch if self.iteration else None
+
+
+def _fired(trigger, iters_per_epoch, n, with_previous=False):
+    """Iterations in 1..n at which ``trigger`` fires over a v1-style updater."""
+    trainer = tiny.FakeTrainer()
+    updater_class = _UpdaterOfV124 if with_previous else _UpdaterOfV1
+    trainer.updater = updater_class(iters_per_epoch)
+    fired = []
+    for _ in range(n):
+        trainer.updater.iteration += 1
+        if trigger(trainer):
+            fired.append(trainer.updater.iteration)
+    return fired
+
+
+@pytest.mark.parametrize('with_previous', [False, True])
+def test_interval_trigger_takes_a_fractional_epoch_period_as_in_v1(with_previous):
+    # 2 iterations per epoch: epochs 1.5 and 3.0 are reached at iterations 3 and 6
+    trigger = training.IntervalTrigger(1.5, 'epoch')
+    assert _fired(trigger, 2, 7, with_previous) == [3, 6]
+    assert trigger.period == 1.5
+
+
+@pytest.mark.parametrize('with_previous', [False, True])
+def test_interval_trigger_fires_when_an_epoch_ends_between_iterations_as_in_v1(
+        with_previous):
+    # 2.5 iterations per epoch: epoch 1 ends during iteration 3, epoch 2 at 5
+    assert _fired(training.IntervalTrigger(1, 'epoch'), 2.5, 7, with_previous) == [3, 5]
+
+
+def test_interval_trigger_is_reachable_as_training_trigger_interval_trigger_as_in_v1():
+    assert training.trigger.IntervalTrigger is training.IntervalTrigger
+    assert training.trigger.get_trigger is training.util.get_trigger
+    assert triggers.interval.IntervalTrigger is training.IntervalTrigger
+
+
+@pytest.mark.parametrize('points, iters_per_epoch, expected', [
+    (1.5, 2, [3]),
+    ([1.5, 2.5], 2, [3, 5]),
+    ([1, 2], 2.5, [3, 5]),
+    (1, 0.5, [1]),  # one iteration passes epochs 1 and 2: fires once
+])
+def test_manual_schedule_trigger_takes_fractional_epochs_as_in_v1(points,
+                                                                  iters_per_epoch,
+                                                                  expected):
+    trigger = triggers.ManualScheduleTrigger(points, 'epoch')
+    assert _fired(trigger, iters_per_epoch, 7, with_previous=True) == expected
 
 
 def test_manual_schedule_trigger():

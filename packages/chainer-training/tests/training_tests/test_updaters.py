@@ -74,12 +74,74 @@ def test_bad_arguments():
         training.StandardUpdater(it, optimizers.SGD())
     opt = optimizers.SGD()
     opt.setup(tiny.Model())
-    with pytest.raises(KeyError, match="need a 'main' entry"):
-        training.StandardUpdater({'train': it}, opt)
     with pytest.raises(TypeError, match='must be a dataset iterator'):
         training.StandardUpdater([1, 2], opt)
     with pytest.raises(TypeError, match='converter must be callable'):
         training.StandardUpdater(it, opt, converter=1)
+
+
+class _GanStyleUpdater(training.StandardUpdater):
+    """A v1 GAN-style updater: its own update_core steps two optimizers by name."""
+
+    def update_core(self):
+        x, t = convert.concat_examples(self.get_iterator('main').next())
+        for name in ('gen', 'dis'):
+            optimizer = self.get_optimizer(name)
+            optimizer.update(optimizer.target, chainer.Variable(x), chainer.Variable(t))
+
+
+def _two_optimizers():
+    optimizers_by_name = {}
+    for seed, name in enumerate(('gen', 'dis')):
+        optimizers_by_name[name] = optimizers.SGD(lr=0.1)
+        optimizers_by_name[name].setup(tiny.Model(seed))
+    return optimizers_by_name
+
+
+def test_optimizers_without_main_drive_a_custom_update_core_as_in_v1(tmp_path):
+    opts = _two_optimizers()
+    it = iterators.SerialIterator(tiny.dataset(), 6)
+    updater = _GanStyleUpdater(it, opts)
+    training.Trainer(updater, (1, 'epoch'), out=str(tmp_path)).run()
+    assert (opts['gen'].t, opts['dis'].t) == (4, 4)
+    assert updater.get_all_optimizers() == opts
+    with pytest.raises(KeyError):
+        updater.get_optimizer('main')
+
+
+def test_default_update_without_main_optimizer_names_the_given_ones():
+    it = iterators.SerialIterator(tiny.dataset(), 6)
+    updater = training.StandardUpdater(it, _two_optimizers())
+    with pytest.raises(KeyError, match=r"no optimizer named 'main' \(the optimizers are "
+                                       r"\['dis', 'gen'\]\)"):
+        updater.update()
+    with pytest.raises(KeyError, match="no optimizer named 'main'"):
+        training.ParallelUpdater(it, _two_optimizers(), devices={'main': -1})
+
+
+def test_iterators_without_main_are_accepted_until_epochs_are_read_as_in_v1():
+    it = iterators.SerialIterator(tiny.dataset(), 6)
+    updater = training.StandardUpdater({'train': it}, _two_optimizers())
+    assert updater.get_iterator('train') is it
+    with pytest.raises(KeyError, match="no iterator named 'main'"):
+        updater.epoch_detail
+
+
+def test_device_moves_the_target_of_every_optimizer_to_that_gpu_as_in_v1():
+    opts = _two_optimizers()
+    moved = []
+    for name, optimizer in opts.items():
+        optimizer.target.to_gpu = lambda device, name=name: moved.append((name, device))
+    training.StandardUpdater(iterators.SerialIterator(tiny.dataset(), 6), opts, device=1)
+    assert sorted(moved) == [('dis', 1), ('gen', 1)]
+
+
+def test_previous_epoch_detail_is_that_of_the_main_iterator():
+    updater, _ = _updater()
+    assert updater.previous_epoch_detail is None
+    updater.update()
+    updater.update()
+    assert updater.previous_epoch_detail == 0.25
 
 
 def _parallel(devices):

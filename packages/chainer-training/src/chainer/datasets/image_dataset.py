@@ -1,9 +1,15 @@
 """``ImageDataset`` and ``LabeledImageDataset``: image files read on access (Pillow)."""
+import importlib.util
 import os
 
 import numpy
 
 from chainer.dataset import dataset_mixin
+
+#: Whether Pillow is installed, as v1 code checks before using these datasets
+#: (``image_dataset.available``). It is looked up, not imported: Pillow is imported on
+#: the first image read, so that ``import chainer.datasets`` stays fast.
+available = importlib.util.find_spec('PIL') is not None
 
 _PILLOW_HINT = ('{} requires Pillow: install it with `pip install chainer-training[image]` '
                 '(or `pip install Pillow`)')

@@ -4,10 +4,11 @@ extensions and triggers. Standard extensions are in
 from chainer.training import extension  # noqa: F401
 from chainer.training import trigger  # noqa: F401
 from chainer.training import triggers  # noqa: F401
+from chainer.training import updater  # noqa: F401
+from chainer.training import util  # noqa: F401
 from chainer.training.extension import (PRIORITY_EDITOR, PRIORITY_READER,
                                         PRIORITY_WRITER, Extension, make_extension)
-from chainer.training.parallel_updater import ParallelUpdater
-from chainer.training.standard_updater import StandardUpdater
+from chainer.training.updaters import ParallelUpdater, StandardUpdater
 from chainer.training.trainer import Trainer
 from chainer.training.trigger import get_trigger
 from chainer.training.triggers import IntervalTrigger

@@ -5,7 +5,7 @@ import time
 
 from chainer import reporter as reporter_module
 from chainer.training import extension as extension_module
-from chainer.training import trigger as trigger_module
+from chainer.training import util as trigger_util
 from chainer.training._observers import observe_link
 
 _Entry = collections.namedtuple('_Entry', 'extension priority trigger '
@@ -49,7 +49,7 @@ class Trainer(object):
         if not isinstance(out, (str, os.PathLike)):
             raise TypeError('out must be a directory path, got {!r}'.format(out))
         self.updater = updater
-        self.stop_trigger = trigger_module.get_trigger(stop_trigger)
+        self.stop_trigger = trigger_util.get_trigger(stop_trigger)
         self.observation = {}
         self.out = os.fspath(out)
         self.reporter = reporter_module.Reporter()
@@ -109,7 +109,7 @@ class Trainer(object):
         self._extensions[unique] = _Entry(
             extension,
             _default(priority, extension, 'priority', extension_module.PRIORITY_READER),
-            trigger_module.get_trigger(trigger),
+            trigger_util.get_trigger(trigger),
             bool(_default(invoke_before_training, extension, 'invoke_before_training',
                           False)))
 

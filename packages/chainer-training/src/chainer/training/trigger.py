@@ -1,29 +1,7 @@
-"""``get_trigger``: builds a trigger object from what the user gives."""
-from chainer.training.triggers import interval_trigger
+"""The v1 module ``chainer.training.trigger``: its names live in
+:mod:`chainer.training.util` and :mod:`chainer.training.triggers.interval` since v1.18,
+and v1 kept them here for code written before (``training.trigger.IntervalTrigger``)."""
+from chainer.training.triggers.interval import IntervalTrigger
+from chainer.training.util import _never_fire_trigger, get_trigger  # noqa: F401
 
-
-def _never_fire_trigger(trainer):
-    return False
-
-
-def get_trigger(trigger):
-    """Gets a trigger object (spec 001 §3.1.8).
-
-    A trigger is a callable that takes the trainer and returns whether an event fires.
-
-    Args:
-        trigger: a callable (returned as is), None (a trigger that never fires) or a
-            tuple ``(period, unit)`` given to
-            :class:`~chainer.training.triggers.IntervalTrigger`.
-
-    Returns:
-        The trigger object.
-    """
-    if callable(trigger):
-        return trigger
-    if trigger is None:
-        return _never_fire_trigger
-    if not isinstance(trigger, (tuple, list)) or len(trigger) != 2:
-        raise TypeError("trigger must be a callable, None or a (period, unit) tuple such "
-                        "as (1, 'epoch'), got {!r}".format(trigger))
-    return interval_trigger.IntervalTrigger(*trigger)
+__all__ = ['IntervalTrigger', 'get_trigger']

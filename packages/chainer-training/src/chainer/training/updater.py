@@ -1,4 +1,14 @@
-"""``Updater``: the interface of the objects that update parameters for a trainer."""
+"""``Updater``: the interface of the objects that update parameters for a trainer.
+
+In v1 this module also held :class:`StandardUpdater` and :class:`ParallelUpdater`, and
+code imports them from here (``from chainer.training.updater import StandardUpdater``).
+They live in :mod:`chainer.training.updaters`, whose modules subclass :class:`Updater`
+from this one; so they are resolved on first access (PEP 562), not imported here.
+"""
+import importlib
+
+_MOVED = {'StandardUpdater': 'chainer.training.updaters.standard_updater',
+          'ParallelUpdater': 'chainer.training.updaters.parallel_updater'}
 
 
 class Updater(object):
@@ -34,3 +44,13 @@ class Updater(object):
     def serialize(self, serializer):
         """Serializes the current state of the updater."""
         raise TypeError('{} must implement serialize'.format(type(self).__name__))
+
+
+def __getattr__(name):
+    if name in _MOVED:
+        return getattr(importlib.import_module(_MOVED[name]), name)
+    raise AttributeError('module {!r} has no attribute {!r}'.format(__name__, name))
+
+
+def __dir__():
+    return sorted(list(globals()) + list(_MOVED))

@@ -7,7 +7,7 @@ from chainer.training.extensions.log_report import LogReport
 from chainer.training.extensions.plot_report import PlotReport
 from chainer.training.extensions.print_report import PrintReport
 from chainer.training.extensions.progress_bar import ProgressBar
-from chainer.training.extensions.snapshot import snapshot, snapshot_object
+from chainer.training.extensions._snapshot import snapshot, snapshot_object
 from chainer.training.extensions.value_observation import observe_lr, observe_value
 
 __all__ = ['Evaluator', 'ExponentialShift', 'LinearShift', 'LogReport', 'PlotReport',

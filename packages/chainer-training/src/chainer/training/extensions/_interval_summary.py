@@ -3,7 +3,7 @@ PlotReport."""
 import json
 
 from chainer import reporter
-from chainer.training import trigger as trigger_module
+from chainer.training import util as trigger_util
 from chainer.training._scalar import to_float
 
 
@@ -19,7 +19,7 @@ class IntervalSummary(object):
 
     def __init__(self, keys, trigger):
         self.keys = None if keys is None else list(keys)
-        self.trigger = trigger_module.get_trigger(trigger)
+        self.trigger = trigger_util.get_trigger(trigger)
         self.summary = reporter.DictSummary()
 
     def add(self, trainer):

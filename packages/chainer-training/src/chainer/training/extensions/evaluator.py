@@ -5,8 +5,8 @@ from chainer import flag
 from chainer import reporter as reporter_module
 from chainer.dataset import convert
 from chainer.training import extension
-from chainer.training import standard_updater
-from chainer.training._named_objects import as_named
+from chainer.training.updaters import standard_updater
+from chainer.training._named_objects import as_named, main_of
 from chainer.training._observers import observe_link
 
 
@@ -22,9 +22,13 @@ class Evaluator(extension.Extension):
     every epoch by default.
 
     Args:
-        iterator: validation iterator, or a dict of them (with a ``'main'`` entry). It
-            must not repeat; it is reset (or copied) before each evaluation.
-        target: link to evaluate, or a dict of links (with a ``'main'`` entry).
+        iterator: validation iterator, or a dict of them by name. It must not
+            repeat; the default :meth:`evaluate` reads the one named ``'main'`` (a
+            lone iterator is named so), reset (or copied) before each evaluation.
+        target: link to evaluate, or a dict of links by name; each reports under
+            its name. The main one is the default ``eval_func``. As in v1, dicts
+            without a ``'main'`` entry are accepted, e.g. for an :meth:`evaluate` of
+            one's own.
         converter: converts a batch into input arrays (:func:`concat_examples`).
         device: device to send the arrays to (negative: host).
         eval_hook: called with this extension at the start of each evaluation.
@@ -84,7 +88,7 @@ class Evaluator(extension.Extension):
         return result
 
     def _fresh_iterator(self):
-        iterator = self._iterators['main']
+        iterator = main_of(self._iterators, 'iterator')
         if hasattr(iterator, 'reset'):
             iterator.reset()
             return iterator
@@ -95,7 +99,9 @@ class Evaluator(extension.Extension):
         reported value (must be called with a current reporter)."""
         if self.eval_hook:
             self.eval_hook(self)
-        eval_func = self._targets['main'] if self.eval_func is None else self.eval_func
+        eval_func = self.eval_func
+        if eval_func is None:
+            eval_func = main_of(self._targets, 'target')
         volatile = _input_volatility(self._targets.values())
         summary = reporter_module.DictSummary()
         for batch in self._fresh_iterator():

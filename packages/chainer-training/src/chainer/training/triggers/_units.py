@@ -1,4 +1,5 @@
-"""Counting units shared by the triggers: iterations and epochs."""
+"""Counting units shared by the triggers: iterations and (possibly fractional) epochs."""
+import math
 import numbers
 
 UNITS = ('iteration', 'epoch')
@@ -17,14 +18,47 @@ def check_count(value, name):
     return int(value)
 
 
-def completed_count(updater, unit):
-    """The count that just completed in ``unit`` at this iteration, or None.
-
-    For ``'iteration'`` it is the iteration count (once at least one update is
-    done); for ``'epoch'`` it is the epoch count, only at the iteration that
-    finished that epoch (``updater.is_new_epoch``).
-    """
+def check_point(value, name, unit):
+    """Checks a point of time in ``unit``: a positive integer count of iterations, or
+    a positive, possibly fractional, number of epochs (v1 accepts ``(1.5, 'epoch')``:
+    the trainer's epochs are fractional through ``updater.epoch_detail``)."""
     if unit == 'iteration':
-        iteration = updater.iteration
-        return iteration if iteration > 0 else None
-    return updater.epoch if updater.is_new_epoch else None
+        return check_count(value, name)
+    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not value > 0:
+        raise ValueError('{} must be a positive number of epochs, got {!r}'.format(
+            name, value))
+    return int(value) if value == int(value) else float(value)
+
+
+def completed_iteration(updater):
+    """The iteration count once at least one update is done, else None."""
+    iteration = updater.iteration
+    return iteration if iteration > 0 else None
+
+
+def epoch_span(updater):
+    """``(previous, current)`` epoch details around the last update: the epochs the
+    last update went through are those in ``(previous, current]``.
+
+    ``previous`` is the updater's ``previous_epoch_detail`` when it has one (None
+    before the first update becomes ``-inf``). Updaters written for older v1 releases
+    lack it; the epoch then advances by the same amount each iteration (a fixed batch
+    size), so it is ``current * (iteration - 1) / iteration``. Either way nothing is
+    remembered between calls, so a trigger behaves the same after a resume.
+    """
+    current = updater.epoch_detail
+    if hasattr(updater, 'previous_epoch_detail'):
+        previous = updater.previous_epoch_detail
+        return (-math.inf if previous is None else previous), current
+    iteration = updater.iteration
+    if iteration <= 0:
+        return current, current
+    return current * (iteration - 1) / iteration, current
+
+
+def multiples_crossed(span, period):
+    """Whether a positive multiple of ``period`` lies in the half-open ``span``."""
+    previous, current = span
+    # No multiple is reached before the training starts (previous may be -inf).
+    before = math.floor(previous / period) if previous > 0 else 0
+    return math.floor(current / period) > before

@@ -5,24 +5,30 @@ from chainer.training.triggers import _units
 class IntervalTrigger(object):
     """Trigger based on a fixed interval (spec 001 §3.1.8).
 
-    It fires at iterations whose count is a multiple of ``period`` (unit
-    ``'iteration'``), or at the iteration that completes an epoch whose number is a
-    multiple of ``period`` (unit ``'epoch'``). It reads the counts from the updater
-    and keeps no state, so it behaves the same after a resume.
+    With unit ``'iteration'`` it fires at iterations whose count is a multiple of
+    ``period``. With unit ``'epoch'`` it fires at the iteration during which the
+    (fractional) epoch count reaches a multiple of ``period``; as in v1, the period
+    may be fractional (``(0.5, 'epoch')`` fires twice per epoch) and the epoch needs
+    not end on an iteration boundary. It reads the counts from the updater and keeps
+    no state, so it behaves the same after a resume.
 
     Args:
-        period (int): length of the interval.
+        period (int or float): length of the interval; an integer for
+            ``'iteration'``.
         unit (str): ``'iteration'`` or ``'epoch'``.
     """
 
     def __init__(self, period, unit):
         self.unit = _units.check_unit(unit)
-        self.period = _units.check_count(period, 'period')
+        self.period = _units.check_point(period, 'period', unit)
 
     def __call__(self, trainer):
         """Returns True if the interval ends at the current iteration."""
-        count = _units.completed_count(trainer.updater, self.unit)
-        return count is not None and count % self.period == 0
+        updater = trainer.updater
+        if self.unit == 'iteration':
+            count = _units.completed_iteration(updater)
+            return count is not None and count % self.period == 0
+        return _units.multiples_crossed(_units.epoch_span(updater), self.period)
 
     def __repr__(self):
         return 'IntervalTrigger({}, {!r})'.format(self.period, self.unit)

@@ -2,7 +2,7 @@
 import math
 
 from chainer import reporter
-from chainer.training import trigger as trigger_module
+from chainer.training import util as trigger_util
 from chainer.training._scalar import to_float
 
 
@@ -25,7 +25,7 @@ class BestValueTrigger(object):
             raise TypeError('key must be a str, got {!r}'.format(key))
         self._key = key
         self._compare = compare
-        self._interval_trigger = trigger_module.get_trigger(trigger)
+        self._interval_trigger = trigger_util.get_trigger(trigger)
         self._summary = reporter.DictSummary()
         self._best_value = None
 

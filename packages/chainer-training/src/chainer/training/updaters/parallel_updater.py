@@ -3,7 +3,8 @@ import copy
 
 from chainer import cuda
 from chainer.dataset import convert
-from chainer.training import standard_updater
+from chainer.training.updaters import standard_updater
+from chainer.training._named_objects import main_of
 from chainer.training._observers import observe_link
 
 
@@ -40,7 +41,7 @@ class ParallelUpdater(standard_updater.StandardUpdater):
     def __init__(self, iterator, optimizer, converter=convert.concat_examples,
                  models=None, devices=None, loss_func=None):
         super().__init__(iterator, optimizer, converter=converter, loss_func=loss_func)
-        main = self._optimizers['main'].target
+        main = main_of(self._optimizers, 'optimizer').target
         if models is None:
             if not isinstance(devices, dict) or 'main' not in devices:
                 raise ValueError("ParallelUpdater needs models or devices: devices must "
@@ -71,7 +72,7 @@ class ParallelUpdater(standard_updater.StandardUpdater):
     def update_core(self):
         """Splits the batch over the models, backpropagates on each, sums the
         gradients into the main model, updates it and broadcasts the parameters."""
-        batch = next(self._iterators['main'])
+        batch = next(self._main_iterator())
         names = sorted(self._models, key=lambda n: n != 'main')  # main first
         n = len(names)
         losses = []
@@ -89,7 +90,7 @@ class ParallelUpdater(standard_updater.StandardUpdater):
         others = [self._models[name] for name in names[1:]]
         for model in others:
             main.addgrads(model)
-        optimizer = self._optimizers['main']
+        optimizer = main_of(self._optimizers, 'optimizer')
         optimizer.update()
         for model in others:
             model.copyparams(main)

@@ -4,7 +4,7 @@ import functools
 import chainer
 from chainer.dataset import convert
 from chainer.training import updater as updater_module
-from chainer.training._named_objects import as_named
+from chainer.training._named_objects import as_named, main_of
 
 
 def _check_iterator(name, iterator):
@@ -44,11 +44,17 @@ class StandardUpdater(updater_module.Updater):
 
     Args:
         iterator: dataset iterator for the training dataset, or a dict of iterators
-            (with a ``'main'`` entry).
-        optimizer: optimizer, or a dict of optimizers (with a ``'main'`` entry).
+            by name. The one named ``'main'`` (a lone iterator is named so) gives the
+            batches of :meth:`update_core` and the epoch counts.
+        optimizer: optimizer, or a dict of optimizers by name. The default
+            :meth:`update_core` uses the one named ``'main'``; as in v1, a dict
+            without one is accepted for an :meth:`update_core` of one's own (the GAN
+            pattern ``{'gen': opt_gen, 'dis': opt_dis}``).
         converter: converts a batch into input arrays; :func:`concat_examples` by
             default.
-        device: device to send the arrays to (negative: host; None: unchanged).
+        device: device to send the arrays to (negative: host; None: unchanged). A
+            GPU id also moves the target links of all optimizers to that GPU, as in
+            v1.
         loss_func: loss function; the target link of the main optimizer when None.
 
     Attributes:
@@ -68,21 +74,32 @@ class StandardUpdater(updater_module.Updater):
         self.device = device
         self.loss_func = loss_func
         self.iteration = 0
+        if device is not None and device >= 0:
+            for optimizer in self._optimizers.values():
+                optimizer.target.to_gpu(device)
+
+    def _main_iterator(self):
+        return main_of(self._iterators, 'iterator')
 
     @property
     def epoch(self):
         """Number of completed sweeps over the main dataset."""
-        return self._iterators['main'].epoch
+        return self._main_iterator().epoch
 
     @property
     def epoch_detail(self):
         """Fractional epoch count of the main iterator."""
-        return self._iterators['main'].epoch_detail
+        return self._main_iterator().epoch_detail
+
+    @property
+    def previous_epoch_detail(self):
+        """``epoch_detail`` before the last update (None before the first one)."""
+        return self._main_iterator().previous_epoch_detail
 
     @property
     def is_new_epoch(self):
         """True when the last update completed an epoch of the main iterator."""
-        return self._iterators['main'].is_new_epoch
+        return self._main_iterator().is_new_epoch
 
     def get_iterator(self, name):
         """Returns the dataset iterator of the given name."""
@@ -108,9 +125,9 @@ class StandardUpdater(updater_module.Updater):
 
     def update_core(self):
         """Reads a batch, converts it and updates with the main optimizer."""
-        batch = next(self._iterators['main'])
+        batch = next(self._main_iterator())
         in_arrays = self.converter(batch, self.device)
-        optimizer = self._optimizers['main']
+        optimizer = main_of(self._optimizers, 'optimizer')
         # 'is None', not 'or': a link given as the function may be falsy (empty ChainList)
         loss_func = optimizer.target if self.loss_func is None else self.loss_func
         call_with_batch(functools.partial(optimizer.update, loss_func), in_arrays)
