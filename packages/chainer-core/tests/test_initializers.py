@@ -7,9 +7,10 @@ from chainer import initializers
 from chainer import testing
 
 _DTYPES = [numpy.float16, numpy.float32, numpy.float64]
-# (out, in, kh, kw): fan_in = 30 * 4 = 120, fan_out = 40 * 4 = 160; 4800 samples.
+# (out, in, kh, kw): as in Chainer v1, fan_in = 30 * 4 = 120 and fan_out = 40 (the
+# output axis alone); 4800 samples.
 _SHAPE = (40, 30, 2, 2)
-_FAN_IN, _FAN_OUT = 120, 160
+_FAN_IN, _FAN_OUT = 120, 40
 
 
 def _sample(initializer, dtype, shape=_SHAPE, seed=0):
@@ -93,9 +94,18 @@ def test_fan_based_initializers_need_2d():
         initializers.HeNormal()(numpy.empty(3, 'f'))
 
 
-def test_get_fans():
+def test_get_fans_as_v1_defines_them():
+    # v1: fan_in is the product of every axis but the first, fan_out the first axis.
     assert initializers.get_fans((4, 3)) == (3, 4)
+    assert initializers.get_fans((2, 3, 4)) == (12, 2)
     assert initializers.get_fans(_SHAPE) == (_FAN_IN, _FAN_OUT)
+
+
+def test_get_fans_lives_in_chainer_initializer_as_in_v1():
+    from chainer import initializer
+    assert initializer.get_fans is initializers.get_fans
+    with pytest.raises(ValueError):
+        initializer.get_fans((2,))
 
 
 def test_bad_scale():
@@ -204,3 +214,34 @@ def test_generate_array_dtype():
     assert a.dtype == numpy.float32 and a.shape == (2, 3) and (a == 1).all()
     b = initializers.generate_array(initializers.One(numpy.float16), (2,), numpy)
     assert b.dtype == numpy.float16
+
+
+def test_v1_get_initializer_makes_constants_of_values():
+    init = initializers._get_initializer(10)
+    assert isinstance(init, initializers.Constant)
+    x = numpy.empty((2, 3), dtype=numpy.int32)
+    init(x)
+    numpy.testing.assert_array_equal(x, numpy.full((2, 3), 10))
+    init = initializers._get_initializer(numpy.array([1., 2.]), scale=3)
+    x = numpy.empty(2, dtype=numpy.float32)
+    init(x)
+    numpy.testing.assert_array_equal(x, [3, 6])
+
+
+def test_v1_get_initializer_scales_a_callable_and_keeps_its_dtype():
+    def fill(array):
+        array[...] = 100
+
+    assert initializers._get_initializer(fill) is fill
+    x = numpy.empty(2, dtype=numpy.float16)
+    scaled = initializers._get_initializer(
+        initializers.Constant(2, dtype=numpy.float16), scale=0.5)
+    assert scaled.dtype == numpy.float16
+    scaled(x)
+    numpy.testing.assert_array_equal(x, [1, 1])
+
+
+def test_v1_get_initializer_default_is_scaled_he_normal():
+    init = initializers._get_initializer(None, scale=2.0)
+    assert isinstance(init, initializers.HeNormal)
+    assert init.scale == pytest.approx(2.0 / numpy.sqrt(2))

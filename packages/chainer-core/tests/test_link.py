@@ -63,10 +63,10 @@ class TestLink(object):
         assert self.link.v.data.dtype == numpy.float16
         numpy.testing.assert_array_equal(self.link.v.data, [0.5] * 3)
 
-    def test_add_param_initializer_dtype_mismatch(self):
-        with pytest.raises(TypeError, match="parameter 'w'.*dtype"):
-            self.link.add_param('w', 2, initializer=initializers.Normal(
-                dtype=numpy.float64))
+    def test_add_param_initializer_of_non_float_dtype(self):
+        with pytest.raises(TypeError, match="parameter 'w'.*floating"):
+            self.link.add_param('w', 2, initializer=initializers.Constant(
+                1, dtype=numpy.int32))
 
     def test_add_param_bad_initializer_names_param(self):
         with pytest.raises(ValueError, match=r"parameter 'w'.*\(3,\)"):
@@ -315,3 +315,20 @@ class TestParamDtype(object):
                        initializer=initializers.Uniform(dtype=self.dtype))
         assert link.w.data.dtype == self.dtype and link.w.grad.dtype == self.dtype
         assert (abs(link.w.data) <= 0.05).all()
+
+
+@testing.parameterize(*testing.product({'dtype': [numpy.float16, numpy.float64]}))
+class TestInitializerDtypeDecidesParamDtypeAsInV1(object):
+
+    def test_initializer_dtype_wins_over_the_default(self):
+        link = chainer.Link()
+        link.add_param('w', (2, 3), initializer=initializers.HeNormal(dtype=self.dtype))
+        assert link.w.data.dtype == self.dtype and link.w.grad.dtype == self.dtype
+
+    def test_value_initializer_takes_the_param_dtype(self):
+        # a scalar or an array has no say: v1 casts it to the parameter's dtype
+        link = chainer.Link()
+        link.add_param('w', (2,), dtype=self.dtype, initializer=numpy.ones(2))
+        link.add_param('v', (2,), initializer=numpy.ones(2, dtype=self.dtype))
+        assert link.w.data.dtype == self.dtype
+        assert link.v.data.dtype == numpy.float32

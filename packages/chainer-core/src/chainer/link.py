@@ -111,12 +111,14 @@ class Link(object):
         Args:
             name (str): name of the parameter and of the attribute.
             shape (int or tuple of ints): shape of the parameter array.
-            dtype: floating point data type of the parameter array.
+            dtype: floating point data type of the parameter array, unless the
+                initializer has a ``dtype`` of its own, which wins (as in v1).
             initializer: how to fill the data (None: NaN).
         """
         self._check_new_attribute(name, 'parameter')
         shape = _normalize_shape(shape, name)
-        dtype = _float_dtype(dtype, name)
+        # As in v1, an initializer built for a dtype decides the parameter's dtype.
+        dtype = _float_dtype(initializers.helper._dtype_of(initializer, dtype), name)
         xp = self.xp
         with self._device():
             data = xp.full(shape, numpy.nan, dtype=dtype)

@@ -4,6 +4,7 @@ from chainer.initializers.constant import Identity  # noqa: F401
 from chainer.initializers.constant import NaN  # noqa: F401
 from chainer.initializers.constant import One  # noqa: F401
 from chainer.initializers.constant import Zero  # noqa: F401
+from chainer.initializers.helper import _get_initializer  # noqa: F401
 from chainer.initializers.helper import generate_array  # noqa: F401
 from chainer.initializers.helper import init_weight  # noqa: F401
 from chainer.initializers.initializer import Initializer  # noqa: F401

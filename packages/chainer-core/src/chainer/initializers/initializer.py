@@ -38,10 +38,11 @@ def _check_scale(scale, owner):
 
 
 def get_fans(shape):
-    """Returns ``(fan_in, fan_out)`` of a weight of the given shape.
+    """Returns ``(fan_in, fan_out)`` of a weight of the given shape, as Chainer v1
+    defines them.
 
     For a weight of shape ``(out, in, k1, k2, ...)``, ``fan_in = in * k1 * k2 * ...``
-    and ``fan_out = out * k1 * k2 * ...``.
+    (every axis but the first) and ``fan_out = out``.
 
     Raises:
         ValueError: when the shape has fewer than two axes.
@@ -49,5 +50,4 @@ def get_fans(shape):
     if len(shape) < 2:
         raise ValueError('fans are defined for arrays of at least two dimensions, '
                          'got shape {}'.format(tuple(shape)))
-    receptive = int(numpy.prod(shape[2:], dtype=numpy.int64))
-    return shape[1] * receptive, shape[0] * receptive
+    return int(numpy.prod(shape[1:], dtype=numpy.int64)), shape[0]

@@ -19,6 +19,12 @@ class Scaled(object):
         self.initializer = initializer
         self.scale = scale
 
+    @property
+    def dtype(self):
+        """The wrapped initializer's dtype (None: any): as in v1, an initializer
+        built for a dtype decides the dtype of the parameter it makes."""
+        return initializers.helper._dtype_of(self.initializer, None)
+
     def __call__(self, array):
         initializers.init_weight(array, initializer=self.initializer, scale=self.scale)
 

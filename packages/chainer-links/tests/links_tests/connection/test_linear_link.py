@@ -93,3 +93,15 @@ def test_bad_initial_weight_shape():
 def test_mis_shaped_input():
     with pytest.raises(chainer.utils.type_check.InvalidType):
         L.Linear(3, 2)(chainer.Variable(_x(4, 5)))
+
+
+@pytest.mark.parametrize('dtype', [numpy.float16, numpy.float64])
+def test_initializer_dtype_decides_the_param_dtype_as_in_v1(dtype):
+    from chainer import initializers
+    link = L.Linear(3, 2, initialW=initializers.HeNormal(dtype=dtype),
+                    initial_bias=initializers.Constant(0, dtype=dtype))
+    assert link.W.dtype == dtype and link.b.dtype == dtype
+    scaled = L.Linear(3, 2, wscale=4, initialW=initializers.Normal(dtype=dtype))
+    assert scaled.W.dtype == dtype and scaled.b.dtype == numpy.float32
+    y = link(chainer.Variable(numpy.ones((1, 3), dtype=dtype)))
+    assert y.dtype == dtype
