@@ -38,12 +38,23 @@ def int_tuple(value, n, name, minimum=0):
 
 
 def shape_tuple(value, name):
-    """Returns ``value`` (an int or a sequence of non-negative ints) as a shape tuple."""
-    if isinstance(value, numbers.Integral) and not isinstance(value, bool):
+    """Returns ``value`` (an int or a sequence of non-negative ints) as a shape tuple.
+
+    Raises:
+        TypeError: when ``value`` is not an int or a sequence of ints (as numpy, and
+            so v1, did for such a shape).
+        ValueError: when an entry is negative.
+    """
+    if _is_int(value):
         value = (value,)
-    if not isinstance(value, (tuple, list)) or not all(
-            isinstance(v, numbers.Integral) and not isinstance(v, bool) and v >= 0
-            for v in value):
+    if not isinstance(value, (tuple, list)) or not all(_is_int(v) for v in value):
+        raise TypeError('{} must be a shape (an int or a tuple of non-negative ints), '
+                        'got {!r}'.format(name, value))
+    if any(v < 0 for v in value):
         raise ValueError('{} must be a shape (an int or a tuple of non-negative ints), '
                          'got {!r}'.format(name, value))
     return tuple(int(v) for v in value)
+
+
+def _is_int(value):
+    return isinstance(value, numbers.Integral) and not isinstance(value, bool)

@@ -48,9 +48,18 @@ def test_scale_without_weight_param():
     with pytest.raises(ValueError, match='bias_shape'):
         L.Scale(bias_term=True)
     with pytest.raises(ValueError, match='W_shape'):
-        L.Scale(W_shape=(2.5,))
+        L.Scale(W_shape=(-2,))
     with pytest.raises(ValueError, match='shape'):
-        L.Bias(shape='x')
+        L.Bias(shape=(3, -1))
+
+
+@pytest.mark.parametrize('make', [
+    lambda: L.Scale(W_shape=(2.5,)), lambda: L.Bias(shape='x'),
+    lambda: L.Bias(shape={})])
+def test_non_integer_shape_raises_type_error_as_in_v1(make):
+    # v1 passed the shape to numpy, which raises TypeError for such a shape.
+    with pytest.raises(TypeError, match='shape'):
+        make()
 
 
 @pytest.mark.parametrize('make', [
@@ -74,3 +83,15 @@ def test_mis_shaped_input():
         L.Bias(shape=(3,))(chainer.Variable(_x(2, 4)))
     with pytest.raises(chainer.utils.type_check.InvalidType):
         L.Scale(W_shape=(3,))(chainer.Variable(_x(2, 4)))
+
+
+@pytest.mark.parametrize('make,n_inputs', [
+    (lambda: L.Bias(shape=(3,)), 2), (lambda: L.Bias(), 1),
+    (lambda: L.Scale(W_shape=(3,)), 2), (lambda: L.Scale(), 1)])
+def test_wrong_number_of_inputs_raises_assertion_error_as_in_v1(make, n_inputs):
+    # v1 asserted the number of inputs; the error is also a TypeError here.
+    inputs = [chainer.Variable(_x(2, 3))] * n_inputs
+    with pytest.raises(AssertionError, match='input'):
+        make()(*inputs)
+    with pytest.raises(TypeError):
+        make()(*inputs)

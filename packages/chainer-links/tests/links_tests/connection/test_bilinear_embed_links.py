@@ -1,4 +1,6 @@
 """Bilinear and EmbedID."""
+import pickle
+
 import numpy
 import pytest
 
@@ -52,6 +54,17 @@ def test_embed_id_forward_and_ignore_label():
         L.EmbedID(5, 3, ignore_label=0.5)
     with pytest.raises(ValueError, match='in_size'):
         L.EmbedID(0, 3)
+
+
+def test_embed_id_pickled_without_ignore_label_still_works_as_in_v1():
+    # Links pickled by old versions have no ignore_label attribute: v1 fell back to
+    # the class default (None), so they still load and run.
+    link = L.EmbedID(3, 4)
+    del link.ignore_label
+    link = pickle.loads(pickle.dumps(link))
+    assert 'ignore_label' not in link.__dict__ and link.ignore_label is None
+    y = link(chainer.Variable(numpy.array([2, 0], dtype=numpy.int32)))
+    numpy.testing.assert_array_equal(y.data, link.W.data[[2, 0]])
 
 
 def test_embed_id_out_of_range_ids_raise():

@@ -115,3 +115,21 @@ def test_bad_constructor_arguments(make, exc, match):
 def test_mis_shaped_input():
     with pytest.raises(chainer.utils.type_check.InvalidType):
         CASES['Inception']()(chainer.Variable(_x(1, 3, 3, 3)))
+
+
+@pytest.mark.parametrize('make', [
+    lambda: L.InceptionBN(2, 1, 1, 1, 1, 1, 'max'),
+    lambda: L.InceptionBN(2, 1, 1, 1, 1, 1, 'avg', proj_pool=1, stride=2),
+    lambda: L.MLPConvolution2D(2, (), 3)])
+def test_unsupported_architecture_raises_assertion_error_as_in_v1(make):
+    # v1 asserted these (InceptionBN's 1x1 path needs stride 1 and a pooling
+    # projection; MLPConvolution2D needs a layer); the error is also a ValueError.
+    with pytest.raises(AssertionError):
+        make()
+    with pytest.raises(ValueError):
+        make()
+
+
+def test_inceptionbn_unknown_pooltype_raises_not_implemented_error_as_in_v1():
+    with pytest.raises(NotImplementedError, match='pooltype'):
+        L.InceptionBN(2, 1, 1, 1, 1, 1, 'sum', proj_pool=1)

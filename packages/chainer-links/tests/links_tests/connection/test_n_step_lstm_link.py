@@ -99,3 +99,9 @@ def test_bad_inputs():
     with pytest.raises(chainer.utils.type_check.InvalidType):
         link(None, None, [chainer.Variable(x) for x in _seqs([2], 3)])
     assert F.n_step_lstm is not None
+
+
+def test_sequences_not_in_a_list_raise_assertion_error_as_in_v1():
+    link = L.NStepLSTM(1, 2, 3, dropout=0.0)
+    with pytest.raises(AssertionError, match='xs'):
+        link(None, None, chainer.Variable(_seqs([2], 2)[0]))

@@ -60,6 +60,22 @@ def test_lstm_variable_batch_updates_only_the_head():
         link(chainer.Variable(_x(4, 3)))
 
 
+def test_lstm_batch_larger_than_the_state_raises_type_error_as_in_v1():
+    link = L.LSTM(3, 2)
+    link(chainer.Variable(_x(2, 3)))
+    with pytest.raises(TypeError, match='batch size'):
+        link(chainer.Variable(_x(3, 3)))
+
+
+@pytest.mark.parametrize('make', [lambda: L.LSTM(3, 2), lambda: L.StatefulGRU(3, 2)])
+def test_set_state_with_an_array_raises_assertion_error_as_in_v1(make):
+    link = make()
+    h = numpy.zeros((1, 2), dtype=numpy.float32)
+    args = (chainer.Variable(h), h) if isinstance(link, L.LSTM) else (h,)
+    with pytest.raises(AssertionError, match='Variable'):
+        link.set_state(*args)
+
+
 def test_lstm_set_state_and_initializers():
     link = L.LSTM(3, 2, bias_init=0.5, forget_bias_init=1.0, lateral_init=0.25)
     gates = link.upward.b.data.reshape(2, 4)

@@ -69,3 +69,9 @@ def test_bad_arguments():
         L.Classifier(L.Linear(3, 3), accfun='acc')
     with pytest.raises(TypeError, match='at least two'):
         L.Classifier(L.Linear(3, 3))(chainer.Variable(_data()[0]))
+
+
+def test_call_with_one_argument_raises_assertion_error_as_in_v1():
+    link = L.Classifier(L.Linear(3, 3))
+    with pytest.raises(AssertionError, match='at least two'):
+        link(chainer.Variable(_data()[0]))

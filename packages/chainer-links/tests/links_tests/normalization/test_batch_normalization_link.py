@@ -110,8 +110,14 @@ def test_serialization_restores_statistics_and_outputs(tmp_path):
     link_checks.check_copies(make, lambda link: link(chainer.Variable(x)))
 
 
+@pytest.mark.parametrize('size', [0.5, {}, 'a'])
+def test_non_integer_size_raises_type_error_as_in_v1(size):
+    with pytest.raises(TypeError, match='size'):
+        L.BatchNormalization(size)
+
+
 @pytest.mark.parametrize('kwargs,match', [
-    (dict(size=0.5), 'size'), (dict(size=3, decay=1.5), 'decay'),
+    (dict(size=-1), 'size'), (dict(size=3, decay=1.5), 'decay'),
     (dict(size=3, eps=0), 'eps')])
 def test_bad_constructor_arguments(kwargs, match):
     with pytest.raises(ValueError, match=match):

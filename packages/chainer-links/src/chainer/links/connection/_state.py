@@ -2,6 +2,7 @@
 import numpy
 
 from chainer import variable
+from chainer.links import _errors
 
 
 def on_link_device(link, state):
@@ -21,9 +22,10 @@ def on_link_device(link, state):
 
 
 def check_state(value, name):
-    """Checks that a state given to ``set_state`` is a Variable."""
+    """Checks that a state given to ``set_state`` is a Variable (else an
+    InvalidCallError: a TypeError and, as v1 asserted it, an AssertionError)."""
     if not isinstance(value, variable.Variable):
-        raise TypeError('{} must be a chainer.Variable, got {}'.format(
+        raise _errors.InvalidCallError('{} must be a chainer.Variable, got {}'.format(
             name, type(value).__name__))
     return value
 

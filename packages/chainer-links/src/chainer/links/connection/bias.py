@@ -2,19 +2,26 @@
 import chainer.functions as F
 from chainer import link
 from chainer.links import _args
+from chainer.links import _errors
 
 
 def _split_inputs(link_, xs, param):
-    """``(x, y)``: the input and the link's parameter, or both given inputs."""
+    """``(x, y)``: the input and the link's parameter, or both given inputs.
+
+    A wrong number of inputs raises :class:`~chainer.links._errors.InvalidCallError`, an
+    AssertionError as in v1 (which asserted the count in debug mode).
+    """
     name = type(link_).__name__
     if param is not None:
         if len(xs) != 1:
-            raise TypeError('{} with a learnable parameter takes one input, got {}'
-                            .format(name, len(xs)))
+            raise _errors.InvalidCallError(
+                '{} with a learnable parameter takes one input, got {}'.format(
+                    name, len(xs)))
         return xs[0], param
     if len(xs) != 2:
-        raise TypeError('{} without a learnable parameter takes two inputs, got {}'
-                        .format(name, len(xs)))
+        raise _errors.InvalidCallError(
+            '{} without a learnable parameter takes two inputs, got {}'.format(
+                name, len(xs)))
     return xs
 
 

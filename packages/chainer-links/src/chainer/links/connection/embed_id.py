@@ -20,7 +20,11 @@ class EmbedID(link.Link):
 
     Attributes:
         W (~chainer.Variable): Embedding parameter matrix.
+        ignore_label (int or None): The ignored ID.
     """
+
+    # A class default, as in v1: links pickled before the attribute existed still work.
+    ignore_label = None
 
     def __init__(self, in_size, out_size, initialW=None, ignore_label=None):
         super(EmbedID, self).__init__()

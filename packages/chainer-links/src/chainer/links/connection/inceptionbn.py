@@ -5,8 +5,19 @@ import numpy
 import chainer.functions as F
 from chainer import link
 from chainer.links import _args
+from chainer.links import _errors
 from chainer.links.connection import convolution_2d
 from chainer.links.normalization import batch_normalization
+
+
+def _check_architecture(out1, proj_pool, stride):
+    """The 1x1 path (``out1 > 0``) needs ``stride == 1`` and a pooling projection, as
+    in v1, which asserted both (hence an ArchitectureError, also an AssertionError)."""
+    if out1 > 0 and stride != 1:
+        raise _errors.ArchitectureError(
+            'stride must be 1 when out1 > 0, got {}'.format(stride))
+    if out1 > 0 and proj_pool is None:
+        raise _errors.ArchitectureError('proj_pool must be given when out1 > 0')
 
 
 class InceptionBN(link.Chain):
@@ -15,9 +26,9 @@ class InceptionBN(link.Chain):
     Like :class:`Inception`, with batch normalization and ReLU after every
     convolution, the 5x5 path replaced by two 3x3 convolutions, a configurable
     pooling, and ``stride`` applied by the last step of each path. Paths: 1x1 conv
-    (``out1 > 0`` only, then ``stride`` must be 1); 1x1 projection then 3x3 conv;
-    1x1 projection then two 3x3 convs; 3x3 pooling (then a 1x1 projection if
-    ``proj_pool`` is given). Outputs are concatenated along the channels.
+    (``out1 > 0`` only, then ``stride`` must be 1 and ``proj_pool`` given); 1x1
+    projection then 3x3 conv; 1x1 projection then two 3x3 convs; 3x3 pooling (then a
+    1x1 projection if ``proj_pool`` is given). Outputs are concatenated along the channels.
     See: Batch Normalization: Accelerating Deep Network Training by Reducing Internal
     Covariate Shift.
 
@@ -28,7 +39,9 @@ class InceptionBN(link.Chain):
         out3 (int): Output size of the single 3x3 path.
         proj33 (int): Projection size of the double 3x3 path.
         out33 (int): Output size of the double 3x3 path.
-        pooltype (str): ``'max'`` or ``'avg'``.
+        pooltype (str): ``'max'`` or ``'avg'`` (another value raises
+            ``UnsupportedOptionError``, a ValueError and, as in v1, a
+            NotImplementedError).
         proj_pool (int or None): Projection size of the pooling path (None: no
             projection; the pooled input is passed as is).
         stride (int): Stride of the last step of each path.
@@ -43,13 +56,12 @@ class InceptionBN(link.Chain):
     def __init__(self, in_channels, out1, proj3, out3, proj33, out33, pooltype,
                  proj_pool=None, stride=1, conv_init=None, dtype=numpy.float32):
         if pooltype not in ('max', 'avg'):
-            raise ValueError("pooltype must be 'max' or 'avg', got {!r}".format(
-                pooltype))
+            raise _errors.UnsupportedOptionError(
+                "pooltype must be 'max' or 'avg', got {!r}".format(pooltype))
         if out1 < 0:
             raise ValueError('out1 must be >= 0, got {!r}'.format(out1))
         stride = _args.positive_int(stride, 'stride')
-        if out1 > 0 and stride != 1:
-            raise ValueError('stride must be 1 when out1 > 0, got {}'.format(stride))
+        _check_architecture(out1, proj_pool, stride)
         super(InceptionBN, self).__init__()
         self.out1 = out1
         self.pooltype = pooltype

@@ -6,6 +6,7 @@ import chainer.functions as F
 from chainer import initializers
 from chainer import link
 from chainer.links import _args
+from chainer.links import _errors
 from chainer.links.connection import _state
 from chainer.functions.activation import _fused_lstm
 from chainer.links.connection import linear
@@ -181,6 +182,10 @@ class LSTM(LSTMBase):
 
         Returns:
             ~chainer.Variable: Outputs of the updated LSTM units.
+
+        Raises:
+            BatchSizeError: (a ValueError and, as in v1, a TypeError) when ``x`` has
+                more rows than the previous state.
         """
         batch = x.shape[0]
         h = _state.on_link_device(self, self.h)
@@ -188,9 +193,10 @@ class LSTM(LSTMBase):
         h_rest = None
         if h is not None:
             if batch > h.shape[0]:
-                raise ValueError('the batch size of x ({}) must not exceed the batch '
-                                 'size of the previous state h ({})'.format(
-                                     batch, h.shape[0]))
+                # A ValueError, and the TypeError that v1 raised here.
+                raise _errors.BatchSizeError(
+                    'the batch size of x ({}) must not exceed the batch size of the '
+                    'previous state h ({})'.format(batch, h.shape[0]))
             if batch < h.shape[0]:
                 h_rest = h[batch:]
                 h = h[:batch]

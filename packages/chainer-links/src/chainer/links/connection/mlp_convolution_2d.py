@@ -2,6 +2,7 @@
 §3.5.1)."""
 import chainer.functions as F
 from chainer import link
+from chainer.links import _errors
 from chainer.links.connection import convolution_2d
 
 
@@ -32,9 +33,13 @@ class MLPConvolution2D(link.ChainList):
 
     def __init__(self, in_channels, out_channels, ksize, stride=1, pad=0, wscale=1,
                  activation=F.relu, use_cudnn=True, conv_init=None, bias_init=None):
-        if not isinstance(out_channels, (tuple, list)) or not out_channels:
-            raise ValueError('out_channels must be a non-empty tuple of ints, got '
-                             '{!r}'.format(out_channels))
+        if not isinstance(out_channels, (tuple, list)):
+            raise TypeError('out_channels must be a non-empty tuple of ints, got '
+                            '{!r}'.format(out_channels))
+        if not out_channels:
+            # v1 asserted it: ArchitectureError is a ValueError and an AssertionError.
+            raise _errors.ArchitectureError('out_channels must be a non-empty tuple of '
+                                            'ints, got ()')
         if not callable(activation):
             raise TypeError('activation must be callable, got {!r}'.format(activation))
         convs = [convolution_2d.Convolution2D(

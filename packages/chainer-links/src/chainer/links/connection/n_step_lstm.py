@@ -8,6 +8,7 @@ import chainer.functions as F
 from chainer import initializers
 from chainer import link
 from chainer.links import _args
+from chainer.links import _errors
 
 
 def _layer_params(in_size, out_size):
@@ -73,7 +74,9 @@ class NStepLSTM(link.ChainList):
             of shape ``(L_i, out_size)``.
         """
         if not isinstance(xs, (list, tuple)) or not xs:
-            raise TypeError('xs must be a non-empty list of sequences (Variables)')
+            # v1 asserted that xs is a list: InvalidCallError is also an AssertionError.
+            raise _errors.InvalidCallError(
+                'xs must be a non-empty list of sequences (Variables)')
         order = numpy.argsort([-x.shape[0] for x in xs], kind='stable').astype(
             numpy.int32)
         xs = [xs[i] for i in order]

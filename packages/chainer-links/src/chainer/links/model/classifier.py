@@ -2,6 +2,7 @@
 import chainer.functions as F
 from chainer import link
 from chainer import reporter
+from chainer.links import _errors
 
 
 class Classifier(link.Chain):
@@ -51,10 +52,15 @@ class Classifier(link.Chain):
 
         Returns:
             ~chainer.Variable: Loss value.
+
+        Raises:
+            InvalidCallError: (a TypeError and, as in v1, an AssertionError) for
+                fewer than two arguments.
         """
         if len(args) < 2:
-            raise TypeError('Classifier takes the inputs and the labels (at least two '
-                            'arguments), got {}'.format(len(args)))
+            raise _errors.InvalidCallError(
+                'Classifier takes the inputs and the labels (at least two arguments), '
+                'got {}'.format(len(args)))
         x, t = args[:-1], args[-1]
         self.y = self.loss = self.accuracy = None
         self.y = self.predictor(*x)

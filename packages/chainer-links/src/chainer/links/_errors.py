@@ -1,0 +1,28 @@
+"""Errors of the links that are also the exception type Chainer v1 raised.
+
+Where v1 refused a call with an ``assert`` (or with another exception type than the one
+this project uses), the error raised here derives from both, so that code written for v1
+(``except AssertionError``, ``assertRaises(TypeError)``) and code written for this
+project keep catching it.
+"""
+
+
+class InvalidCallError(TypeError, AssertionError):
+    """A link or its method was called with the wrong number or type of arguments (v1
+    asserted them, e.g. Classifier's two or more arguments)."""
+
+
+class ArchitectureError(ValueError, AssertionError):
+    """Constructor arguments that describe an unsupported architecture (v1 asserted
+    them, e.g. InceptionBN's 1x1 path without a pooling projection)."""
+
+
+class UnsupportedOptionError(ValueError, NotImplementedError):
+    """An option value that is not implemented (v1 raised NotImplementedError, e.g.
+    for an unknown pooling type)."""
+
+
+class BatchSizeError(ValueError, TypeError):
+    """An input batch that does not fit the link's state (v1 raised TypeError, e.g.
+    a stateful LSTM given a larger batch than its previous state)."""
+
