@@ -6,6 +6,9 @@ import chainer
 import chainer.functions as F
 import chainer.links as L
 import link_checks
+from chainer import cuda
+from chainer import utils
+from chainer.testing import attr
 
 
 def _x(*shape):
@@ -21,13 +24,13 @@ def test_negative_sampling_equals_function_with_the_same_samples():
     numpy.random.seed(3)
     y = link(chainer.Variable(x), chainer.Variable(t))
     numpy.random.seed(3)
-    expected = F.negative_sampling(x, t, link.W.data, link.sampler.alias.sample, 2)
+    expected = F.negative_sampling(x, t, link.W.data, link.sampler.sample, 2)
     numpy.testing.assert_allclose(y.data, expected.data, rtol=1e-6)
 
 
 def test_negative_sampling_distribution_uses_power():
     link = L.NegativeSampling(2, [1, 16], sample_size=1, power=0.5)
-    samples = link._sample((20000,))
+    samples = link.sampler.sample((20000,))
     numpy.testing.assert_allclose(numpy.mean(samples == 1), 0.8, atol=0.02)
 
 
@@ -38,7 +41,7 @@ def test_black_out_equals_function_with_the_same_samples():
     numpy.random.seed(3)
     y = link(chainer.Variable(x), chainer.Variable(t))
     numpy.random.seed(3)
-    samples = link.sampler.alias.sample((5, 3))
+    samples = link.sampler.sample((5, 3))
     expected = F.black_out(x, t, link.W.data, samples)
     numpy.testing.assert_allclose(y.data, expected.data, rtol=1e-6)
 
@@ -86,3 +89,41 @@ def test_mis_shaped_input(name):
     with pytest.raises(chainer.utils.type_check.InvalidType):
         CASES[name]()(chainer.Variable(_x(2, 4)),
                       chainer.Variable(numpy.zeros(2, numpy.int32)))
+
+
+@pytest.mark.parametrize('name', sorted(CASES))
+def test_sampler_draws_a_shape_as_in_v1(name):
+    # v1 code calls link.sampler.sample(shape) itself (e.g. to fix the samples).
+    link = CASES[name]().to_cpu()
+    assert isinstance(link.sampler, utils.WalkerAlias)
+    samples = link.sampler.sample((4, 2))
+    assert isinstance(samples, numpy.ndarray) and samples.dtype == numpy.int32
+    assert samples.shape == (4, 2) and 0 <= samples.min() and samples.max() < 3
+
+
+def test_black_out_uses_sample_data_when_set_as_in_v1():
+    link = L.BlackOut(3, [4, 1, 2, 3], sample_size=2)
+    x, t = _x(5, 3), numpy.array([0, 1, 2, 3, 0], 'i')
+    link.sample_data = numpy.array([[1, 2], [0, 3], [3, 3], [2, 1], [1, 1]], 'i')
+    expected = F.black_out(x, t, link.W.data, link.sample_data).data
+    for _ in range(2):
+        y = link(chainer.Variable(x), chainer.Variable(t))
+        numpy.testing.assert_allclose(y.data, expected, rtol=1e-6)
+
+
+@attr.gpu
+@pytest.mark.parametrize('name', sorted(CASES))
+def test_sampler_follows_the_link_to_the_gpu_as_in_v1(name):
+    link = CASES[name]()
+    link.to_gpu()
+    assert not isinstance(link.sampler.sample((2, 2)), numpy.ndarray)
+    # A CPU copy sharing the sampler draws on its own device.
+    cpu_copy = link.copy().to_cpu()
+    x = numpy.ones((3, 3), numpy.float32)
+    t = numpy.array([0, 2, 1], dtype=numpy.int32)
+    y = link(chainer.Variable(cuda.to_gpu(x)), chainer.Variable(cuda.to_gpu(t)))
+    assert isinstance(y.data, type(link.W.data))
+    y = cpu_copy(chainer.Variable(x), chainer.Variable(t))
+    assert isinstance(y.data, numpy.ndarray)
+    link.to_cpu()
+    assert isinstance(link.sampler.sample((2, 2)), numpy.ndarray)

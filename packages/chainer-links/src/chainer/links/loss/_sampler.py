@@ -1,6 +1,7 @@
 """The Walker alias sampler of the sampling losses, kept on the link's device."""
 import numpy
 
+from chainer import link
 from chainer import utils
 
 
@@ -15,17 +16,38 @@ def as_counts(counts):
     return counts
 
 
-class LinkSampler(object):
-    """A :class:`chainer.utils.WalkerAlias` over ``probs`` that follows a link's
-    device (Link.to_gpu/to_cpu do not know about it, so it is moved when used)."""
+class SamplingLink(link.Link):
+    """Base of the links that draw negative samples from ``sampler``.
 
-    def __init__(self, probs):
-        self.alias = utils.WalkerAlias(probs)
+    ``sampler`` is a :class:`chainer.utils.WalkerAlias` that follows the link's device,
+    as in v1: :meth:`to_cpu` and :meth:`to_gpu` move it, so ``link.sampler.sample(shape)``
+    draws where the link's parameters are. Each draw of the link first moves it there
+    again, as a copy of the link shares the sampler and may have moved it.
+    """
 
-    def sample(self, link, shape):
-        """Draws int32 samples of ``shape`` on ``link``'s device."""
-        if link._cpu:
-            self.alias.to_cpu()
-        else:
-            self.alias.to_gpu()
-        return self.alias.sample(shape)
+    def _init_sampler(self, probs):
+        self.sampler = utils.WalkerAlias(probs)
+
+    def to_cpu(self):
+        """Moves the parameters and the sampler to the host."""
+        super(SamplingLink, self).to_cpu()
+        self._sync_sampler()
+        return self
+
+    def to_gpu(self, device=None):
+        """Moves the parameters and the sampler to a GPU (the current one by default)."""
+        super(SamplingLink, self).to_gpu(device)
+        self._sync_sampler()
+        return self
+
+    def _sync_sampler(self):
+        if self._cpu:
+            self.sampler.to_cpu()
+            return
+        with self._device():
+            self.sampler.to_gpu()
+
+    def _draw(self, shape):
+        """Draws int32 samples of ``shape`` on the link's device."""
+        self._sync_sampler()
+        return self.sampler.sample(shape)

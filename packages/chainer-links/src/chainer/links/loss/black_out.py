@@ -1,12 +1,11 @@
 """The BlackOut loss layer ``L.BlackOut`` (spec 003 "black_out")."""
 import chainer.functions as F
 from chainer import initializers
-from chainer import link
 from chainer.links import _args
 from chainer.links.loss import _sampler
 
 
-class BlackOut(link.Link):
+class BlackOut(_sampler.SamplingLink):
     """BlackOut loss layer.
 
     Wraps :func:`chainer.functions.black_out`; holds the output embedding ``W`` of
@@ -22,6 +21,10 @@ class BlackOut(link.Link):
 
     Attributes:
         W (~chainer.Variable): Weight parameter matrix.
+        sampler (~chainer.utils.WalkerAlias): Draws the negative samples on the link's
+            device (``sampler.sample(shape)``).
+        sample_data (array): If set, the negative samples ``(B, sample_size)`` every
+            call uses instead of drawing them (v1 let callers fix them so).
     """
 
     def __init__(self, in_size, counts, sample_size):
@@ -29,7 +32,7 @@ class BlackOut(link.Link):
         in_size = _args.positive_int(in_size, 'in_size')
         self.sample_size = _args.positive_int(sample_size, 'sample_size')
         counts = _sampler.as_counts(counts)
-        self.sampler = _sampler.LinkSampler(counts)
+        self._init_sampler(counts)
         # N(0, 1 / in_size), in_size being the fan-in of each row.
         self.add_param('W', (counts.size, in_size),
                        initializer=initializers.LeCunNormal())
@@ -37,5 +40,7 @@ class BlackOut(link.Link):
     def __call__(self, x, t):
         """Computes the loss for inputs ``x`` ``(B, in_size)`` and labels ``t``
         ``(B,)`` with freshly drawn negative samples ``(B, sample_size)``."""
-        samples = self.sampler.sample(self, (x.shape[0], self.sample_size))
+        samples = getattr(self, 'sample_data', None)
+        if samples is None:
+            samples = self._draw((x.shape[0], self.sample_size))
         return F.black_out(x, t, self.W, samples)

@@ -1,11 +1,10 @@
 """The negative sampling loss layer ``L.NegativeSampling`` (spec 001 §3.5.2)."""
 import chainer.functions as F
-from chainer import link
 from chainer.links import _args
 from chainer.links.loss import _sampler
 
 
-class NegativeSampling(link.Link):
+class NegativeSampling(_sampler.SamplingLink):
     """Negative sampling loss layer.
 
     Wraps :func:`chainer.functions.negative_sampling`; holds the weight matrix ``W``
@@ -20,6 +19,8 @@ class NegativeSampling(link.Link):
 
     Attributes:
         W (~chainer.Variable): Weight parameter matrix.
+        sampler (~chainer.utils.WalkerAlias): Draws the negative samples on the link's
+            device (``sampler.sample(shape)``).
     """
 
     def __init__(self, in_size, counts, sample_size, power=0.75):
@@ -28,13 +29,10 @@ class NegativeSampling(link.Link):
         self.sample_size = _args.positive_int(sample_size, 'sample_size')
         counts = _sampler.as_counts(counts)
         self.power = power
-        self.sampler = _sampler.LinkSampler(counts ** power)
+        self._init_sampler(counts ** power)
         self.add_param('W', (counts.size, in_size), initializer=0)
-
-    def _sample(self, shape):
-        return self.sampler.sample(self, shape)
 
     def __call__(self, x, t):
         """Computes the loss value for inputs ``x`` ``(B, in_size)`` and ground truth
         labels ``t`` ``(B,)``."""
-        return F.negative_sampling(x, t, self.W, self._sample, self.sample_size)
+        return F.negative_sampling(x, t, self.W, self._draw, self.sample_size)
