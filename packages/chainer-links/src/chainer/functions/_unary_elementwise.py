@@ -18,12 +18,15 @@ class UnaryElementwise(function.Function):
 
     - ``compute(xp, x)``: the forward map, returning an array of ``x``'s dtype.
     - ``derivative(xp, x, y, gy)``: the input gradient ``gy * f'(x)`` (``y`` is the
-      forward output), or leave :attr:`differentiable` False to make the function
-      non-differentiable (its backward then gives no gradient).
+      forward output), or set :attr:`piecewise_constant` for a function whose
+      gradient is zero.
+    - ``label``: the name Chainer v1 gives the node, where it is not the class name
+      (v1 names most math functions in lower case: ``'exp'``, ``'log2'``, ...).
     """
 
-    #: Whether the function has a gradient (rounding functions have none).
-    differentiable = True
+    #: Whether the function is piecewise constant (rounding): its backward gives a
+    #: zero gradient, as Chainer v1 does, rather than none.
+    piecewise_constant = False
 
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() == 1, in_types[0].dtype.kind == 'f')
@@ -32,14 +35,14 @@ class UnaryElementwise(function.Function):
         x = inputs[0]
         xp = cuda.get_array_module(x)
         y = utils.force_array(self.compute(xp, x), x.dtype)
-        if self.differentiable:
+        if not self.piecewise_constant:
             self._y = y
         return y,
 
     def backward(self, inputs, grad_outputs):
-        if not self.differentiable:
-            return None,
         x = inputs[0]
         xp = cuda.get_array_module(x)
+        if self.piecewise_constant:
+            return xp.zeros_like(x),
         gx = self.derivative(xp, x, self._y, grad_outputs[0])
         return utils.force_array(gx, x.dtype),

@@ -1,8 +1,16 @@
 import numpy
 
+import chainer
 import chainer.functions as F
 
 
 def test_ceil(check_unary, dtype):
-    # Not differentiable: backward leaves the input without a gradient.
-    check_unary(F.ceil, F.Ceil, numpy.ceil, -3, 3, dtype, differentiable=False)
+    check_unary(F.ceil, F.Ceil, numpy.ceil, -3, 3, dtype, piecewise_constant=True)
+
+
+def test_ceil_backward_gives_a_zero_gradient_as_in_v1():
+    x = chainer.Variable(numpy.array([0.5, -1.5], numpy.float32))
+    y = F.ceil(x)
+    y.grad = numpy.ones(2, numpy.float32)
+    y.backward()
+    numpy.testing.assert_array_equal(x.grad, numpy.zeros(2, numpy.float32))

@@ -13,8 +13,11 @@ DOCUMENTED = [
     'scale', 'sin', 'sinh', 'sqrt', 'square', 'squared_difference', 'sum', 'tan',
 ]
 
-#: outputs that are indices or piecewise constant: tested for having no gradient
-NOT_DIFFERENTIABLE = {'argmax', 'argmin', 'ceil', 'floor'}
+#: outputs that are indices: tested for having no gradient
+NOT_DIFFERENTIABLE = {'argmax', 'argmin'}
+
+#: piecewise constant outputs: tested for their zero gradient
+PIECEWISE_CONSTANT = {'ceil', 'floor'}
 
 #: names tested together with their counterpart, in one module
 TEST_MODULE = {
@@ -32,6 +35,8 @@ def test_documented_name_is_exported(name, assert_exported):
 def test_documented_name_has_tests(name, assert_test_module):
     if name in NOT_DIFFERENTIABLE:
         backward = ('grad is None', 'differentiable=False')
+    elif name in PIECEWISE_CONSTANT:
+        backward = ('piecewise_constant=True',)
     else:
         backward = ('check_backward(', 'check_unary(')
     assert_test_module('test_{}.py'.format(TEST_MODULE.get(name, name)),
@@ -40,3 +45,16 @@ def test_documented_name_has_tests(name, assert_test_module):
 
 def test_basic_math_module_is_importable():
     import chainer.functions.math.basic_math  # noqa: F401
+
+
+#: the lower-case node labels Chainer v1 gives its math functions
+V1_LABELS = ['arccos', 'arcsin', 'arctan', 'ceil', 'cos', 'cosh', 'exp', 'floor', 'log',
+             'log10', 'log1p', 'log2', 'sin', 'sinh', 'sqrt', 'square', 'tan']
+
+
+@pytest.mark.parametrize('name', V1_LABELS)
+def test_function_label_is_the_v1_lower_case_name(name):
+    import chainer.functions as F
+
+    cls = {'log10': 'Log10', 'log1p': 'Log1p', 'log2': 'Log2'}.get(name, name.capitalize())
+    assert getattr(F, cls)().label == name

@@ -5,6 +5,8 @@ from chainer.functions._unary_elementwise import UnaryElementwise
 class Arccos(UnaryElementwise):
     """Elementwise arccosine function: ``y = arccos(x)``."""
 
+    label = 'arccos'
+
     def compute(self, xp, x):
         return xp.arccos(x)
 

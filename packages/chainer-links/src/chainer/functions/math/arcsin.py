@@ -5,6 +5,8 @@ from chainer.functions._unary_elementwise import UnaryElementwise
 class Arcsin(UnaryElementwise):
     """Elementwise arcsine function: ``y = arcsin(x)``."""
 
+    label = 'arcsin'
+
     def compute(self, xp, x):
         return xp.arcsin(x)
 

@@ -5,6 +5,8 @@ from chainer.functions._unary_elementwise import UnaryElementwise
 class Arctan(UnaryElementwise):
     """Elementwise arctangent function: ``y = arctan(x)``."""
 
+    label = 'arctan'
+
     def compute(self, xp, x):
         return xp.arctan(x)
 

@@ -3,9 +3,10 @@ from chainer.functions._unary_elementwise import UnaryElementwise
 
 
 class Ceil(UnaryElementwise):
-    """Elementwise ceiling ``y = ceil(x)``; not differentiable (no gradient flows)."""
+    """Elementwise ceiling ``y = ceil(x)``; its gradient is zero."""
 
-    differentiable = False
+    label = 'ceil'
+    piecewise_constant = True
 
     def compute(self, xp, x):
         return xp.ceil(x)
@@ -16,8 +17,8 @@ def ceil(x):
 
     .. math:: y_i = \\lceil x_i \\rceil.
 
-    The function is piecewise constant and is treated as not differentiable:
-    backpropagation gives ``x`` no gradient.
+    The function is piecewise constant: backpropagation gives ``x`` a zero
+    gradient, as in Chainer v1.
 
     Args:
         x (~chainer.Variable): input variable of a floating-point dtype.

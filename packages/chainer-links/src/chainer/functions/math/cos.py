@@ -5,6 +5,8 @@ from chainer.functions._unary_elementwise import UnaryElementwise
 class Cos(UnaryElementwise):
     """Elementwise cos function: ``y = cos(x)``."""
 
+    label = 'cos'
+
     def compute(self, xp, x):
         return xp.cos(x)
 

@@ -5,6 +5,8 @@ from chainer.functions._unary_elementwise import UnaryElementwise
 class Cosh(UnaryElementwise):
     """Elementwise hyperbolic cosine function: ``y = cosh(x)``."""
 
+    label = 'cosh'
+
     def compute(self, xp, x):
         return xp.cosh(x)
 

@@ -5,6 +5,8 @@ from chainer.functions._unary_elementwise import UnaryElementwise
 class Exp(UnaryElementwise):
     """Elementwise exponential function: ``y = exp(x)``."""
 
+    label = 'exp'
+
     def compute(self, xp, x):
         return xp.exp(x)
 

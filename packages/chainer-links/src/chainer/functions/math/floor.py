@@ -3,9 +3,10 @@ from chainer.functions._unary_elementwise import UnaryElementwise
 
 
 class Floor(UnaryElementwise):
-    """Elementwise floor ``y = floor(x)``; not differentiable (no gradient flows)."""
+    """Elementwise floor ``y = floor(x)``; its gradient is zero."""
 
-    differentiable = False
+    label = 'floor'
+    piecewise_constant = True
 
     def compute(self, xp, x):
         return xp.floor(x)
@@ -16,8 +17,8 @@ def floor(x):
 
     .. math:: y_i = \\lfloor x_i \\rfloor.
 
-    The function is piecewise constant and is treated as not differentiable:
-    backpropagation gives ``x`` no gradient.
+    The function is piecewise constant: backpropagation gives ``x`` a zero
+    gradient, as in Chainer v1.
 
     Args:
         x (~chainer.Variable): input variable of a floating-point dtype.

@@ -5,6 +5,8 @@ from chainer.functions._unary_elementwise import UnaryElementwise
 class Log(UnaryElementwise):
     """Elementwise natural logarithm function: ``y = log(x)``."""
 
+    label = 'log'
+
     def compute(self, xp, x):
         return xp.log(x)
 

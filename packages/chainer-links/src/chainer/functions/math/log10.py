@@ -7,6 +7,8 @@ from chainer.functions._unary_elementwise import UnaryElementwise
 class Log10(UnaryElementwise):
     """Elementwise logarithm function to the base 10: ``y = log10(x)``."""
 
+    label = 'log10'
+
     def compute(self, xp, x):
         return xp.log10(x)
 

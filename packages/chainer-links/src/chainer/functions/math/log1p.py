@@ -5,6 +5,8 @@ from chainer.functions._unary_elementwise import UnaryElementwise
 class Log1p(UnaryElementwise):
     """Elementwise natural logarithm plus one function: ``y = log(1 + x)``."""
 
+    label = 'log1p'
+
     def compute(self, xp, x):
         return xp.log1p(x)
 

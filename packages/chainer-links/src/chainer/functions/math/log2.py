@@ -7,6 +7,8 @@ from chainer.functions._unary_elementwise import UnaryElementwise
 class Log2(UnaryElementwise):
     """Elementwise logarithm function to the base 2: ``y = log2(x)``."""
 
+    label = 'log2'
+
     def compute(self, xp, x):
         return xp.log2(x)
 

@@ -5,6 +5,8 @@ from chainer.functions._unary_elementwise import UnaryElementwise
 class Sin(UnaryElementwise):
     """Elementwise sin function: ``y = sin(x)``."""
 
+    label = 'sin'
+
     def compute(self, xp, x):
         return xp.sin(x)
 

@@ -5,6 +5,8 @@ from chainer.functions._unary_elementwise import UnaryElementwise
 class Sinh(UnaryElementwise):
     """Elementwise hyperbolic sine function: ``y = sinh(x)``."""
 
+    label = 'sinh'
+
     def compute(self, xp, x):
         return xp.sinh(x)
 

@@ -12,6 +12,8 @@ from chainer.functions.math.rsqrt import rsqrt  # noqa: F401
 class Sqrt(UnaryElementwise):
     """Elementwise square root function: ``y = sqrt(x)``."""
 
+    label = 'sqrt'
+
     def compute(self, xp, x):
         return xp.sqrt(x)
 

@@ -5,6 +5,8 @@ from chainer.functions._unary_elementwise import UnaryElementwise
 class Square(UnaryElementwise):
     """Elementwise square function: ``y = x ** 2``."""
 
+    label = 'square'
+
     def compute(self, xp, x):
         return x * x
 

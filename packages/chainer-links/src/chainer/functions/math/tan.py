@@ -5,6 +5,8 @@ from chainer.functions._unary_elementwise import UnaryElementwise
 class Tan(UnaryElementwise):
     """Elementwise tan function: ``y = tan(x)``."""
 
+    label = 'tan'
+
     def compute(self, xp, x):
         return xp.tan(x)
 
