@@ -129,6 +129,9 @@ from chainer.functions.evaluation.binary_accuracy import binary_accuracy
 from chainer.functions.evaluation.binary_accuracy import BinaryAccuracy
 from chainer.functions.evaluation.classification_summary import classification_summary
 from chainer.functions.evaluation.classification_summary import ClassificationSummary
+from chainer.functions.evaluation.classification_summary import f1_score
+from chainer.functions.evaluation.classification_summary import precision
+from chainer.functions.evaluation.classification_summary import recall
 from chainer.functions.evaluation.r2_score import R2_score
 from chainer.functions.evaluation.r2_score import r2_score
 

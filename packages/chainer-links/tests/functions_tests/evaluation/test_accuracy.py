@@ -59,3 +59,20 @@ def test_label_out_of_range():
         F.accuracy(numpy.zeros((2, 3), numpy.float32), numpy.array([0, 3], numpy.int32))
     with pytest.raises(ValueError, match='t: every label'):
         F.accuracy(numpy.zeros((2, 3), numpy.float32), numpy.array([0, -1], numpy.int32))
+
+
+@pytest.mark.parametrize('y_shape,t_shape', [((4, 3, 1), (4,)), ((4, 3, 1, 1), (4,)),
+                                             ((4, 3, 2, 1), (4, 2))])
+def test_scores_may_have_trailing_unit_axes_as_in_v1(y_shape, t_shape):
+    rng = numpy.random.RandomState(1)
+    y = rng.uniform(-1, 1, y_shape).astype(numpy.float32)
+    t = rng.randint(0, 3, t_shape).astype(numpy.int32)
+    squeezed = y.reshape(y_shape[:len(t_shape) + 1])
+    assert F.accuracy(y, t).data == F.accuracy(squeezed, t).data
+    assert F.accuracy(y, t, ignore_label=0).data == \
+        F.accuracy(squeezed, t, ignore_label=0).data
+
+
+def test_scores_with_trailing_axes_longer_than_one_are_rejected():
+    with pytest.raises(type_check.InvalidType):
+        F.accuracy(numpy.zeros((4, 3, 2), numpy.float32), numpy.zeros(4, numpy.int32))

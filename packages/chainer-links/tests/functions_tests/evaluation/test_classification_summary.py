@@ -62,7 +62,39 @@ def test_bad_values():
     y = numpy.zeros((3, 4), numpy.float32)
     with pytest.raises(ValueError, match='t: every label'):
         F.classification_summary(y, numpy.array([0, 4, 1], numpy.int32), label_num=4)
-    with pytest.raises(ValueError, match='ignore_label'):
-        F.classification_summary(y, numpy.array([0, 2, 1], numpy.int32), ignore_label=1)
     with pytest.raises(ValueError, match='beta'):
         F.classification_summary(y, numpy.array([0, 2, 1], numpy.int32), beta=0)
+
+
+def test_ignore_label_may_be_a_class_as_in_v1():
+    y = numpy.eye(3, dtype=numpy.float32)[[0, 0, 1, 2, 2, 0]]  # predictions 0 0 1 2 2 0
+    t = numpy.array([0, 1, 1, 2, 0, 2], numpy.int32)
+    p, r, f, s = F.classification_summary(y, t, label_num=3, ignore_label=0)
+    ref = _reference(y, t, 3, 1.0, 0)
+    for got, want in zip((p, r, f, s), ref):
+        testing.assert_allclose(got.data.astype(numpy.float64), want)
+    assert s.data.tolist() == [0, 2, 2]
+    assert p.data[0] == 0 and numpy.isnan(r.data[0])  # class 0 is predicted, never true
+
+
+def test_scores_may_have_trailing_unit_axes_as_in_v1():
+    y = numpy.eye(3, dtype=numpy.float32)[[0, 0, 1, 2, 2]]
+    t = numpy.array([0, 1, 1, 2, 0], numpy.int32)
+    expected = F.classification_summary(y, t)
+    for got, want in zip(F.classification_summary(y[:, :, None, None], t), expected):
+        testing.assert_allclose(got.data, want.data)
+
+
+@pytest.mark.parametrize('name,index', [('precision', 0), ('recall', 1), ('f1_score', 2),
+                                        ('fbeta_score', 2)])
+def test_single_score_functions_of_v1(name, index):
+    from chainer.functions.evaluation import classification_summary as module
+
+    y = numpy.eye(3, dtype=numpy.float32)[[0, 0, 1, 2, 2]]
+    t = numpy.array([0, 1, 1, 2, 0], numpy.int32)
+    summary = F.classification_summary(y, t)
+    score, support = getattr(module, name)(y, t)
+    testing.assert_allclose(score.data, summary[index].data)
+    assert support.data.tolist() == summary[3].data.tolist()
+    if name != 'fbeta_score':
+        assert getattr(F, name) is getattr(module, name)

@@ -19,7 +19,7 @@ class Accuracy(function.Function):
         y, t = inputs
         xp = cuda.get_array_module(y)
         _labels.check_labels(t, y.shape[1], 't', self.ignore_label)
-        correct = y.argmax(axis=1) == t
+        correct = _scores_and_labels.predictions(y, t) == t
         if self.ignore_label is None:
             count = t.size
         else:
@@ -38,7 +38,8 @@ def accuracy(y, t, ignore_label=None):
               t_i \\ne \\mathrm{ignore}\\}|}{|\\{i : t_i \\ne \\mathrm{ignore}\\}|}
 
     (0 when every label is ignored). Extra trailing axes are positions: ``y`` of
-    shape (N, C, d1, ...) is scored against ``t`` of shape (N, d1, ...).
+    shape (N, C, d1, ...) is scored against ``t`` of shape (N, d1, ...); as in
+    Chainer v1, ``y`` may end with further axes of length one.
 
     Args:
         y (~chainer.Variable): scores; ``y[i, j]`` is the score of class j for

@@ -34,12 +34,9 @@ class ClassificationSummary(function.Function):
         y, t = inputs
         xp = cuda.get_array_module(y)
         n = self._num_labels(t)
-        if 0 <= self.ignore_label < n:
-            raise ValueError('ignore_label must not be a class in [0, label_num={}), '
-                             'got {}'.format(n, self.ignore_label))
         _labels.check_labels(t, n, 't', self.ignore_label)
         ignored = (t == self.ignore_label).ravel()
-        pred = y.argmax(axis=1).ravel()
+        pred = _scores_and_labels.predictions(y, t).ravel()
         true = t.ravel()
         # bin n collects what is not a class of interest (ignored, or predicted >= n)
         sink = xp.asarray(n, dtype=pred.dtype)
@@ -75,16 +72,59 @@ def classification_summary(y, t, label_num=None, beta=1.0, ignore_label=-1):
 
     Args:
         y (~chainer.Variable): scores (N, C, ...); the prediction is the arg-max
-            along axis 1.
+            along axis 1. Trailing axes of length one beyond those of ``t`` are
+            allowed, as in Chainer v1.
         t (~chainer.Variable): int labels (N, ...) in ``[0, label_num)`` or
             ``ignore_label``.
         label_num (int or None): number of classes; None means ``max(t) + 1``.
         beta (float): weight of precision in the F-beta score.
-        ignore_label (int): label of the examples to skip; it must not be a class
-            in ``[0, label_num)``.
+        ignore_label (int): label of the examples to skip. As in Chainer v1 it may be
+            a class in ``[0, label_num)``: the examples labelled with it are skipped,
+            but predictions of that class still count (its recall is NaN).
 
     Returns:
         tuple of four ~chainer.Variable of shape ``(label_num,)``: precision, recall,
         F-beta score (dtype of ``y``) and support (int32). Not differentiable.
     """
     return ClassificationSummary(label_num, beta, ignore_label)(y, t)
+
+
+def _summary_entry(index, y, t, label_num, beta, ignore_label):
+    summary = ClassificationSummary(label_num, beta, ignore_label)(y, t)
+    return summary[index], summary[3]
+
+
+def precision(y, t, label_num=None, ignore_label=-1):
+    """Per-class precision, as :func:`classification_summary` computes it.
+
+    Returns:
+        tuple of two ~chainer.Variable: the precision and the support.
+    """
+    return _summary_entry(0, y, t, label_num, 1.0, ignore_label)
+
+
+def recall(y, t, label_num=None, ignore_label=-1):
+    """Per-class recall, as :func:`classification_summary` computes it.
+
+    Returns:
+        tuple of two ~chainer.Variable: the recall and the support.
+    """
+    return _summary_entry(1, y, t, label_num, 1.0, ignore_label)
+
+
+def fbeta_score(y, t, label_num=None, beta=1.0, ignore_label=-1):
+    """Per-class F-beta score, as :func:`classification_summary` computes it.
+
+    Returns:
+        tuple of two ~chainer.Variable: the F-beta score and the support.
+    """
+    return _summary_entry(2, y, t, label_num, beta, ignore_label)
+
+
+def f1_score(y, t, label_num=None, ignore_label=-1):
+    """Per-class F1 score (the F-beta score with ``beta = 1``).
+
+    Returns:
+        tuple of two ~chainer.Variable: the F1 score and the support.
+    """
+    return _summary_entry(2, y, t, label_num, 1.0, ignore_label)
