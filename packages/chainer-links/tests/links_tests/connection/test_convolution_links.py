@@ -21,7 +21,9 @@ CASES = {
         lambda **kw: L.Deconvolution2D(2, 3, 3, stride=2, pad=1, **kw), (2, 2, 3, 2),
         lambda x, W, b: F.deconvolution_2d(x, W, b, 2, 1), (2, 3, 3, 3)),
     'ConvolutionND': (
-        lambda **kw: L.ConvolutionND(3, 2, 3, 2, stride=1, pad=(0, 1, 0), **kw),
+        # v1's ConvolutionND has a bias only when initial_bias is given.
+        lambda **kw: L.ConvolutionND(3, 2, 3, 2, stride=1, pad=(0, 1, 0),
+                                     **dict(dict(initial_bias=0), **kw)),
         (1, 2, 3, 2, 3),
         lambda x, W, b: F.convolution_nd(x, W, b, 1, (0, 1, 0)), (3, 2, 2, 2, 2)),
     'DeconvolutionND': (
@@ -59,6 +61,17 @@ def test_nobias_and_initial_values(name):
     link = make(initialW=W, initial_bias=2)
     numpy.testing.assert_array_equal(link.W.data, W)
     numpy.testing.assert_array_equal(link.b.data, 2)
+
+
+@pytest.mark.parametrize('make,func', [
+    (lambda: L.ConvolutionND(2, 2, 3, 2), F.convolution_nd),
+    (lambda: L.DeconvolutionND(2, 2, 3, 2, initial_bias=None), F.deconvolution_nd)])
+def test_nd_link_without_initial_bias_has_no_bias_as_in_v1(make, func):
+    link = make()
+    assert link.b is None and [p for p, _ in link.namedparams()] == ['/W']
+    x = _input((1, 2, 3, 3))
+    numpy.testing.assert_allclose(link(chainer.Variable(x)).data,
+                                  func(x, link.W.data, None).data, rtol=1e-6)
 
 
 @pytest.mark.parametrize('name', NAMES)

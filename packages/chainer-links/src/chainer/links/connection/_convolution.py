@@ -6,6 +6,13 @@ from chainer.links import _args
 from chainer.links.connection import _weight_bias
 
 
+def nd_nobias(nobias, initial_bias):
+    """Whether an N-d (de)convolution link has no bias: with ``nobias``, or, as in v1,
+    when ``initial_bias`` is None (ConvolutionND's default, so it has no bias unless
+    one is asked for)."""
+    return nobias or initial_bias is None
+
+
 class ConvolutionLink(_weight_bias.WeightBiasLink):
     """A :class:`WeightBiasLink` whose weight is a bank of ``ndim``-d filters.
 

@@ -11,7 +11,8 @@ class ConvolutionND(_convolution.ConvolutionLink):
     Wraps :func:`chainer.functions.convolution_nd` and holds the filter weight ``W``
     of shape ``(out_channels, in_channels, k_1, ..., k_N)`` and the bias ``b`` of
     shape ``(out_channels,)``. ``W`` is drawn from N(0, 1 / (in_channels k_1 ... k_N))
-    unless ``initialW`` is given; ``b`` is zero unless ``initial_bias`` is given.
+    unless ``initialW`` is given. As in v1, there is a bias only when ``initial_bias``
+    is given.
 
     Args:
         ndim (int): Number of spatial dimensions N.
@@ -21,7 +22,7 @@ class ConvolutionND(_convolution.ConvolutionLink):
         stride (int or tuple of ints): Stride of filter applications.
         pad (int or tuple of ints): Spatial padding width of inputs.
         initialW: Initial weight (array, scalar or callable).
-        initial_bias: Initial bias (1-D array, scalar or callable; None: zero).
+        initial_bias: Initial bias (1-D array, scalar or callable; None: no bias).
         use_cudnn (bool): If True, cuDNN is used where available.
         cover_all (bool): If True, all spatial locations are convoluted into some
             output pixels.
@@ -29,7 +30,7 @@ class ConvolutionND(_convolution.ConvolutionLink):
 
     Attributes:
         W (~chainer.Variable): Weight parameter.
-        b (~chainer.Variable): Bias parameter.
+        b (~chainer.Variable): Bias parameter (None without a bias).
     """
 
     def __init__(self, ndim, in_channels, out_channels, ksize, stride=1, pad=0,
@@ -39,8 +40,9 @@ class ConvolutionND(_convolution.ConvolutionLink):
         self.use_cudnn = use_cudnn
         self.cover_all = cover_all
         super(ConvolutionND, self).__init__(
-            self.ndim, in_channels, out_channels, ksize, stride, pad, nobias=nobias,
-            initialW=initialW, initial_bias=initial_bias)
+            self.ndim, in_channels, out_channels, ksize, stride, pad,
+            nobias=_convolution.nd_nobias(nobias, initial_bias), initialW=initialW,
+            initial_bias=initial_bias)
 
     def __call__(self, x):
         """Applies the N-dimensional convolution layer.

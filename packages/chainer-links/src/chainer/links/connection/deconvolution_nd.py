@@ -23,13 +23,14 @@ class DeconvolutionND(_convolution.ConvolutionLink):
         outsize (tuple of ints): Expected output size; None: estimated from the input
             size, stride and pad.
         initialW: Initial weight (array, scalar or callable).
-        initial_bias: Initial bias (1-D array, scalar or callable).
+        initial_bias: Initial bias (1-D array, scalar or callable; None: no bias,
+            as in v1).
         use_cudnn (bool): If True, cuDNN is used where available.
         nobias (bool): If True, no bias is used.
 
     Attributes:
         W (~chainer.Variable): Weight parameter.
-        b (~chainer.Variable): Bias parameter.
+        b (~chainer.Variable): Bias parameter (None without a bias).
     """
 
     def __init__(self, ndim, in_channels, out_channels, ksize, stride=1, pad=0,
@@ -39,7 +40,8 @@ class DeconvolutionND(_convolution.ConvolutionLink):
         self.use_cudnn = use_cudnn
         super(DeconvolutionND, self).__init__(
             self.ndim, in_channels, out_channels, ksize, stride, pad, outsize, transposed=True,
-            nobias=nobias, initialW=initialW, initial_bias=initial_bias)
+            nobias=_convolution.nd_nobias(nobias, initial_bias), initialW=initialW,
+            initial_bias=initial_bias)
 
     def __call__(self, x):
         """Applies the N-dimensional deconvolution layer.
