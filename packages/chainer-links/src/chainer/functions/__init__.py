@@ -69,6 +69,7 @@ from chainer.functions.array.dstack import dstack
 from chainer.functions.array.expand_dims import expand_dims
 from chainer.functions.array.expand_dims import ExpandDims
 from chainer.functions.array.flatten import flatten
+from chainer.functions.array.flatten import Flatten
 from chainer.functions.array.fliplr import FlipLR
 from chainer.functions.array.fliplr import fliplr
 from chainer.functions.array.flipud import FlipUD

@@ -17,3 +17,11 @@ def test_flatten(rng, dtype, check_backward, shape):
 def test_flatten_rejects_non_array():
     with pytest.raises(TypeError):
         F.flatten([1.0, 2.0])
+
+
+def test_flatten_node_class_of_v1(rng, check_backward):
+    x = rng.uniform(-1, 1, (2, 3)).astype(numpy.float32)
+    y = F.Flatten()(x)
+    assert y.data.shape == (6,)
+    assert y.creator.label == 'Flatten'
+    check_backward(F.Flatten(), x, rng.uniform(-1, 1, (6,)).astype(numpy.float32))
