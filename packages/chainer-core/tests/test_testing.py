@@ -118,7 +118,7 @@ def test_retry_passes_after_failures():
 
 def test_retry_fails_when_every_trial_fails():
     flaky = _Flaky([False] * 3)
-    with pytest.raises(AssertionError, match='0 of the needed 1'):
+    with pytest.raises(AssertionError, match='Fail: 3, Success: 0'):
         condition.retry(3)(flaky.__call__)()
     assert flaky.calls == 3
 
@@ -150,6 +150,41 @@ def test_condition_rejects_bad_counts():
         condition.retry(0)
     with pytest.raises(ValueError, match='min_success'):
         condition.repeat_with_success_at_least(2, 3)
+
+
+def test_condition_bad_counts_are_assertion_errors_as_in_v1():
+    with pytest.raises(AssertionError, match='min_success'):
+        condition.repeat_with_success_at_least(10, 11)
+
+
+def test_zero_min_success_passes_as_in_v1():
+    flaky = _Flaky([False] * 3)
+    condition.repeat_with_success_at_least(3, 0)(flaky.__call__)()
+    assert flaky.calls == 1
+
+
+def test_errors_count_as_failed_trials_as_in_v1():
+    calls = []
+
+    def broken():
+        calls.append(1)
+        if len(calls) < 3:
+            raise KeyError('boom')
+
+    condition.retry(3)(broken)()
+    assert len(calls) == 3
+
+
+def test_failure_message_reports_counts_and_first_error_as_in_v1():
+    def failing():
+        raise ValueError('the first one')
+
+    with pytest.raises(AssertionError) as info:
+        condition.repeat_with_success_at_least(4, 2)(failing)()
+    message = str(info.value)
+    assert 'Fail: 3, Success: 0' in message
+    assert 'The first error message:' in message
+    assert "ValueError: the first one" in message
 
 
 class TestRetryOnMethod(unittest.TestCase):

@@ -1,6 +1,7 @@
 """Decorators running a test several times: for stochastic tests (``retry``) and for
 tests that must pass every time (``repeat``)."""
 import functools
+import traceback
 import unittest
 
 
@@ -43,23 +44,44 @@ def _run_once(f, args, kwargs, is_method, trial):
         _tear_down(instance)
 
 
+class _TrialCountError(ValueError, AssertionError):
+    """Bad ``times``/``min_success``. Also an AssertionError, as v1's check was an
+    ``assert`` that v1 code and tests expect."""
+
+
+def _check_counts(times, min_success):
+    if isinstance(times, bool) or not isinstance(times, int) or times < 1:
+        raise _TrialCountError('times must be a positive int, got {!r}'.format(times))
+    if isinstance(min_success, bool) or not isinstance(min_success, int) or \
+            not 0 <= min_success <= times:
+        raise _TrialCountError('min_success must be an int in [0, times={}], got '
+                              '{!r}'.format(times, min_success))
+
+
+def _failure_message(name, successes, failures):
+    """v1's report (``Fail: n, Success: m`` and the first error message) preceded by
+    which test fell short."""
+    first = failures[0]
+    trace = ''.join(traceback.format_exception(type(first), first, first.__traceback__))
+    return ('{} fell short of the needed successes\nFail: {}, Success: {}\n\n'
+            'The first error message:\n{}'.format(name, len(failures), successes, trace))
+
+
 def repeat_with_success_at_least(times, min_success):
     """Decorator running a test ``times`` times; it passes when at least
     ``min_success`` trials pass.
 
-    Trials stop as soon as the outcome is decided. A test skipped in any trial is
-    skipped. For a method of a test class every trial after the first runs on a fresh
-    instance with its ``setUp``/``setup_method``.
+    A trial fails on any exception (a failed assertion or an error), as in v1. Trials
+    stop as soon as the outcome is decided; the failure message reports the counts and
+    the first failure's traceback. A test skipped in any trial is skipped. For a method
+    of a test class every trial after the first runs on a fresh instance with its
+    ``setUp``/``setup_method``.
 
     Args:
         times (int): number of trials.
-        min_success (int): number of passing trials needed.
+        min_success (int): number of passing trials needed (0 to ``times``).
     """
-    if not isinstance(times, int) or times < 1:
-        raise ValueError('times must be a positive int, got {!r}'.format(times))
-    if not isinstance(min_success, int) or not 0 < min_success <= times:
-        raise ValueError('min_success must be an int in [1, times={}], got {!r}'.format(
-            times, min_success))
+    _check_counts(times, min_success)
 
     def decorator(f):
         @functools.wraps(f)
@@ -69,24 +91,20 @@ def repeat_with_success_at_least(times, min_success):
             successes = 0
             failures = []
             for trial in range(times):
-                if successes >= min_success or \
-                        len(failures) > times - min_success:
-                    break
                 try:
                     _run_once(f, args, kwargs, is_method, trial)
                 except unittest.SkipTest:
                     raise
-                except AssertionError as e:
+                except Exception as e:
                     failures.append(e)
-                    continue
-                successes += 1
-            if successes < min_success:
-                msgs = '\n'.join('trial {}: {}'.format(i, e)
-                                 for i, e in enumerate(failures))
-                raise AssertionError(
-                    '{} passed {} of the needed {} times out of {} trials:\n{}'.format(
-                        f.__name__, successes, min_success, times, msgs)
-                ) from failures[-1]
+                else:
+                    successes += 1
+                if successes >= min_success:
+                    return
+                if len(failures) > times - min_success:
+                    break
+            raise AssertionError(
+                _failure_message(f.__name__, successes, failures)) from failures[-1]
         return wrapper
     return decorator
 
