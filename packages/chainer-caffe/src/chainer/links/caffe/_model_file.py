@@ -35,8 +35,9 @@ class CaffeModelError(ValueError):
     """The file is not a readable binary Caffe model."""
 
 
-def _caffe_pb2():
-    from chainer.links.caffe import caffe_pb2  # protobuf is needed only here
+def caffe_messages():
+    """The generated Caffe message module (imports protobuf, needed only here)."""
+    from chainer.links.caffe import caffe_pb2
     return caffe_pb2
 
 
@@ -87,7 +88,7 @@ def _read_net(buf, param_fields):
     if not (v2 or v1):
         raise CaffeModelError('no layers found (a deploy .prototxt is text, not a '
                               'binary caffemodel)')
-    pb2 = _caffe_pb2()
+    pb2 = caffe_messages()
     if v2:
         layers = [_read_layer(buf, span, pb2.LayerParameter, _V2_BLOBS, param_fields, pb2)
                   for span in v2]

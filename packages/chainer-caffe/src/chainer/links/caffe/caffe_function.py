@@ -1,4 +1,5 @@
 """CaffeFunction: a Caffe net loaded from a caffemodel and run as a Chain."""
+import importlib.util
 import warnings
 
 import numpy
@@ -12,6 +13,26 @@ from chainer.links.caffe._layers import _registry
 
 _NPZ_MAGIC = b'PK\x03\x04'
 _DEFINITION_KEY = 'net_definition'
+
+
+def _protobuf_installed():
+    try:
+        return importlib.util.find_spec('google.protobuf') is not None
+    except (ImportError, ValueError):  # a broken or stubbed-out google package
+        return False
+
+
+#: Whether protobuf is installed, so that caffemodels can be read (v1's name; an npz
+#: converted from a model loads without it).
+available = _protobuf_installed()
+
+
+def __getattr__(name):
+    # v1 exposed the generated Caffe message classes as ``caffe_pb``. They are
+    # imported on first use only, so that loading an npz never imports protobuf.
+    if name == 'caffe_pb':
+        return _model_file.caffe_messages()
+    raise AttributeError('module {!r} has no attribute {!r}'.format(__name__, name))
 
 
 class MissingBlobError(KeyError):
