@@ -50,3 +50,12 @@ def test_invalid_type():
         F.average_pooling_2d(numpy.zeros((2, 4, 4), numpy.float32), 2)
     with pytest.raises(type_check.InvalidType):
         F.average_pooling_2d(numpy.zeros((1, 1, 4, 4), numpy.int64), 2)
+
+
+def test_node_takes_v1_positional_arguments_with_cover_all():
+    x = numpy.arange(16, dtype=numpy.float32).reshape(1, 1, 4, 4)
+    # v1: AveragePooling2D(ksize, stride, pad, cover_all, use_cudnn)
+    y = F.AveragePooling2D(2, 2, 0, False, False)(x)
+    testing.assert_allclose(y.data, F.average_pooling_2d(x, 2, 2).data)
+    with pytest.raises(ValueError, match='cover_all'):
+        F.AveragePooling2D(2, 2, 0, True)

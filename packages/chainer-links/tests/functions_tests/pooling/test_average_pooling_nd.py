@@ -35,3 +35,11 @@ def test_backward(dtype, check_backward, ksize, stride, pad, spatial):
 def test_invalid_type():
     with pytest.raises(type_check.InvalidType):
         F.AveragePoolingND(2, 2)(numpy.zeros((1, 1, 4, 4, 4), numpy.float32))
+
+
+def test_node_takes_v1_cover_all_argument():
+    x = numpy.arange(8, dtype=numpy.float32).reshape(1, 1, 2, 2, 2)
+    y = F.AveragePoolingND(3, 2, 2, 0, cover_all=False, use_cudnn=False)(x)
+    testing.assert_allclose(y.data, F.average_pooling_nd(x, 2).data)
+    with pytest.raises(ValueError, match='cover_all'):
+        F.AveragePoolingND(3, 2, cover_all=True)

@@ -1,13 +1,19 @@
 """Two-dimensional average pooling (spec 003, average_pooling_2d)."""
 from chainer.functions.pooling.average_pooling_nd import AveragePoolingND
+from chainer.functions.pooling.average_pooling_nd import check_no_cover_all
 from chainer.functions.pooling.pooling_2d import Pooling2D
 from chainer.functions.pooling.pooling_nd import PoolingND
 
 
 class AveragePooling2D(Pooling2D, AveragePoolingND):
-    """Spatial average pooling (zero padding counts in the mean; no cover-all mode)."""
+    """Spatial average pooling (zero padding counts in the mean; no cover-all mode).
 
-    def __init__(self, ksize, stride=None, pad=0, use_cudnn=True):
+    The arguments are v1's, ``(ksize, stride, pad, cover_all, use_cudnn)``;
+    ``cover_all`` must be False.
+    """
+
+    def __init__(self, ksize, stride=None, pad=0, cover_all=False, use_cudnn=True):
+        check_no_cover_all(cover_all)
         PoolingND.__init__(self, 2, ksize, stride, pad, False, use_cudnn)
 
 
@@ -31,4 +37,4 @@ def average_pooling_2d(x, ksize, stride=None, pad=0, use_cudnn=True):
     Returns:
         ~chainer.Variable: output of shape ``(n, c, h_O, w_O)``.
     """
-    return AveragePooling2D(ksize, stride, pad, use_cudnn)(x)
+    return AveragePooling2D(ksize, stride, pad, False, use_cudnn)(x)

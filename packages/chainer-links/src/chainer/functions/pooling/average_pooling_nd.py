@@ -5,10 +5,22 @@ from chainer.functions.pooling import pooling_nd
 from chainer.utils import conv_nd
 
 
-class AveragePoolingND(pooling_nd.PoolingND):
-    """Mean over each window; zero padding counts in the mean (non-cover-all mode)."""
+def check_no_cover_all(cover_all):
+    """Average pooling has no cover-all mode: the argument exists, as in Chainer v1, so
+    that v1's positional calls ``(ksize, stride, pad, cover_all, use_cudnn)`` keep
+    their meaning, and only False is accepted (v1's ``AveragePoolingND`` rule)."""
+    if cover_all:
+        raise ValueError('average pooling does not support the cover_all mode')
 
-    def __init__(self, ndim, ksize, stride=None, pad=0, use_cudnn=True):
+
+class AveragePoolingND(pooling_nd.PoolingND):
+    """Mean over each window; zero padding counts in the mean (non-cover-all mode).
+
+    ``cover_all`` must be False (see :func:`check_no_cover_all`).
+    """
+
+    def __init__(self, ndim, ksize, stride=None, pad=0, cover_all=False, use_cudnn=True):
+        check_no_cover_all(cover_all)
         super(AveragePoolingND, self).__init__(ndim, ksize, stride, pad, False, use_cudnn)
 
     def forward_cpu(self, inputs):
@@ -59,4 +71,4 @@ def average_pooling_nd(x, ksize, stride=None, pad=0, use_cudnn=True):
         ~chainer.Variable: output of shape ``(n, c, out_1, ..., out_N)``.
     """
     ndim = max(len(x.shape) - 2, 1)
-    return AveragePoolingND(ndim, ksize, stride, pad, use_cudnn)(x)
+    return AveragePoolingND(ndim, ksize, stride, pad, False, use_cudnn)(x)
