@@ -37,9 +37,21 @@ def test_split_axis_unused_output_gets_zero_grad(rng):
     numpy.testing.assert_array_equal(x.grad, [1, 1, 0, 0])
 
 
-def test_split_axis_zero_size_output_is_value_error():
-    with pytest.raises(ValueError, match='zero size'):
-        F.split_axis(numpy.zeros((2, 4), numpy.float32), [2, 2], 1)
+@pytest.mark.parametrize('indices,sizes', [([0], [0, 4]), ([2, 2], [2, 0, 2]),
+                                           ([0, 0, 3], [0, 0, 3, 1])])
+def test_split_axis_makes_empty_pieces_as_in_v1(rng, check_backward, indices, sizes):
+    x = rng.uniform(-1, 1, (2, 4)).astype(numpy.float32)
+    ys = F.split_axis(x, indices, 1)
+    assert [y.shape[1] for y in ys] == sizes
+    numpy.testing.assert_array_equal(numpy.concatenate([y.data for y in ys], 1), x)
+    gys = tuple(rng.uniform(-1, 1, (2, n)).astype(numpy.float32) for n in sizes)
+    check_backward(lambda x: F.split_axis(x, indices, 1), x, gys)
+
+
+@pytest.mark.parametrize('indices', [[4], [1, 4], [2, 5]])
+def test_split_axis_position_must_be_less_than_the_length_as_in_v1(indices):
+    with pytest.raises(type_check.InvalidType):
+        F.split_axis(numpy.zeros((2, 4), numpy.float32), indices, 1)
 
 
 @pytest.mark.parametrize('ios,axis', [(3, 1), (2, 2), (2, -3)])

@@ -13,7 +13,9 @@ class SplitAxis(function.Function):
     """Splits an array into pieces along ``axis`` (views); the gradient concatenates back.
 
     ``indices_or_sections`` is either a number N of equal sections or a sorted 1-d
-    sequence of split positions, as for :func:`numpy.split`.
+    sequence of split positions, as for :func:`numpy.split`. As in Chainer v1, the
+    positions must be less than the length of the axis, and pieces may be empty
+    (positions ``[0]`` give an empty first piece).
     """
 
     def __init__(self, indices_or_sections, axis):
@@ -39,21 +41,20 @@ class SplitAxis(function.Function):
         type_check.expect(in_types.size() == 1)
         x_type = in_types[0]
         check_axis(self.axis, x_type.ndim)
+        ndim = type_check.eval(x_type.ndim)
+        length = x_type.shape[self.axis % ndim]
         if self.sections is not None:
-            ndim = type_check.eval(x_type.ndim)
-            type_check.expect(x_type.shape[self.axis % ndim] %
-                              type_check.make_variable(self.sections, 'sections') == 0)
+            type_check.expect(
+                length % type_check.make_variable(self.sections, 'sections') == 0)
+        elif self.indices:
+            type_check.expect(
+                length > type_check.make_variable(self.indices[-1], 'max_index'))
 
     def forward(self, xs):
         x = xs[0]
         xp = cuda.get_array_module(x)
         ys = xp.split(x, self.sections if self.indices is None else self.indices,
                       axis=self.axis)
-        if any(y.shape[self.axis] == 0 for y in ys):
-            raise ValueError('split_axis would make an output of zero size along axis '
-                             '{} (input shape {}, split {})'.format(
-                                 self.axis, x.shape,
-                                 self.sections if self.indices is None else self.indices))
         self._out_like = [(y.shape, y.dtype) for y in ys]
         return tuple(ys)
 
@@ -68,8 +69,9 @@ def split_axis(x, indices_or_sections, axis, force_tuple=False):
     Args:
         x (~chainer.Variable): variable to be split.
         indices_or_sections (int or 1-D array): an integer N divides the array into
-            N equal arrays along ``axis``; a 1-D array of sorted integers gives the
-            positions where the array is split.
+            N equal arrays along ``axis``; a 1-D array of sorted integers, each less
+            than the length of the axis, gives the positions where the array is
+            split (repeated positions, or a first position 0, give empty pieces).
         axis (int): axis that the input array is split along.
         force_tuple (bool): if True, a tuple is returned even when there is only one
             output.
@@ -77,9 +79,6 @@ def split_axis(x, indices_or_sections, axis, force_tuple=False):
     Returns:
         tuple or ~chainer.Variable: the pieces (a single variable when there is one
         output and ``force_tuple`` is False).
-
-    Raises:
-        ValueError: when an output would be of zero size along ``axis``.
     """
     ys = SplitAxis(indices_or_sections, axis)(x)
     if force_tuple and not isinstance(ys, tuple):
