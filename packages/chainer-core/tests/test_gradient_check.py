@@ -31,6 +31,33 @@ def test_numerical_grad_rejects_bad_eps():
         gradient_check.numerical_grad(lambda: (x,), (x,), (x,), eps=0)
 
 
+def test_numerical_grad_bad_eps_is_an_assertion_error_as_in_v1():
+    x = numpy.ones(1)
+    for eps in (0, -1.0):
+        with pytest.raises(AssertionError, match='eps'):
+            gradient_check.numerical_grad(lambda: (x,), (x,), (x,), eps=eps)
+
+
+def test_numerical_grad_takes_an_integer_eps_as_in_v1():
+    x = numpy.array([0.25, -0.5], dtype=numpy.float32)
+    gx, = gradient_check.numerical_grad(lambda: (3 * x,), (x,), (numpy.ones(2, 'f'),),
+                                        eps=1)
+    numpy.testing.assert_allclose(gx, [3, 3])
+
+
+def test_numerical_grad_of_python_number_outputs_and_grads_as_in_v1():
+    # v1 lets f return plain numbers (a constant) and grad_outputs hold scalars
+    x = numpy.array([[0.5], [1.5]], dtype=numpy.float32)
+    gx, = gradient_check.numerical_grad(lambda: (1,), (x,), (numpy.ones_like(x),))
+    numpy.testing.assert_array_equal(gx, numpy.zeros_like(x))
+    gx, = gradient_check.numerical_grad(lambda: (x,), (x,), (1,))
+    numpy.testing.assert_allclose(gx, numpy.ones_like(x), rtol=1e-3)
+    y = numpy.array(0.0, dtype=numpy.float32)
+    gy, = gradient_check.numerical_grad(lambda: (0,) if abs(y) > 2 else (2 * y,),
+                                        (y,), (numpy.float32(1),), eps=1.5)
+    assert gy == 2
+
+
 def test_assert_allclose():
     gradient_check.assert_allclose(numpy.array([1.0, 2.0]), numpy.array([1.0, 2.0 + 1e-7]))
     with pytest.raises(AssertionError, match='worst element at \\(1,\\)'):
@@ -129,3 +156,20 @@ def test_check_backward_dtype_must_be_a_float_type():
                                       dtype=numpy.int32)
     gradient_check.check_backward(Square(), numpy.ones(2, numpy.float32),
                                   numpy.ones(2, numpy.float32), dtype=numpy.float64)
+
+
+def test_check_backward_missing_gradient_is_a_type_error_as_in_v1():
+    # v1 failed there comparing None with an array, a TypeError its tests expect
+    class FirstOnly(chainer.Function):
+        def forward(self, xs):
+            return xs[0].copy(),
+
+        def backward(self, xs, gys):
+            return gys[0], None
+
+    x1, x2 = numpy.ones(1, 'f'), numpy.ones(1, 'f')
+    with pytest.raises(TypeError, match='input 1 got no gradient'):
+        gradient_check.check_backward(FirstOnly(), (x1, x2), numpy.ones(1, 'f'),
+                                      no_grads=[False, False])
+    gradient_check.check_backward(FirstOnly(), (x1, x2), numpy.ones(1, 'f'),
+                                  no_grads=[False, True])

@@ -5,6 +5,7 @@ import numpy
 from chainer import cuda
 from chainer import function
 from chainer import variable
+from chainer.utils._errors import ArgumentAssertionError
 
 
 def _as_tuple(x):
@@ -27,14 +28,18 @@ def numerical_grad(f, inputs, grad_outputs, eps=1e-3):
     Args:
         f (callable): returns a tuple of output arrays computed from ``inputs``.
         inputs (tuple of arrays): input arrays, perturbed in place (and restored).
-        grad_outputs (tuple of arrays): output gradients (None entries are skipped).
-        eps (float): the step.
+        grad_outputs (tuple of arrays): output gradients (None entries are skipped;
+            scalars are allowed).
+        eps (float): the step (an int works too).
 
     Returns:
         tuple: gradient arrays, one per input, of the input dtypes.
+
+    Raises:
+        ValueError: for a non-positive ``eps`` (also an AssertionError, as in v1).
     """
-    if eps <= 0:
-        raise ValueError('eps must be positive, got {}'.format(eps))
+    if not eps > 0:
+        raise ArgumentAssertionError('eps must be positive, got {}'.format(eps))
     inputs = _as_tuple(inputs)
     grad_outputs = _as_tuple(grad_outputs)
     xp = cuda.get_array_module(*inputs)
@@ -47,21 +52,27 @@ def numerical_grad(f, inputs, grad_outputs, eps=1e-3):
         for i in range(x.size):
             orig = flat_x[i].copy()
             flat_x[i] = orig + eps
-            ys1 = [None if y is None else y.astype(numpy.float64) for y in _copy_all(f())]
+            ys1 = _float64_copies(f())
             flat_x[i] = orig - eps
-            ys2 = [None if y is None else y.astype(numpy.float64) for y in _copy_all(f())]
+            ys2 = _float64_copies(f())
             flat_x[i] = orig
             total = 0.0
             for y1, y2, gy in zip(ys1, ys2, grad_outputs):
                 if gy is None or y1 is None:
                     continue
-                total += float(((y1 - y2) * gy.astype(numpy.float64)).sum())
+                total += float(((y1 - y2) * _float64(gy)).sum())
             flat_gx[i] = total / (2 * eps)
     return tuple(g.astype(x.dtype, copy=False) for g, x in zip(grads, inputs))
 
 
-def _copy_all(ys):
-    return [None if y is None else y.copy() for y in _as_tuple(ys)]
+def _float64(a):
+    """A float64 copy of an array or of a Python scalar (v1 lets ``f`` return, and
+    ``grad_outputs`` hold, plain numbers such as ``1``)."""
+    return cuda.get_array_module(a).array(a, dtype=numpy.float64)
+
+
+def _float64_copies(ys):
+    return [None if y is None else _float64(y) for y in _as_tuple(ys)]
 
 
 def assert_allclose(x, y, atol=1e-5, rtol=1e-4, verbose=True):
@@ -94,6 +105,11 @@ def _host_array(a):
     if isinstance(a, (list, tuple)):
         return numpy.asarray(a)
     return numpy.asarray(cuda.to_cpu(a))
+
+
+class _NoGradientError(AssertionError, TypeError):
+    """Backward gave None where a gradient is checked. v1 failed there comparing None
+    with an array, a TypeError that v1 tests expect."""
 
 
 class _Gather(function.Function):
@@ -188,7 +204,7 @@ def check_backward(func, x_data, y_grad, params=(), eps=1e-3, atol=1e-5, rtol=1e
                     'input {} must get no gradient, but got one'.format(i))
             continue
         if x.grad is None:
-            raise AssertionError('input {} got no gradient from backward'.format(i))
+            raise _NoGradientError('input {} got no gradient from backward'.format(i))
         gx, = numerical_grad(f, (casted_xs[i],), casted_gy, eps=eps)
         _assert_grad(gx, x.grad, atol, rtol, 'input {}'.format(i))
     for i, p in enumerate(params):

@@ -4,6 +4,8 @@ import functools
 import traceback
 import unittest
 
+from chainer.utils._errors import ArgumentAssertionError
+
 
 def _fresh_instance(self, method_name):
     # A new instance per trial so that no state leaks between trials.
@@ -44,17 +46,12 @@ def _run_once(f, args, kwargs, is_method, trial):
         _tear_down(instance)
 
 
-class _TrialCountError(ValueError, AssertionError):
-    """Bad ``times``/``min_success``. Also an AssertionError, as v1's check was an
-    ``assert`` that v1 code and tests expect."""
-
-
 def _check_counts(times, min_success):
     if isinstance(times, bool) or not isinstance(times, int) or times < 1:
-        raise _TrialCountError('times must be a positive int, got {!r}'.format(times))
+        raise ArgumentAssertionError('times must be a positive int, got {!r}'.format(times))
     if isinstance(min_success, bool) or not isinstance(min_success, int) or \
             not 0 <= min_success <= times:
-        raise _TrialCountError('min_success must be an int in [0, times={}], got '
+        raise ArgumentAssertionError('min_success must be an int in [0, times={}], got '
                               '{!r}'.format(times, min_success))
 
 
