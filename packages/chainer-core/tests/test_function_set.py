@@ -66,6 +66,16 @@ def test_parameter_setters():
         fs.parameters = new[:1]
 
 
+@pytest.mark.parametrize('attribute', ['parameters', 'gradients'])
+@pytest.mark.parametrize('diff', [-1, 1])
+def test_setter_count_mismatch_is_an_assertion_error_as_in_v1(attribute, diff):
+    fs = _model()
+    arrays = getattr(fs, attribute)
+    arrays = arrays[:diff] if diff < 0 else arrays + (numpy.empty(1),)
+    with pytest.raises(AssertionError, match='3 parameters but {}'.format(3 + diff)):
+        setattr(fs, attribute, arrays)
+
+
 def test_copy_parameters_from_keeps_arrays():
     fs = _model()
     arrays = fs.parameters

@@ -3,6 +3,7 @@ import warnings
 
 from chainer import link
 from chainer import variable
+from chainer.utils._errors import ArgumentAssertionError
 
 
 class FunctionSet(link.Chain):
@@ -86,7 +87,9 @@ class FunctionSet(link.Chain):
         params = list(self.params())
         arrays = list(arrays)
         if len(arrays) != len(params):
-            raise ValueError('FunctionSet has {} parameters but {} arrays were '
-                             'given'.format(len(params), len(arrays)))
+            # also an AssertionError: v1 checked the count with an assert
+            raise ArgumentAssertionError(
+                'FunctionSet has {} parameters but {} arrays were given'.format(
+                    len(params), len(arrays)))
         for param, array in zip(params, arrays):
             setattr(param, attribute, array)
