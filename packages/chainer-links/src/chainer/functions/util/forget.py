@@ -3,7 +3,6 @@ from chainer import cuda
 from chainer import flag
 from chainer import function
 from chainer import variable
-from chainer.utils import type_check
 
 
 class _Identity(function.Function):
@@ -16,16 +15,29 @@ class _Identity(function.Function):
         return grad_outputs
 
 
+def _ordinal(n):
+    """``'1st'``, ``'2nd'``, ``'3rd'``, ``'4th'``, ..., ``'11th'``, ``'21st'``."""
+    suffix = 'th' if 10 <= n % 100 < 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')
+    return '{}{}'.format(n, suffix)
+
+
 def _call(func, xs):
-    """Calls ``func(*xs)`` and returns its outputs as a tuple of variables."""
+    """Calls ``func(*xs)`` and returns its outputs as a tuple of variables.
+
+    A result that is not a Variable or a tuple of them is a RuntimeError naming the
+    first bad element, as in Chainer v1.
+    """
     outs = func(*xs)
     if isinstance(outs, variable.Variable):
         return (outs,)
-    if isinstance(outs, (tuple, list)) and outs and \
-            all(isinstance(y, variable.Variable) for y in outs):
-        return tuple(outs)
-    raise TypeError('func given to forget must return a Variable or a tuple of '
-                    'Variables, got {!r}'.format(type(outs).__name__))
+    if not isinstance(outs, tuple):
+        raise RuntimeError('func given to forget must return a Variable or a tuple of '
+                           'Variables, but returned {}'.format(type(outs)))
+    for i, y in enumerate(outs):
+        if not isinstance(y, variable.Variable):
+            raise RuntimeError('the {} element of the tuple returned by func is not a '
+                               'Variable but {}'.format(_ordinal(i + 1), type(y)))
+    return outs
 
 
 class Forget(function.Function):
@@ -36,9 +48,6 @@ class Forget(function.Function):
         if not callable(func):
             raise TypeError('func must be callable, got {!r}'.format(type(func).__name__))
         self.func = func
-
-    def check_type_forward(self, in_types):
-        type_check.expect(in_types.size() > 0)
 
     def forward(self, inputs):
         # Volatile inputs: the inner functions build no graph, so none of their
@@ -73,8 +82,9 @@ def forget(func, *xs):
 
     Args:
         func (callable): Takes the variables ``xs`` and returns a
-            :class:`~chainer.Variable` or a tuple of them.
-        xs (~chainer.Variable or arrays): The arguments of ``func``.
+            :class:`~chainer.Variable` or a tuple of them; anything else raises
+            RuntimeError, as in Chainer v1.
+        xs (~chainer.Variable or arrays): The arguments of ``func`` (possibly none).
 
     Returns:
         ~chainer.Variable or tuple: What ``func`` returns (one variable, or a tuple
