@@ -18,8 +18,15 @@ def test_squeeze(rng, dtype, check_backward, shape, axis):
     check_backward(lambda x: F.squeeze(x, axis), x, gy, dtype)
 
 
-@pytest.mark.parametrize('axis', [1, (0, 1), 4, (0, 0)])
+@pytest.mark.parametrize('axis', [4, -5, (0, 0)])
 def test_squeeze_invalid_axis(axis):
     x = numpy.zeros((1, 3, 1, 2), numpy.float32)
     with pytest.raises(type_check.InvalidType):
+        F.squeeze(x, axis)
+
+
+@pytest.mark.parametrize('axis', [1, (0, 1), (-1,)])
+def test_squeezing_an_axis_longer_than_one_is_a_value_error_as_in_v1(axis):
+    x = numpy.zeros((1, 3, 1, 2), numpy.float32)
+    with pytest.raises(ValueError, match='length'):
         F.squeeze(x, axis)

@@ -15,11 +15,7 @@ class Squeeze(function.Function):
         type_check.expect(in_types.size() == 1)
         if self.axis is None:
             return
-        x_type = in_types[0]
-        check_axes(self.axis, x_type.ndim)
-        ndim = type_check.eval(x_type.ndim)
-        for a in self.axis:
-            type_check.expect(x_type.shape[a % ndim] == 1)
+        check_axes(self.axis, in_types[0].ndim)
 
     def forward(self, xs):
         x = xs[0]
@@ -27,6 +23,12 @@ class Squeeze(function.Function):
             shape = tuple(n for n in x.shape if n != 1)
         else:
             drop = set(a % x.ndim for a in self.axis)
+            # A value error as in Chainer v1 (where numpy.squeeze raised it): the axis
+            # itself is valid, its length is not.
+            longer = [a for a in sorted(drop) if x.shape[a] != 1]
+            if longer:
+                raise ValueError('cannot squeeze axis {} of length {} (input shape {})'
+                                 .format(longer[0], x.shape[longer[0]], x.shape))
             shape = tuple(n for i, n in enumerate(x.shape) if i not in drop)
         return x.reshape(shape),
 
@@ -40,9 +42,9 @@ def squeeze(x, axis=None):
     Args:
         x (~chainer.Variable or array): input data.
         axis (None or int or tuple of ints): a subset of the single-dimensional
-            entries of the shape to remove; None removes all of them. Selecting an
-            axis whose length is not one raises
-            :class:`~chainer.utils.type_check.InvalidType`.
+            entries of the shape to remove; None removes all of them. An axis out of
+            range raises :class:`~chainer.utils.type_check.InvalidType`; an axis
+            whose length is not one raises ValueError, as in Chainer v1.
 
     Returns:
         ~chainer.Variable: variable whose dimensions of size one are removed.
