@@ -1,6 +1,7 @@
 import numpy
 import pytest
 
+import chainer
 import chainer.functions as F
 from chainer.utils import type_check
 
@@ -41,3 +42,13 @@ def test_scale_invalid(x_shape, y_shape, axis, y_dtype):
 def test_scale_axis_type():
     with pytest.raises(TypeError, match='axis'):
         F.scale(numpy.ones((2, 3), numpy.float32), numpy.ones(3, numpy.float32), 1.0)
+
+
+def test_scale_of_misaligned_shapes_is_an_assertion_error_in_debug_mode_as_in_v1():
+    x = numpy.zeros((3, 2, 3), numpy.float32)
+    y = numpy.zeros(2, numpy.float32)
+    with chainer.DebugMode(True):
+        with pytest.raises(AssertionError, match='does not match'):
+            F.scale(x, y, 0)
+    with pytest.raises(type_check.InvalidType):  # out of debug mode: the type check
+        F.scale(x, y, 0)

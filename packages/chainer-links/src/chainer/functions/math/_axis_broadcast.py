@@ -4,6 +4,7 @@ The second operand ``y`` is aligned with the axes ``axis .. axis + y.ndim - 1`` 
 ``x``: for ``x`` of shape ``(100, 3, 40, 60)``, ``y`` of shape ``(3, 40)`` and
 ``axis=1``, ``y`` acts as an array of shape ``(1, 3, 40, 1)``.
 """
+import chainer
 from chainer.utils import type_check
 
 
@@ -16,6 +17,19 @@ def check_axis_broadcast(in_types, axis):
     type_check.expect(axis_var >= 0, axis_var + y_type.ndim <= x_type.ndim)
     for i in range(type_check.eval(y_type.ndim)):
         type_check.expect(x_type.shape[axis + i] == y_type.shape[i])
+
+
+def assert_aligned_in_debug_mode(x, y, axis):
+    """In debug mode, asserts that ``y.shape`` is the shape of ``x`` at ``axis``.
+
+    Chainer v1's ``bias`` and ``scale`` made this assertion (an AssertionError) before
+    building their nodes; out of debug mode the nodes' type check reports it.
+    """
+    if chainer.is_debug():
+        x_part = tuple(x.shape[axis:axis + len(y.shape)])
+        assert x_part == tuple(y.shape), \
+            'y of shape {} does not match x of shape {} at axis {}'.format(
+                y.shape, x.shape, axis)
 
 
 def expanded_shape(x_ndim, y_shape, axis):

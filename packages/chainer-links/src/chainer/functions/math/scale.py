@@ -2,6 +2,7 @@
 from chainer import function
 from chainer import utils
 from chainer.functions._axis import check_int
+from chainer.functions.math._axis_broadcast import assert_aligned_in_debug_mode
 from chainer.functions.math._axis_broadcast import check_axis_broadcast
 from chainer.functions.math._axis_broadcast import expanded_shape
 from chainer.functions.math._axis_broadcast import outer_axes
@@ -46,4 +47,5 @@ def scale(x, y, axis=1):
     Returns:
         ~chainer.Variable: output variable, of the shape of ``x``.
     """
+    assert_aligned_in_debug_mode(x, y, axis)
     return Scale(axis)(x, y)
