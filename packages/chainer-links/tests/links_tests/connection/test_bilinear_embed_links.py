@@ -93,3 +93,8 @@ def test_backward_serialization_copies(case, tmp_path):
         return link(*[chainer.Variable(d) for d in data])
     link_checks.check_serialization(make, call, tmp_path)
     link_checks.check_copies(make, call)
+
+
+def test_bilinear_in_sizes_attribute_as_in_v1():
+    link = L.Bilinear(2, 3, 4, nobias=True)
+    assert link.in_sizes == (2, 3) and link.nobias is True

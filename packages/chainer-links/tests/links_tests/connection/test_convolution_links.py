@@ -146,3 +146,13 @@ def test_mis_shaped_input(name):
     bad = (shape[0], shape[1] + 1) + shape[2:]
     with pytest.raises(chainer.utils.type_check.InvalidType):
         make()(chainer.Variable(_input(bad)))
+
+
+@pytest.mark.parametrize('name', NAMES)
+def test_constructor_arguments_are_attributes_as_in_v1(name):
+    make, _, _, W_shape = CASES[name]
+    W = numpy.ones(W_shape, dtype=numpy.float32)
+    link = make(initialW=W)
+    out_channels = W_shape[1 if 'De' in name else 0]
+    assert link.out_channels == out_channels and link.initialW is W
+    assert link.wscale == 1

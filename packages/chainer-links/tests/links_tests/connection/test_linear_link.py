@@ -105,3 +105,9 @@ def test_initializer_dtype_decides_the_param_dtype_as_in_v1(dtype):
     assert scaled.W.dtype == dtype and scaled.b.dtype == numpy.float32
     y = link(chainer.Variable(numpy.ones((1, 3), dtype=dtype)))
     assert y.dtype == dtype
+
+
+def test_constructor_arguments_are_attributes_as_in_v1():
+    W = numpy.ones((2, 3), dtype=numpy.float32)
+    link = L.Linear(3, 2, wscale=2, initialW=W)
+    assert link.initialW is W and link.wscale == 2 and link.out_size == 2

@@ -260,3 +260,12 @@ def test_mis_shaped_input():
         L.LSTM(3, 2)(chainer.Variable(_x(2, 4)))
     with pytest.raises(chainer.utils.type_check.InvalidType):
         L.GRU(2, 3)(chainer.Variable(_x(2, 2)), chainer.Variable(_x(2, 4)))
+
+
+@pytest.mark.parametrize('cls', [L.LSTM, L.StatelessLSTM])
+def test_lstm_initializer_arguments_are_attributes_as_in_v1(cls):
+    link = cls(3, 2, lateral_init=0.25, upward_init=0.5, bias_init=0.1,
+               forget_bias_init=1.0)
+    assert (link.lateral_init, link.upward_init) == (0.25, 0.5)
+    assert (link.bias_init, link.forget_bias_init) == (0.1, 1.0)
+    assert link.state_size == 2

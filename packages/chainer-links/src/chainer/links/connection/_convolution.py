@@ -32,6 +32,11 @@ class ConvolutionLink(_weight_bias.WeightBiasLink):
         transposed (bool): a deconvolution's filter layout.
         **weight_bias: ``wscale``, ``bias``, ``nobias``, ``initialW`` and
             ``initial_bias`` of :class:`WeightBiasLink`.
+
+    Attributes:
+        out_channels (int): the number of output channels (v1's name of
+            ``out_size``).
+        ksize, stride, pad, outsize (tuples of ints): the window arguments.
     """
 
     def __init__(self, ndim, in_channels, out_channels, ksize, stride, pad, outsize=None,
@@ -45,6 +50,7 @@ class ConvolutionLink(_weight_bias.WeightBiasLink):
         super(ConvolutionLink, self).__init__(
             in_channels, out_channels, in_name='in_channels', out_name='out_channels',
             in_axis=0 if transposed else 1, **weight_bias)
+        self.out_channels = self.out_size
 
     def _W_shape(self, in_channels):
         if self._transposed:

@@ -25,6 +25,10 @@ class WeightBiasLink(link.Link):
         out_name (str): name of ``out_size`` in error messages.
         in_axis (int): the axis of ``W`` holding the input size (for its default
             initialization).
+
+    Attributes:
+        out_size (int): the output size.
+        initialW, wscale: the constructor's arguments, kept as attributes as in v1.
     """
 
     def __init__(self, in_size, out_size, wscale=1, bias=0, nobias=False, initialW=None,
@@ -32,6 +36,8 @@ class WeightBiasLink(link.Link):
         super(WeightBiasLink, self).__init__()
         in_size = _args.positive_int(in_size, in_name, allow_none=True)
         self.out_size = _args.positive_int(out_size, out_name)
+        self.initialW = initialW
+        self.wscale = wscale
         self._W_initializer = _initializers.wscaled(initialW, wscale, in_axis)
         if in_size is None:
             self.add_uninitialized_param('W')

@@ -27,6 +27,8 @@ class Bilinear(link.Link):
     Attributes:
         W, V1, V2, b (~chainer.Variable): The parameters (no V1/V2/b with
             ``nobias``).
+        in_sizes (tuple of ints): ``(left_size, right_size)``.
+        nobias (bool): Whether the link has no bias terms.
     """
 
     def __init__(self, left_size, right_size, out_size, nobias=False, initialW=None,
@@ -36,6 +38,7 @@ class Bilinear(link.Link):
         right_size = _args.positive_int(right_size, 'right_size')
         out_size = _args.positive_int(out_size, 'out_size')
         self.nobias = nobias
+        self.in_sizes = (left_size, right_size)
         if initialW is None:
             initialW = initializers.Normal(
                 math.sqrt(1.0 / (left_size * right_size * out_size)))

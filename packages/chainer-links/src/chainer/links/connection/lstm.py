@@ -52,6 +52,11 @@ class LSTMBase(link.Chain):
         bias_init: Initializer (or scalar) of the cell input, input and output gate
             biases.
         forget_bias_init: Initializer (or scalar) of the forget gate biases.
+
+    Attributes:
+        state_size (int): ``out_size``.
+        lateral_init, upward_init, bias_init, forget_bias_init: the constructor's
+            arguments, kept as attributes as in v1.
     """
 
     def __init__(self, in_size, out_size, lateral_init=None, upward_init=None,
@@ -64,6 +69,10 @@ class LSTMBase(link.Chain):
             lateral=linear.Linear(out_size, 4 * out_size,
                                   initialW=_GateBlocks(lateral_init), nobias=True))
         self.state_size = out_size
+        self.lateral_init = lateral_init
+        self.upward_init = upward_init
+        self.bias_init = bias_init
+        self.forget_bias_init = forget_bias_init
 
     def _step(self, c, h, x):
         """``lstm(c, upward(x) + lateral(h))``; ``c`` and ``h`` may be None (zeros, no
