@@ -35,3 +35,9 @@ def test_clip_invalid_input():
 def test_clip_invalid_bounds(x_min, x_max, error):
     with pytest.raises(error):
         F.clip(numpy.ones(3, numpy.float32), x_min, x_max)
+
+
+@pytest.mark.parametrize('x_min,x_max', [(1.0, -1.0), (0.5, 0.5)])
+def test_empty_interval_is_also_an_assertion_error_as_in_v1(x_min, x_max):
+    with pytest.raises(AssertionError, match='x_min must be less than x_max'):
+        F.Clip(x_min, x_max)
