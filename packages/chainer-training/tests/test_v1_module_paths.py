@@ -2,6 +2,8 @@
 with the names v1 put in them (issue 13, point 2)."""
 import importlib
 import importlib.util
+import subprocess
+import sys
 
 import pytest
 
@@ -51,3 +53,12 @@ def test_snapshot_extensions_are_functions_of_the_module__snapshot_as_in_v1():
 
 def test_image_dataset_available_says_whether_pillow_is_installed_as_in_v1():
     assert image_dataset.available is (importlib.util.find_spec('PIL') is not None)
+
+
+def test_training_extensions_is_reachable_after_a_bare_import_chainer():
+    # a fresh interpreter: this test session has imported the extensions already
+    code = ('import sys, chainer; assert "chainer.training.extensions" not in sys.modules; '
+            'print(chainer.training.extensions.Evaluator.__name__)')
+    out = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == 'Evaluator'

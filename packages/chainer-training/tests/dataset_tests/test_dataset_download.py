@@ -11,7 +11,7 @@ from chainer.dataset import download
 
 def _cached_files(root):
     cache = root / '_dl_cache'
-    return sorted(p.name for p in cache.iterdir() if not p.name.endswith('.lock'))
+    return sorted(p.name for p in cache.iterdir() if p.name != '_dl_lock')
 
 
 def test_dataset_root_precedence(tmp_path, monkeypatch):
@@ -79,6 +79,50 @@ def test_http_error_is_raised_and_not_cached(dataset_root, file_server):
     with pytest.raises(urllib.error.HTTPError):
         download.cached_download(file_server.url + 'missing')
     assert _cached_files(dataset_root) == []
+
+
+def test_download_cache_has_v1_file_names(dataset_root, file_server):
+    file_server.files['v.bin'] = b'v1'
+    url = file_server.url + 'v.bin'
+    path = download.cached_download(url)
+    assert path == str(dataset_root / '_dl_cache' / hashlib.md5(url.encode()).hexdigest())
+    assert (dataset_root / '_dl_cache' / '_dl_lock').exists()
+
+
+def test_a_download_cached_by_chainer_v1_is_used_without_network(dataset_root):
+    url = 'http://unreachable.invalid/train-images-idx3-ubyte.gz'
+    (dataset_root / '_dl_cache').mkdir(parents=True)
+    cached = dataset_root / '_dl_cache' / hashlib.md5(url.encode()).hexdigest()
+    cached.write_bytes(b'from v1')
+    assert download.cached_download(url) == str(cached)
+
+
+def test_downloads_go_through_six_urlretrieve_as_in_v1(dataset_root, monkeypatch):
+    import six
+    calls = []
+
+    def fake_urlretrieve(url, path):
+        calls.append(url)
+        with open(path, 'w') as f:
+            f.write('faked')
+
+    monkeypatch.setattr(six.moves.urllib.request, 'urlretrieve', fake_urlretrieve)
+    path = download.cached_download('http://example.com/x')
+    assert calls == ['http://example.com/x']
+    with open(path) as f:
+        assert f.read() == 'faked'
+
+
+def test_a_file_in_place_of_the_cache_directory_is_a_runtime_error_as_in_v1(
+        dataset_root):
+    dataset_root.mkdir()
+    (dataset_root / '_dl_cache').write_text('not a directory')
+    with pytest.raises(RuntimeError, match='cannot create the download cache directory'):
+        download.cached_download('http://example.com/x')
+    download.set_dataset_root(str(dataset_root / '_dl_cache'))
+    with pytest.raises(RuntimeError, match='cannot create the dataset directory'):
+        download.cache_or_load_file(str(dataset_root / '_dl_cache' / 'sub' / 'f'),
+                                    lambda path: None, lambda path: None)
 
 
 def test_cache_or_load_file_creates_once(tmp_path):

@@ -94,6 +94,20 @@ def test_cached_after_first_call(cifar_server):
     assert (root / 'pfnet' / 'chainer' / 'cifar' / 'cifar-10.npz').exists()
 
 
+@pytest.mark.parametrize('name', ['cifar-10', 'cifar-100'])
+def test_get_cifar_writes_the_cache_file_and_keys_of_chainer_v1(cifar_server, name):
+    _, expected, root = cifar_server
+    getattr(datasets, 'get_' + name.replace('-', ''))()
+    train, test = expected[name]
+    label = 0 if name == 'cifar-10' else 1  # CIFAR-100: the fine label
+    with numpy.load(str(root / 'pfnet' / 'chainer' / 'cifar' / (name + '.npz'))) as npz:
+        assert sorted(npz.files) == ['test_x', 'test_y', 'train_x', 'train_y']
+        for part, records in (('train', train), ('test', test)):
+            assert npz[part + '_x'].dtype == npz[part + '_y'].dtype == numpy.uint8
+            numpy.testing.assert_array_equal(npz[part + '_x'], records[:, -3072:])
+            numpy.testing.assert_array_equal(npz[part + '_y'], records[:, label])
+
+
 @pytest.mark.parametrize('damage', ['truncate_gzip', 'missing_member', 'short_record'])
 def test_corrupt_archive_is_detected_and_not_cached(cifar_server, monkeypatch, damage):
     server, _, root = cifar_server
@@ -113,4 +127,4 @@ def test_corrupt_archive_is_detected_and_not_cached(cifar_server, monkeypatch, d
     with pytest.raises(_retrieve.CorruptDownloadError):
         datasets.get_cifar10()
     assert not (root / 'pfnet' / 'chainer' / 'cifar' / 'cifar-10.npz').exists()
-    assert [p for p in (root / '_dl_cache').iterdir() if not p.name.endswith('.lock')] == []
+    assert [p for p in (root / '_dl_cache').iterdir() if p.name != '_dl_lock'] == []

@@ -69,9 +69,22 @@ def test_get_mnist_downloads_and_converts_once(mnist_server):
     server, _, root = mnist_server
     datasets.get_mnist()
     assert len(server.requests) == 4
-    assert (root / 'pfnet' / 'chainer' / 'mnist' / 'mnist.npz').exists()
+    assert (root / 'pfnet' / 'chainer' / 'mnist' / 'train.npz').exists()
     datasets.get_mnist(ndim=3)
     assert len(server.requests) == 4
+
+
+def test_get_mnist_writes_the_cache_files_and_keys_of_chainer_v1(mnist_server):
+    _, arrays, root = mnist_server
+    datasets.get_mnist()
+    for part, n in (('train', N_TRAIN), ('test', N_TEST)):
+        # read as v1 reads it: numpy.load(path), then ['x'] and ['y']
+        with numpy.load(str(root / 'pfnet' / 'chainer' / 'mnist' / (part + '.npz'))) as npz:
+            assert sorted(npz.files) == ['x', 'y']
+            assert npz['x'].shape == (n, 784) and npz['x'].dtype == numpy.uint8
+            assert npz['y'].shape == (n,) and npz['y'].dtype == numpy.uint8
+            numpy.testing.assert_array_equal(npz['x'], arrays[part + '_x'].reshape(n, -1))
+            numpy.testing.assert_array_equal(npz['y'], arrays[part + '_y'])
 
 
 def test_bad_ndim(mnist_server):

@@ -41,7 +41,19 @@ def test_words_with_eos_per_line(ptb_server):
     requests = len(server.requests)
     datasets.get_ptb_words()
     assert len(server.requests) == requests
-    assert (root / 'pfnet' / 'chainer' / 'ptb' / 'ptb.npz').exists()
+    assert (root / 'pfnet' / 'chainer' / 'ptb' / 'train.npz').exists()
+
+
+def test_get_ptb_words_writes_the_cache_files_and_keys_of_chainer_v1(ptb_server):
+    _, root = ptb_server
+    expected = dict(zip(('train', 'valid', 'test'), datasets.get_ptb_words()))
+    directory = root / 'pfnet' / 'chainer' / 'ptb'
+    for part, ids in expected.items():
+        with numpy.load(str(directory / (part + '.npz'))) as npz:
+            assert npz.files == ['x'] and npz['x'].dtype == numpy.int32
+            numpy.testing.assert_array_equal(npz['x'], ids)
+    assert (directory / 'vocab.txt').read_text().split('\n')[:4] == [
+        'the', 'cat', 'sat', '<eos>']
 
 
 def test_unknown_word_is_an_error_and_not_cached(ptb_server):
@@ -49,7 +61,7 @@ def test_unknown_word_is_an_error_and_not_cached(ptb_server):
     server.files['ptb.test.txt'] = b'dog\n'
     with pytest.raises(ValueError, match='not in the training vocabulary'):
         datasets.get_ptb_words()
-    assert not (root / 'pfnet' / 'chainer' / 'ptb' / 'ptb.npz').exists()
+    assert not (root / 'pfnet' / 'chainer' / 'ptb' / 'test.npz').exists()
 
 
 def test_binary_garbage_is_detected(ptb_server):

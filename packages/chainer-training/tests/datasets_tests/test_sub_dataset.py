@@ -45,6 +45,11 @@ def test_split_dataset():
         datasets.split_dataset([1, 2], 1.5)
 
 
+def test_split_dataset_at_the_end_is_refused_as_in_v1():
+    with pytest.raises(ValueError, match=r'split_at=2 must be in \[0, len\(dataset\)=2\)'):
+        datasets.split_dataset([1, 2], 2)
+
+
 def test_split_dataset_random_is_a_partition():
     a, b = datasets.split_dataset_random(numpy.arange(20), 7, seed=0)
     assert len(a) == 7 and len(b) == 13
@@ -64,6 +69,16 @@ def test_cross_validation_folds(n, n_fold):
     assert sorted(sum(tests, [])) == list(range(n))
     sizes = [len(t) for t in tests]
     assert max(sizes) - min(sizes) <= 1
+
+
+def test_cross_validation_splits_are_v1_ones_in_v1_order():
+    # 7 examples, 3 folds [0, 1], [2, 3], [4, 5, 6]: the last fold is tested first
+    splits = datasets.get_cross_validation_datasets(list(range(7)), 3)
+    assert [(train[:], test[:]) for train, test in splits] == [
+        ([0, 1, 2, 3], [4, 5, 6]),
+        ([4, 5, 6, 0, 1], [2, 3]),
+        ([2, 3, 4, 5, 6], [0, 1]),
+    ]
 
 
 def test_cross_validation_random_and_bad_n_fold():

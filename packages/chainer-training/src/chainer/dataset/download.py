@@ -5,17 +5,27 @@ Every downloaded or converted file lives under the dataset root: the directory g
 (spec 001, section 3.1.7 "Dataset management"). Files are published by atomic rename
 under a file lock, so concurrent processes never see a half-written file and create
 each cache once.
+
+The download cache is laid out as Chainer v1 lays it out, so that a cache written by
+either is used by the other: ``<root>/_dl_cache/<MD5 hex digest of the URL>``, locked
+through ``<root>/_dl_cache/_dl_lock`` (an ``flock``, which v1's ``filelock`` takes too).
 """
 import hashlib
 import os
 import shutil
 import tempfile
-import urllib.request
+import urllib.error
+
+# Through six, as v1 did: v1 code (and v1's own tests) replace
+# ``six.moves.urllib.request.urlretrieve`` to fake downloads.
+from six.moves.urllib import request
 
 from chainer.dataset._file_lock import file_lock
 
 _dataset_root = []
 _CHUNK = 1 << 20
+_DOWNLOAD_CACHE = '_dl_cache'
+_DOWNLOAD_LOCK = '_dl_lock'
 
 
 def get_dataset_root():
@@ -59,9 +69,22 @@ def get_dataset_directory(dataset_name, create_directory=True):
     return path
 
 
+def _make_directory(path, what):
+    """Creates the directory ``path`` if missing; a RuntimeError naming ``what`` when
+    it cannot (e.g. a file is in the way), as v1 raises."""
+    try:
+        os.makedirs(path, exist_ok=True)
+    except OSError as e:
+        raise RuntimeError('cannot create the {} directory {}: {}'.format(
+            what, path, e)) from e
+    return path
+
+
 def _download_cache_path(url):
-    directory = get_dataset_directory('_dl_cache')
-    return os.path.join(directory, hashlib.sha1(url.encode('utf-8')).hexdigest())
+    """The path under which :func:`cached_download` caches ``url`` (the v1 name: the
+    MD5 hex digest of the URL in ``<dataset root>/_dl_cache``)."""
+    return os.path.join(get_dataset_root(), _DOWNLOAD_CACHE,
+                        hashlib.md5(url.encode('utf-8')).hexdigest())
 
 
 def cached_download(url, checksum=None):
@@ -85,13 +108,15 @@ def cached_download(url, checksum=None):
     cache_path = _download_cache_path(url)
     if os.path.exists(cache_path):
         return cache_path
-    with file_lock(cache_path + '.lock'):
+    cache_root = _make_directory(os.path.dirname(cache_path), 'download cache')
+    with file_lock(os.path.join(cache_root, _DOWNLOAD_LOCK)):
         if os.path.exists(cache_path):  # another process finished it meanwhile
             return cache_path
-        temp_dir = tempfile.mkdtemp(dir=os.path.dirname(cache_path))
+        temp_dir = tempfile.mkdtemp(dir=cache_root)
         try:
             temp_path = os.path.join(temp_dir, 'download')
-            digest = _fetch(url, temp_path, algorithm)
+            _fetch(url, temp_path)
+            digest = _file_digest(temp_path, algorithm)
             if expected is not None and digest != expected:
                 raise RuntimeError(
                     'cached_download: checksum mismatch for {}: expected {}:{}, got {}:{}; '
@@ -114,23 +139,22 @@ def _parse_checksum(checksum):
     return algorithm.lower(), expected.lower()
 
 
-def _fetch(url, path, algorithm):
-    """Streams ``url`` into ``path`` and returns its hex digest; checks the length."""
+def _fetch(url, path):
+    """Downloads ``url`` to ``path``; a RuntimeError when fewer bytes than announced
+    arrive (``urlretrieve`` checks the ``Content-Length``)."""
+    print('Downloading from {}...'.format(url))  # as v1 does: downloads are slow
+    try:
+        request.urlretrieve(url, path)
+    except urllib.error.ContentTooShortError as e:
+        raise RuntimeError('cached_download: truncated download from {} ({}); the file '
+                           'was not cached'.format(url, e.reason)) from e
+
+
+def _file_digest(path, algorithm):
     digest = hashlib.new(algorithm)
-    received = 0
-    with urllib.request.urlopen(url) as response, open(path, 'wb') as out:
-        expected_length = response.headers.get('Content-Length')
-        while True:
-            chunk = response.read(_CHUNK)
-            if not chunk:
-                break
-            out.write(chunk)
+    with open(path, 'rb') as f:
+        for chunk in iter(lambda: f.read(_CHUNK), b''):
             digest.update(chunk)
-            received += len(chunk)
-    if expected_length is not None and received != int(expected_length):
-        raise RuntimeError(
-            'cached_download: truncated download from {}: got {} of {} bytes; the file was '
-            'not cached'.format(url, received, expected_length))
     return digest.hexdigest()
 
 
@@ -153,8 +177,7 @@ def cache_or_load_file(path, creator, loader):
     """
     if os.path.exists(path):
         return loader(path)
-    directory = os.path.dirname(os.path.abspath(path))
-    os.makedirs(directory, exist_ok=True)
+    directory = _make_directory(os.path.dirname(os.path.abspath(path)), 'dataset')
     with file_lock(path + '.lock'):
         if os.path.exists(path):
             return loader(path)

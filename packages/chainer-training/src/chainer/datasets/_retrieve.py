@@ -93,18 +93,14 @@ def image_shape(ndim, shapes, caller):
     return shapes[ndim]
 
 
-def image_datasets(raw, shape, withlabel, scale, dtype, label_dtype):
-    """The ``(train, test)`` datasets of the cached uint8 images ``raw['<part>_x']``
-    and labels ``raw['<part>_y']``: images of ``shape`` scaled to ``[0, scale]`` in
-    ``dtype``, with their labels in a :class:`TupleDataset` when ``withlabel``."""
-    datasets = []
-    for part in ('train', 'test'):
-        images = preprocess_images(raw[part + '_x'], shape, scale, dtype)
-        if withlabel:
-            images = tuple_dataset.TupleDataset(images,
-                                                raw[part + '_y'].astype(label_dtype))
-        datasets.append(images)
-    return tuple(datasets)
+def image_dataset(images, labels, shape, withlabel, scale, dtype, label_dtype):
+    """The dataset of the cached uint8 ``images`` (one row per image) and their
+    ``labels``: images of ``shape`` scaled to ``[0, scale]`` in ``dtype``, with their
+    labels in a :class:`TupleDataset` when ``withlabel``."""
+    images = preprocess_images(images, shape, scale, dtype)
+    if withlabel:
+        return tuple_dataset.TupleDataset(images, labels.astype(label_dtype))
+    return images
 
 
 def preprocess_images(images, shape, scale, dtype):

@@ -64,10 +64,12 @@ def get_cifar100(withlabel=True, ndim=3, scale=1.):
 
 def _get_cifar(name, withlabel, ndim, scale):
     shape = _retrieve.image_shape(ndim, _IMAGE_SHAPES, 'get_' + name.replace('-', ''))
+    # Chainer v1's cache: <name>.npz with train_x, train_y, test_x, test_y (uint8).
     raw = _retrieve.cache_npz('pfnet/chainer/cifar', name + '.npz',
                               lambda: _download(name))
-    return _retrieve.image_datasets(raw, shape, withlabel, scale, numpy.float32,
-                                    numpy.int32)
+    return tuple(_retrieve.image_dataset(raw[part + '_x'], raw[part + '_y'], shape,
+                                         withlabel, scale, numpy.float32, numpy.int32)
+                 for part in ('train', 'test'))
 
 
 def _download(name):

@@ -25,8 +25,10 @@ def get_mnist(withlabel=True, ndim=1, scale=1., dtype=numpy.float32,
               label_dtype=numpy.int32):
     """Gets the MNIST dataset (60,000 training and 10,000 test 28x28 grey digits).
 
-    The files are downloaded once and converted to an npz cache under the dataset root
-    (``pfnet/chainer/mnist``). Pixels are scaled to ``[0, scale]``: ``x * scale / 255``.
+    The files are downloaded once and converted to an npz cache under the dataset root,
+    in Chainer v1's format so that either reuses the other's cache:
+    ``pfnet/chainer/mnist/train.npz`` and ``test.npz``, each with ``x`` (N, 784) and
+    ``y`` (N,) uint8. Pixels are scaled to ``[0, scale]``: ``x * scale / 255``.
 
     Args:
         withlabel (bool): Return (image, label) examples; otherwise only images.
@@ -41,22 +43,29 @@ def get_mnist(withlabel=True, ndim=1, scale=1., dtype=numpy.float32,
         ``withlabel`` is True, else arrays of images.
     """
     shape = _retrieve.image_shape(ndim, _IMAGE_SHAPES, 'get_mnist')
-    raw = _retrieve.cache_npz('pfnet/chainer/mnist', 'mnist.npz', _download_all)
-    return _retrieve.image_datasets(raw, shape, withlabel, scale, dtype, label_dtype)
-
-
-def _download_all():
-    arrays = {}
-    for name, (filename, checksum) in FILES.items():
-        item_shape = (28, 28) if name.endswith('_x') else ()
-        arrays[name] = _retrieve.parse_download(
-            BASE_URLS, filename, checksum,
-            lambda path, item_shape=item_shape: _read_idx_gz(path, item_shape))
+    datasets = []
     for part in ('train', 'test'):
-        if len(arrays[part + '_x']) != len(arrays[part + '_y']):
-            raise ValueError('get_mnist: the {} set has {} images but {} labels'.format(
-                part, len(arrays[part + '_x']), len(arrays[part + '_y'])))
-    return arrays
+        raw = _retrieve.cache_npz('pfnet/chainer/mnist', part + '.npz',
+                                  lambda part=part: _download_part(part))
+        datasets.append(_retrieve.image_dataset(raw['x'], raw['y'], shape, withlabel,
+                                                scale, dtype, label_dtype))
+    return tuple(datasets)
+
+
+def _download_part(part):
+    """The ``x`` (N, 784) and ``y`` (N,) uint8 arrays of the ``part`` set."""
+    images = _download_idx(part + '_x', (28, 28))
+    labels = _download_idx(part + '_y', ())
+    if len(images) != len(labels):
+        raise ValueError('get_mnist: the {} set has {} images but {} labels'.format(
+            part, len(images), len(labels)))
+    return {'x': images.reshape(len(images), -1), 'y': labels}
+
+
+def _download_idx(name, item_shape):
+    filename, checksum = FILES[name]
+    return _retrieve.parse_download(BASE_URLS, filename, checksum,
+                                    lambda path: _read_idx_gz(path, item_shape))
 
 
 def _read_idx_gz(path, item_shape):

@@ -2,6 +2,10 @@
 
 Uses the variant distributed at https://github.com/tomsercu/lstm: plain text files, one
 sentence per line; an ``<eos>`` word is appended to each line.
+
+The caches are Chainer v1's, so that either reuses the other's: under
+``pfnet/chainer/ptb``, ``vocab.txt`` (one word a line, in ID order) and ``train.npz``,
+``valid.npz``, ``test.npz``, each holding the word IDs as ``x`` (int32).
 """
 import io
 import os
@@ -26,8 +30,9 @@ def get_ptb_words():
         of word IDs (see :func:`get_ptb_words_vocabulary`), sentences joined by
         ``<eos>``.
     """
-    arrays = _retrieve.cache_npz(_DIRECTORY, 'ptb.npz', _create_word_ids)
-    return arrays['train'], arrays['valid'], arrays['test']
+    return tuple(_retrieve.cache_npz(_DIRECTORY, part + '.npz',
+                                     lambda part=part: {'x': _word_ids(part)})['x']
+                 for part in ('train', 'valid', 'test'))
 
 
 def get_ptb_words_vocabulary():
@@ -50,26 +55,24 @@ def _create_vocabulary(path):
 
 def _load_vocabulary(path):
     with io.open(path, encoding='utf-8') as f:
-        return {line.rstrip('\n'): i for i, line in enumerate(f)}
+        return {line.strip(): i for i, line in enumerate(f)}
 
 
-def _create_word_ids():
+def _word_ids(part):
+    """The int32 word IDs of the ``part`` file."""
     vocabulary = numpy.array(list(get_ptb_words_vocabulary()))  # ordered by ID
     sorter = numpy.argsort(vocabulary)
     sorted_words = vocabulary[sorter]
-    arrays = {}
-    for part in _FILES:
-        words = _load_words(part)
-        # Vectorized dict lookup: binary search in the sorted vocabulary.
-        position = numpy.searchsorted(sorted_words, words)
-        position[position == len(sorted_words)] = 0
-        unknown = sorted_words[position] != words
-        if unknown.any():
-            raise ValueError('get_ptb_words: {} words of {} are not in the training '
-                             'vocabulary, e.g. {!r}'.format(
-                                 int(unknown.sum()), _FILES[part], words[unknown][0]))
-        arrays[part] = sorter[position].astype(numpy.int32)
-    return arrays
+    words = _load_words(part)
+    # Vectorized dict lookup: binary search in the sorted vocabulary.
+    position = numpy.searchsorted(sorted_words, words)
+    position[position == len(sorted_words)] = 0
+    unknown = sorted_words[position] != words
+    if unknown.any():
+        raise ValueError('get_ptb_words: {} words of {} are not in the training '
+                         'vocabulary, e.g. {!r}'.format(
+                             int(unknown.sum()), _FILES[part], words[unknown][0]))
+    return sorter[position].astype(numpy.int32)
 
 
 def _load_words(part):

@@ -88,8 +88,9 @@ def split_dataset(dataset, split_at, order=None):
         raise TypeError('split_dataset: split_at must be an int, got {}'.format(
             type(split_at).__name__))
     n = len(dataset)
-    if not 0 <= split_at <= n:
-        raise ValueError('split_dataset: split_at={} must be in [0, len(dataset)={}]'.format(
+    # v1 refuses split_at == len(dataset) too: the second subset may not be empty.
+    if not 0 <= split_at < n:
+        raise ValueError('split_dataset: split_at={} must be in [0, len(dataset)={})'.format(
             split_at, n))
     return (SubDataset(dataset, 0, split_at, order),
             SubDataset(dataset, split_at, n, order))
@@ -116,7 +117,10 @@ def get_cross_validation_datasets(dataset, n_fold, order=None):
     """Creates ``n_fold`` training/test splits for cross validation.
 
     The test sets are disjoint, cover the whole dataset and differ in size by at most
-    one; each training set is the rest of the dataset.
+    one; each training set is the rest of the dataset. The splits are v1's, in v1's
+    order: the first one tests the last fold; each next one tests the fold before,
+    and its training set starts with the folds after that one (the order rotated
+    right by the size of the fold tested before).
 
     Args:
         dataset: Dataset to split.
@@ -132,14 +136,13 @@ def get_cross_validation_datasets(dataset, n_fold, order=None):
         raise ValueError(
             'get_cross_validation_datasets: n_fold must be an int in [1, len(dataset)={}], '
             'got {!r}'.format(n, n_fold))
-    order = numpy.arange(n) if order is None else numpy.asarray(order)
+    order = numpy.arange(n) if order is None else numpy.array(order)
     borders = [n * k // n_fold for k in range(n_fold + 1)]
     splits = []
-    for k in range(n_fold):
-        test = order[borders[k]:borders[k + 1]]
-        train = numpy.concatenate([order[:borders[k]], order[borders[k + 1]:]])
-        fold_order = numpy.concatenate([train, test])
-        splits.append(split_dataset(dataset, len(train), fold_order))
+    for k in range(n_fold, 0, -1):
+        test_size = borders[k] - borders[k - 1]
+        splits.append(split_dataset(dataset, n - test_size, order))
+        order = numpy.roll(order, test_size)
     return splits
 
 

@@ -59,12 +59,24 @@ class Trainer(object):
         self._done = False
         self._start_at = None
         self._snapshot_elapsed_time = 0.0
+        self._started = False
         updater.connect_trainer(self)
 
     @property
     def elapsed_time(self):
         """Seconds spent in :meth:`run` so far (frozen once it ends), including the
-        time of the run a resumed snapshot came from."""
+        time of the run a resumed snapshot came from.
+
+        Raises:
+            RuntimeError: :meth:`run` has not started yet (as in v1: there is no
+                elapsed time of a training that has not begun).
+        """
+        if not self._started:
+            raise RuntimeError('the elapsed time is defined once the training has '
+                               'started: call run() first')
+        return self._elapsed_time()
+
+    def _elapsed_time(self):
         if self._start_at is None:
             return self._snapshot_elapsed_time
         return time.time() - self._start_at + self._snapshot_elapsed_time
@@ -138,6 +150,7 @@ class Trainer(object):
         os.makedirs(self.out, exist_ok=True)
         extensions = self._sorted_extensions()
         self._start_at = time.time()
+        self._started = True
         update = self.updater.update
         reporter = self.reporter
         stop_trigger = self.stop_trigger
@@ -157,7 +170,7 @@ class Trainer(object):
                             entry.extension(self)
         finally:
             # the clock stops with the loop
-            self._snapshot_elapsed_time = self.elapsed_time
+            self._snapshot_elapsed_time = self._elapsed_time()
             self._start_at = None
             for _, entry in extensions:
                 finalize = getattr(entry.extension, 'finalize', None)
@@ -181,6 +194,6 @@ class Trainer(object):
                 entry.trigger.serialize(triggers[name])
         try:
             self._snapshot_elapsed_time = float(serializer('_snapshot_elapsed_time',
-                                                           self.elapsed_time))
+                                                           self._elapsed_time()))
         except KeyError:  # a Chainer v1.14 snapshot: it kept no elapsed time
             pass
