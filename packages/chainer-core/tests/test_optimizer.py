@@ -88,6 +88,11 @@ def test_setup_rejects_non_link():
         SGD().setup(numpy.zeros(3))
 
 
+def test_setup_error_is_worded_as_in_v1():
+    with pytest.raises(TypeError, match='optimization target must be a link'):
+        SGD().setup('xxx')
+
+
 def test_update_before_setup_is_a_clear_error():
     with pytest.raises(RuntimeError, match='setup'):
         SGD().update()
@@ -190,6 +195,27 @@ def test_hooks_run_in_order_before_the_update():
     opt.remove_hook('first')
     opt.update()
     assert [s[0] for s in seen] == ['first', 'second', 'second']
+
+
+def test_gradients_cleared_by_a_hook_are_reallocated_for_the_next_as_in_v1():
+    link = make_link()
+    opt = SGD()
+    opt.setup(link)
+    seen = []
+
+    def clear(o):
+        for param in o.target.params():
+            param.cleargrad()
+
+    def check(o):
+        seen.append([param.grad for param in o.target.params()])
+
+    opt.add_hook(clear, 'clear')
+    opt.add_hook(check, 'check')
+    before = link.l1.W.data.copy()
+    opt.update()
+    assert all(g is not None and not g.any() for g in seen[0])
+    numpy.testing.assert_array_equal(link.l1.W.data, before)  # zero gradient: no step
 
 
 def test_add_hook_errors():

@@ -17,8 +17,9 @@ from chainer import cuda
 
 def _check_link(link):
     if not (hasattr(link, 'namedparams') and hasattr(link, 'params')):
-        raise TypeError('link must be a chainer.Link (with params() and namedparams()), '
-                        'got {}'.format(type(link).__name__))
+        # v1's wording first: code written for v1 matches on it
+        raise TypeError('optimization target must be a link: a chainer.Link (with '
+                        'params() and namedparams()), got {}'.format(type(link).__name__))
 
 
 def _initialized(params):
@@ -288,15 +289,31 @@ class GradientMethod(Optimizer):
                 self.target.zerograds()
             loss.backward()
             del loss
-        for _, param in _initialized(self.target.namedparams()):
-            if param.grad is None:  # unreached by backprop (or cleared): no change
-                param.zerograd()
+        self.reallocate_cleared_grads()
         self.call_hooks()
         self.prepare()
         self.t += 1
         states = self._states
         for name, param in _initialized(self.target.namedparams()):
             self.update_one(param, states[name])
+
+    def reallocate_cleared_grads(self):
+        """Gives every parameter whose gradient is None (unreached by backprop, or
+        cleared by :meth:`~chainer.Variable.cleargrad`) a zero gradient: no change.
+
+        Runs before the hooks and after each of them, as in v1, so that a hook may
+        clear gradients and the next hooks and the update still find arrays.
+        """
+        for _, param in _initialized(self.target.namedparams()):
+            if param.grad is None:
+                param.zerograd()
+
+    def call_hooks(self):
+        """Invokes the hook functions in registration order, reallocating the
+        gradients a hook cleared before the next one runs."""
+        for hook in self._hook_dict().values():
+            hook(self)
+            self.reallocate_cleared_grads()
 
     def update_one(self, param, state):
         """Updates one parameter from its gradient and state (dispatches on the
