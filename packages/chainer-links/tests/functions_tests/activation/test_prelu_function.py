@@ -47,3 +47,11 @@ def test_weight_with_too_many_dims_is_rejected():
 def test_dtype_mismatch_is_rejected():
     with pytest.raises(type_check.InvalidType):
         F.prelu(numpy.zeros((2, 3), numpy.float32), numpy.zeros(3, numpy.float64))
+
+
+def test_prelu_with_a_0_dim_weight_has_an_array_gradient_as_in_v1(check_backward):
+    x = numpy.array([[-1.0, 2.0], [0.5, -3.0]], numpy.float32)
+    W = numpy.array(0.25, numpy.float32)
+    y = F.prelu(x, W)
+    numpy.testing.assert_allclose(y.data, [[-0.25, 2.0], [0.5, -0.75]])
+    check_backward(F.prelu, (x, W), numpy.ones((2, 2), numpy.float32))

@@ -22,3 +22,10 @@ def test_tile(rng, dtype, check_backward, shape, reps):
 def test_tile_invalid_reps(reps, error):
     with pytest.raises(error, match='reps'):
         F.tile(numpy.zeros((2, 3), numpy.float32), reps)
+
+
+def test_tile_of_a_0_dim_input_has_an_array_gradient_as_in_v1(check_backward):
+    x = numpy.array(1.5, numpy.float32)
+    y = F.tile(x, (2, 3))
+    numpy.testing.assert_array_equal(y.data, numpy.full((2, 3), 1.5, numpy.float32))
+    check_backward(lambda x: F.tile(x, (2, 3)), x, numpy.ones((2, 3), numpy.float32))

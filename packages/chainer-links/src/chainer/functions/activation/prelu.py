@@ -1,6 +1,7 @@
 """Parametric ReLU: ``F.prelu`` (spec 001 §3.4.1)."""
 from chainer import cuda
 from chainer import function
+from chainer import utils
 from chainer.utils import type_check
 
 
@@ -37,7 +38,8 @@ class PReLUFunction(function.Function):
         axes = (0,) + tuple(range(W.ndim + 1, x.ndim))
         gW = (gy * x * negative).sum(axis=axes)
         gx = xp.where(negative, gy * _weight_view(W, x.ndim), gy)
-        return gx, gW.astype(W.dtype, copy=False).reshape(W.shape)
+        # force_array: for a 0-dim W the reduction gives a numpy scalar.
+        return gx, utils.force_array(gW.astype(W.dtype, copy=False).reshape(W.shape))
 
 
 def prelu(x, W):

@@ -3,6 +3,7 @@ import numpy
 
 from chainer import cuda
 from chainer import function
+from chainer import utils
 from chainer.utils import type_check
 
 
@@ -43,7 +44,8 @@ class Tile(function.Function):
         # Output axis i is laid out as (reps[i], shape[i]); sum over the repeats.
         interleaved = tuple(n for pair in zip(reps, shape) for n in pair)
         gx = gy.reshape(interleaved).sum(axis=tuple(range(0, 2 * ndim, 2)))
-        return gx.reshape(x.shape),
+        # force_array: a reduction to a 0-dim input gives a numpy scalar.
+        return utils.force_array(gx.reshape(x.shape)),
 
 
 def tile(x, reps):
