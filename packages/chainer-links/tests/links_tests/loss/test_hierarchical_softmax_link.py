@@ -22,7 +22,7 @@ def test_tree_codes_paths_in_preorder():
     rows, nodes, dirs = codes.lookup(numpy.array([2, 1]))
     assert rows.tolist() == [0, 1, 1]
     assert nodes.tolist() == [0, 0, 1]
-    assert dirs.tolist() == [1, -1, 1]
+    assert dirs.tolist() == [-1, 1, -1]
 
 
 def _sigmoid(z):
@@ -38,8 +38,9 @@ def test_loss_equals_path_products_and_probabilities_sum_to_one():
     x = numpy.random.randn(1, 3).astype(numpy.float32)
     W = link.W.data
     # Pre-order internal nodes: 0 root, 1 = (0, (1, 2)), 2 = (1, 2), 3 = (3, 4).
-    paths = {0: [(0, -1), (1, -1)], 1: [(0, -1), (1, 1), (2, -1)],
-             2: [(0, -1), (1, 1), (2, 1)], 3: [(0, 1), (3, -1)], 4: [(0, 1), (3, 1)]}
+    # Directions as v1 computed them: +1 left, -1 right.
+    paths = {0: [(0, 1), (1, 1)], 1: [(0, 1), (1, -1), (2, 1)],
+             2: [(0, 1), (1, -1), (2, -1)], 3: [(0, -1), (3, 1)], 4: [(0, -1), (3, -1)]}
     probs = []
     for word, path in paths.items():
         p = numpy.prod([_sigmoid(b * W[e].dot(x[0])) for e, b in path])
@@ -95,3 +96,15 @@ def test_bad_inputs():
     with pytest.raises(chainer.utils.type_check.InvalidType):
         link(chainer.Variable(numpy.zeros((1, 3), 'f')),
              chainer.Variable(numpy.array([0], 'i')))
+
+
+def test_weights_trained_with_v1_give_v1_probabilities():
+    # v1 multiplied x . w_e by +1 on going left and -1 on going right, so a W trained
+    # with v1 keeps its meaning: P(0) = sigmoid(x . w_0) for the tree (0, 1).
+    link = L.BinaryHierarchicalSoftmax(2, (0, 1))
+    link.W.data[...] = [[2.0, -1.0]]
+    x = numpy.array([[1.0, 0.5]], numpy.float32)
+    for word, sign in [(0, 1), (1, -1)]:
+        loss = link(chainer.Variable(x), chainer.Variable(numpy.array([word], 'i')))
+        numpy.testing.assert_allclose(loss.data, -numpy.log(_sigmoid(sign * 1.5)),
+                                      rtol=1e-6)

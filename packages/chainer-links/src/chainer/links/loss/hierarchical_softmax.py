@@ -18,7 +18,9 @@ class TreeCodes(object):
 
     Internal nodes are numbered in pre-order from 0. The path of word ``w`` is
     ``paths[begins[w]:begins[w + 1]]`` (internal node indices) with the directions
-    ``codes[...]``: -1 to go left, +1 to go right (spec 001 §3.5.2).
+    ``codes[...]``: +1 to go left, -1 to go right, as v1's implementation numbered
+    them (its documentation, spec 001 §3.5.2, says the opposite; the implementation's
+    convention is what weights trained with v1 hold).
 
     Args:
         tree: nested pairs (tuples) whose leaves are the word ids ``0..n-1``, each
@@ -47,8 +49,8 @@ class TreeCodes(object):
                                      '{!r}'.format(node))
                 index = self.n_nodes
                 self.n_nodes += 1
-                stack.append((node[1], path + (index,), code + (1.0,)))
-                stack.append((node[0], path + (index,), code + (-1.0,)))
+                stack.append((node[1], path + (index,), code + (-1.0,)))
+                stack.append((node[0], path + (index,), code + (1.0,)))
                 continue
             if isinstance(node, bool) or not isinstance(node, numbers.Integral):
                 raise ValueError('leaves of tree must be int word ids, got {!r}'.format(
@@ -142,7 +144,8 @@ class BinaryHierarchicalSoftmax(link.Link):
     """Hierarchical softmax layer over a binary tree.
 
     Each leaf of the tree is a word; with ``path(x) = ((e_1, b_1), ..., (e_m, b_m))``
-    the internal nodes and directions (-1 left, +1 right) from the root to the leaf:
+    the internal nodes and directions (+1 left, -1 right, as v1 computed it) from the
+    root to the leaf:
 
     .. math::
         P(x) = \\prod_{(e_i, b_i) \\in path(x)} \\sigma(b_i x^\\top w_{e_i}),
