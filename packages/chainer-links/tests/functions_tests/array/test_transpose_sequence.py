@@ -50,3 +50,8 @@ def test_transpose_sequence_partial_gradient(rng):
 def test_transpose_sequence_invalid(shapes, dtypes):
     with pytest.raises(type_check.InvalidType):
         F.transpose_sequence([numpy.zeros(s, d) for s, d in zip(shapes, dtypes)])
+
+
+def test_empty_sequences_have_no_time_step_as_in_v1():
+    xs = [numpy.zeros((0, 2), numpy.float32), numpy.zeros((0, 2), numpy.float32)]
+    assert F.transpose_sequence(xs) == ()

@@ -48,7 +48,7 @@ class TransposeSequence(function.Function):
         return xp.asarray(rows), split_at
 
     def forward(self, xs):
-        if not xs:
+        if not xs or len(xs[0]) == 0:  # no time step: no output (as in Chainer v1)
             return ()
         xp = cuda.get_array_module(*xs)
         rows, split_at = self._plan(xs)
