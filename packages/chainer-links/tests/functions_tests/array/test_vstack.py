@@ -21,3 +21,11 @@ def test_vstack(rng, dtype, check_backward, shapes):
 def test_vstack_invalid(shapes):
     with pytest.raises(type_check.InvalidType):
         F.vstack([numpy.zeros(s, numpy.float32) for s in shapes])
+
+
+@pytest.mark.parametrize('stack', [F.hstack, F.vstack, F.dstack])
+@pytest.mark.parametrize('a_shape,b_shape', [((3,), (3, 3)), ((), (1,)), ((2, 3), (1, 2, 3))])
+def test_stacking_inputs_of_different_ndim_is_invalid_type_as_in_v1(stack, a_shape, b_shape):
+    xs = [numpy.zeros(a_shape, numpy.float32), numpy.zeros(b_shape, numpy.float32)]
+    with pytest.raises(type_check.InvalidType):
+        stack(xs)
