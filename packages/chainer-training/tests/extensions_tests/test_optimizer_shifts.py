@@ -30,6 +30,17 @@ def test_exponential_shift_from_init_and_upwards(tmp_path):
     assert opt.momentum == 0.5
 
 
+@pytest.mark.parametrize('init, rate, target, expected', [
+    (-2.0, 0.5, -1.2, [-2.0, -1.2, -1.2]),  # shrinking magnitude stops at the target
+    (-2.0, 2.0, -3.0, [-2.0, -3.0, -3.0]),  # growing magnitude too
+    (2.0, 0.5, 0.0, [2.0, 1.0, 0.5]),       # 0 is never reached
+])
+def test_exponential_shift_stops_at_a_negative_target_as_in_v1(init, rate, target,
+                                                               expected):
+    shift = extensions.ExponentialShift('lr', rate, init=init, target=target)
+    assert [shift.value_at(t, None) for t in range(3)] == expected
+
+
 def test_exponential_shift_value_is_restored_on_resume(tmp_path):
     shift = extensions.ExponentialShift('lr', 0.5)
     trainer, _ = _lrs(tmp_path, shift, 3)

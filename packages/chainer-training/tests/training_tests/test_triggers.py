@@ -54,9 +54,13 @@ class _UpdaterOfV124(_UpdaterOfV1):
 
 def _fired(trigger, iters_per_epoch, n, with_previous=False):
     """Iterations in 1..n at which ``trigger`` fires over a v1-style updater."""
-    trainer = tiny.FakeTrainer()
     updater_class = _UpdaterOfV124 if with_previous else _UpdaterOfV1
-    trainer.updater = updater_class(iters_per_epoch)
+    return _fired_over(trigger, updater_class(iters_per_epoch), n)
+
+
+def _fired_over(trigger, updater, n):
+    trainer = tiny.FakeTrainer()
+    trainer.updater = updater
     fired = []
     for _ in range(n):
         trainer.updater.iteration += 1
@@ -78,6 +82,16 @@ def test_interval_trigger_fires_when_an_epoch_ends_between_iterations_as_in_v1(
         with_previous):
     # 2.5 iterations per epoch: epoch 1 ends during iteration 3, epoch 2 at 5
     assert _fired(training.IntervalTrigger(1, 'epoch'), 2.5, 7, with_previous) == [3, 5]
+
+
+def test_epoch_trigger_over_a_mock_updater_derives_the_previous_epoch_as_in_v1():
+    # v1 tests drive the trainer with a mock.Mock() updater: every attribute exists,
+    # previous_epoch_detail is a Mock, not a number
+    class MockLikeUpdater(_UpdaterOfV1):
+        previous_epoch_detail = object()
+
+    fired = _fired_over(training.IntervalTrigger(1, 'epoch'), MockLikeUpdater(4), 8)
+    assert fired == [4, 8]
 
 
 def test_interval_trigger_is_reachable_as_training_trigger_interval_trigger_as_in_v1():

@@ -35,7 +35,16 @@ class ExponentialShift(_optimizer_shift.OptimizerShift):
         if self._init is None:
             self._init = getattr(optimizer, self._attr)
         value = self._init * self._rate ** t
-        if self._target is not None:  # the shift stops at the target
-            value = min(value, self._target) if self._rate > 1 else \
-                max(value, self._target)
+        if self._target is not None and _passed(value, self._target, self._rate):
+            value = self._target
         return value
+
+
+def _passed(value, target, rate):
+    """Whether the shift has gone past ``target``, for values of either sign: the
+    magnitude grows with a rate above 1 and shrinks below (as in v1, where
+    ``(-2, rate=0.5, target=-1.2)`` stops at -1.2)."""
+    if target == 0:  # a power of the rate never reaches 0
+        return False
+    ratio = value / target
+    return ratio > 1 if rate > 1 else ratio < 1

@@ -3,6 +3,7 @@ import math
 import numbers
 
 UNITS = ('iteration', 'epoch')
+_UNKNOWN = object()
 
 
 def check_unit(unit):
@@ -40,16 +41,19 @@ def epoch_span(updater):
     """``(previous, current)`` epoch details around the last update: the epochs the
     last update went through are those in ``(previous, current]``.
 
-    ``previous`` is the updater's ``previous_epoch_detail`` when it has one (None
-    before the first update becomes ``-inf``). Updaters written for older v1 releases
-    lack it; the epoch then advances by the same amount each iteration (a fixed batch
-    size), so it is ``current * (iteration - 1) / iteration``. Either way nothing is
-    remembered between calls, so a trigger behaves the same after a resume.
+    ``previous`` is the updater's ``previous_epoch_detail`` when it gives a number
+    (None, before the first update, becomes ``-inf``). Updaters written for older v1
+    releases have none (and a ``mock.Mock`` updater gives a Mock); the epoch then
+    advances by the same amount each iteration (a fixed batch size), so it is
+    ``current * (iteration - 1) / iteration``. Either way nothing is remembered between
+    calls, so a trigger behaves the same after a resume.
     """
     current = updater.epoch_detail
-    if hasattr(updater, 'previous_epoch_detail'):
-        previous = updater.previous_epoch_detail
-        return (-math.inf if previous is None else previous), current
+    previous = getattr(updater, 'previous_epoch_detail', _UNKNOWN)
+    if previous is None:
+        return -math.inf, current
+    if isinstance(previous, numbers.Real):
+        return previous, current
     iteration = updater.iteration
     if iteration <= 0:
         return current, current
