@@ -25,7 +25,7 @@ def test_sum_gradient_is_writable(rng):
     numpy.testing.assert_array_equal(x.grad, numpy.full((2, 3), 2, numpy.float32))
 
 
-@pytest.mark.parametrize('axis', [3, -4, (0, 3), (0, 0), (1, -2)])
+@pytest.mark.parametrize('axis', [3, -4, (0, 3), (1, -2)])
 def test_sum_invalid_axis(axis):
     with pytest.raises(type_check.InvalidType):
         F.sum(numpy.ones((3, 2, 4), numpy.float32), axis=axis)

@@ -1,7 +1,24 @@
 """Axis handling shared by the reductions (sum, max, min, logsumexp, average)."""
 from chainer.functions._axis import check_axes
-from chainer.functions._axis import normalize_axes  # noqa: F401  (re-exported)
+from chainer.functions._axis import normalize_axes
 from chainer.utils import type_check
+
+
+def reduction_axes(axis):
+    """Returns the ``axis`` argument of sum, max, min and logsumexp as a tuple (or None).
+
+    Chainer v1's rule: None, an int or a tuple of ints (anything else, a list
+    included, is a TypeError), and a tuple that repeats a value is a ValueError as
+    soon as the function is made. Repeats that only show against the input's ndim
+    (``(1, -2)``) are reported by :func:`check_reduction_axes`.
+    """
+    if isinstance(axis, list):
+        raise TypeError('axis must be None, an int or a tuple of ints, got {!r}'
+                        .format(axis))
+    axes = normalize_axes(axis)
+    if axes is not None and len(set(axes)) != len(axes):
+        raise ValueError('duplicate value in axis: {}'.format(axis))
+    return axes
 
 
 def check_reduction_axes(in_types, axes):

@@ -4,7 +4,7 @@ from chainer import function
 from chainer import utils
 from chainer.functions.math._reduction import check_reduction_axes
 from chainer.functions.math._reduction import expand_to_input
-from chainer.functions.math._reduction import normalize_axes
+from chainer.functions.math._reduction import reduction_axes
 
 
 class SelectionReduce(function.Function):
@@ -17,7 +17,7 @@ class SelectionReduce(function.Function):
     reducer = None
 
     def __init__(self, axis=None, keepdims=False):
-        self.axis = normalize_axes(axis)
+        self.axis = reduction_axes(axis)
         self.keepdims = bool(keepdims)
 
     def check_type_forward(self, in_types):

@@ -5,7 +5,7 @@ from chainer import utils
 from chainer.functions import _log_space
 from chainer.functions.math._reduction import check_reduction_axes
 from chainer.functions.math._reduction import expand_to_input
-from chainer.functions.math._reduction import normalize_axes
+from chainer.functions.math._reduction import reduction_axes
 from chainer.functions.math._reduction import reduced_axes
 
 
@@ -13,7 +13,7 @@ class LogSumExp(function.Function):
     """``y = log(sum(exp(x), axis))``, computed stably by shifting by the maximum."""
 
     def __init__(self, axis=None):
-        self.axis = normalize_axes(axis)
+        self.axis = reduction_axes(axis)
 
     def check_type_forward(self, in_types):
         check_reduction_axes(in_types, self.axis)

@@ -4,14 +4,14 @@ from chainer import function
 from chainer import utils
 from chainer.functions.math._reduction import check_reduction_axes
 from chainer.functions.math._reduction import expand_to_input
-from chainer.functions.math._reduction import normalize_axes
+from chainer.functions.math._reduction import reduction_axes
 
 
 class Sum(function.Function):
     """``y = sum(x, axis)``; the gradient broadcasts ``gy`` over the summed axes."""
 
     def __init__(self, axis=None, keepdims=False):
-        self.axis = normalize_axes(axis)
+        self.axis = reduction_axes(axis)
         self.keepdims = bool(keepdims)
 
     def check_type_forward(self, in_types):
