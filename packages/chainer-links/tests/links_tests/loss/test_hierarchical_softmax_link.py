@@ -108,3 +108,17 @@ def test_weights_trained_with_v1_give_v1_probabilities():
         loss = link(chainer.Variable(x), chainer.Variable(numpy.array([word], 'i')))
         numpy.testing.assert_allclose(loss.data, -numpy.log(_sigmoid(sign * 1.5)),
                                       rtol=1e-6)
+
+
+def test_tree_parser_gives_v1_paths_and_codes_per_leaf():
+    parser = hierarchical_softmax.TreeParser()
+    parser.parse((('a', 'b'), 'c'))
+    assert parser.size() == 2
+    paths, codes = parser.get_paths(), parser.get_codes()
+    assert {k: v.tolist() for k, v in paths.items()} == {
+        'a': [0, 1], 'b': [0, 1], 'c': [0]}
+    assert {k: v.tolist() for k, v in codes.items()} == {
+        'a': [1, 1], 'b': [1, -1], 'c': [-1]}
+    assert paths['a'].dtype == numpy.int32 and codes['a'].dtype == numpy.float32
+    with pytest.raises(ValueError, match='pair'):
+        parser.parse((1, 2, 3))

@@ -13,14 +13,76 @@ from chainer.links import _args
 from chainer.utils import type_check
 
 
+def _leaf_paths(tree):
+    """Walks ``tree`` (nested pairs) in pre-order, numbering the internal nodes from 0.
+
+    Returns:
+        tuple: ``(n_nodes, leaves)``, ``leaves`` being ``(leaf, path, code)`` for every
+        leaf in order, with the internal node indices from the root and the directions
+        taken: +1 to go left, -1 to go right, as v1's implementation numbered them (its
+        documentation, spec 001 §3.5.2, says the opposite; the implementation's
+        convention is what weights trained with v1 hold).
+    """
+    leaves = []
+    n_nodes = 0
+    # Iterative pre-order walk: (subtree, path so far, codes so far).
+    stack = [(tree, (), ())]
+    while stack:
+        node, path, code = stack.pop()
+        if not isinstance(node, tuple):
+            leaves.append((node, path, code))
+            continue
+        if len(node) != 2:
+            raise ValueError('every internal node of tree must be a pair, got '
+                             '{!r}'.format(node))
+        index = n_nodes
+        n_nodes += 1
+        stack.append((node[1], path + (index,), code + (-1.0,)))
+        stack.append((node[0], path + (index,), code + (1.0,)))
+    return n_nodes, leaves
+
+
+class TreeParser(object):
+    """The root-to-leaf paths of a binary tree, per leaf (v1's parser).
+
+    After :meth:`parse`, :meth:`size` is the number of internal nodes (numbered in
+    pre-order from 0) and :meth:`get_paths` / :meth:`get_codes` map each leaf to the
+    int32 indices of the internal nodes on its path and the float32 directions taken
+    (+1 left, -1 right).
+    """
+
+    def __init__(self):
+        self.next_id = 0
+        self.paths = {}
+        self.codes = {}
+
+    def parse(self, tree):
+        """Parses ``tree``, nested pairs (tuples) whose leaves are any hashable ids."""
+        self.next_id, leaves = _leaf_paths(tree)
+        self.paths = {leaf: numpy.array(path, dtype=numpy.int32)
+                      for leaf, path, _ in leaves}
+        self.codes = {leaf: numpy.array(code, dtype=numpy.float32)
+                      for leaf, _, code in leaves}
+
+    def size(self):
+        """The number of internal nodes of the parsed tree."""
+        return self.next_id
+
+    def get_paths(self):
+        """The dict from each leaf to the internal nodes on its path."""
+        return self.paths
+
+    def get_codes(self):
+        """The dict from each leaf to the directions taken on its path."""
+        return self.codes
+
+
 class TreeCodes(object):
     """The root-to-leaf paths of a binary tree, flattened for vectorized lookups.
 
     Internal nodes are numbered in pre-order from 0. The path of word ``w`` is
     ``paths[begins[w]:begins[w + 1]]`` (internal node indices) with the directions
-    ``codes[...]``: +1 to go left, -1 to go right, as v1's implementation numbered
-    them (its documentation, spec 001 §3.5.2, says the opposite; the implementation's
-    convention is what weights trained with v1 hold).
+    ``codes[...]`` (+1 left, -1 right; see :func:`_leaf_paths`).
 
     Args:
         tree: nested pairs (tuples) whose leaves are the word ids ``0..n-1``, each
@@ -37,27 +99,15 @@ class TreeCodes(object):
         if not isinstance(tree, tuple):
             raise ValueError('tree must be a tuple of two subtrees, got {!r}'.format(
                 tree))
+        self.n_nodes, leaves = _leaf_paths(tree)
         word_paths = {}
-        self.n_nodes = 0
-        # Iterative pre-order walk: (subtree, path so far, codes so far).
-        stack = [(tree, (), ())]
-        while stack:
-            node, path, code = stack.pop()
-            if isinstance(node, tuple):
-                if len(node) != 2:
-                    raise ValueError('every internal node of tree must be a pair, got '
-                                     '{!r}'.format(node))
-                index = self.n_nodes
-                self.n_nodes += 1
-                stack.append((node[1], path + (index,), code + (-1.0,)))
-                stack.append((node[0], path + (index,), code + (1.0,)))
-                continue
-            if isinstance(node, bool) or not isinstance(node, numbers.Integral):
+        for word, path, code in leaves:
+            if isinstance(word, bool) or not isinstance(word, numbers.Integral):
                 raise ValueError('leaves of tree must be int word ids, got {!r}'.format(
-                    node))
-            if node in word_paths:
-                raise ValueError('word {} appears twice in tree'.format(node))
-            word_paths[int(node)] = (path, code)
+                    word))
+            if word in word_paths:
+                raise ValueError('word {} appears twice in tree'.format(word))
+            word_paths[int(word)] = (path, code)
         n_words = len(word_paths)
         if sorted(word_paths) != list(range(n_words)):
             raise ValueError('leaves of tree must be the word ids 0..{} each once, got '
