@@ -58,6 +58,13 @@ def test_numerical_grad_of_python_number_outputs_and_grads_as_in_v1():
     assert gy == 2
 
 
+def test_assert_allclose_broadcasts_a_scalar_as_in_v1():
+    gradient_check.assert_allclose(numpy.ones((2, 3)), 1)
+    gradient_check.assert_allclose(numpy.ones((2, 3)), numpy.ones(3))
+    with pytest.raises(AssertionError):
+        gradient_check.assert_allclose(numpy.ones((2, 3)), 2)
+
+
 def test_assert_allclose():
     gradient_check.assert_allclose(numpy.array([1.0, 2.0]), numpy.array([1.0, 2.0 + 1e-7]))
     with pytest.raises(AssertionError, match='worst element at \\(1,\\)'):

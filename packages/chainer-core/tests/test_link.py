@@ -332,3 +332,38 @@ class TestInitializerDtypeDecidesParamDtypeAsInV1(object):
         link.add_param('v', (2,), initializer=numpy.ones(2, dtype=self.dtype))
         assert link.w.data.dtype == self.dtype
         assert link.v.data.dtype == numpy.float32
+
+
+@pytest.mark.parametrize('reset, expected', [('cleargrads', None), ('zerograds', 0)])
+def test_param_initialized_after_grad_reset_starts_with_that_grad_as_in_v1(
+        reset, expected):
+    # L.Linear(None, ...) + cleargrads() before the first call: the new W's gradient
+    # must not be NaN, or the first backward poisons it.
+    child = chainer.Link()
+    child.add_uninitialized_param('W')
+    chain = chainer.Chain(child=child)
+    getattr(chain, reset)()
+    child.add_param('W', (2, 3), initializer=initializers.Constant(1))
+    if expected is None:
+        assert child.W.grad is None
+    else:
+        numpy.testing.assert_array_equal(child.W.grad, numpy.zeros((2, 3)))
+
+
+def test_param_initialized_without_grad_reset_has_nan_grad():
+    link = chainer.Link()
+    link.add_uninitialized_param('W')
+    link.add_param('W', 2)
+    assert numpy.isnan(link.W.grad).all()
+
+
+def test_copyparams_initializes_uninitialized_params_as_in_v1():
+    src = chainer.Chain(child=chainer.Link(x=(2, 3), y=((4,), numpy.float64)))
+    src.child.y.data.fill(4)
+    dst_child = chainer.Link(x=(2, 3))
+    dst_child.add_uninitialized_param('y')
+    dst = chainer.Chain(child=dst_child)
+    dst.copyparams(src)
+    assert dst.child.y.dtype == numpy.float64
+    numpy.testing.assert_array_equal(dst.child.y.data, src.child.y.data)
+    assert not dst.has_uninitialized_params

@@ -78,12 +78,16 @@ def _float64_copies(ys):
 def assert_allclose(x, y, atol=1e-5, rtol=1e-4, verbose=True):
     """Asserts that ``x`` and ``y`` are close: ``|x - y| <= atol + rtol * |y|``.
 
-    Accepts numpy and GPU arrays (and scalars); on failure the message shows the worst
+    Accepts numpy and GPU arrays (and scalars), broadcast against each other as
+    numpy does; on failure the message shows the worst
     element and, with ``verbose``, both arrays.
     """
     x = _host_array(x)
     y = _host_array(y)
-    if x.shape != y.shape:
+    try:
+        # as numpy's (and v1's): a scalar or a broadcastable array compares elementwise
+        x, y = numpy.broadcast_arrays(x, y)
+    except ValueError:
         raise AssertionError('shapes differ: {} != {}'.format(x.shape, y.shape))
     try:
         numpy.testing.assert_allclose(x, y, atol=atol, rtol=rtol, verbose=verbose)

@@ -128,13 +128,25 @@ class Link(object):
                 except (TypeError, ValueError) as e:
                     raise type(e)('initializer of parameter {!r}: {}'.format(
                         name, e)) from e
-            grad = xp.full(shape, numpy.nan, dtype=dtype)
+            grad = self._initial_grad(name, data)
         # AUTO, as in Chainer v1: a parameter meets volatile inputs (evaluation with
         # volatile='on', spec 001 §2.2.3) as well as non-volatile ones.
         self.__dict__[name] = variable.Variable(data, volatile=flag.AUTO, name=name,
                                                 grad=grad)
         self._uninitialized_params.pop(name, None)
         self._params.append(name)
+
+    def _initial_grad(self, name, data):
+        # v1: a parameter initialized after cleargrads()/zerograds() starts with the
+        # gradient those asked for (None or zeros), so that the first backward, which
+        # creates it, accumulates into no NaN.
+        pending = self._uninitialized_params.get(name)
+        if pending is not None and pending._cleared:
+            return None
+        xp = cuda.get_array_module(data)
+        if pending is not None and pending._zeroed:
+            return xp.zeros_like(data)
+        return xp.full_like(data, numpy.nan)
 
     def add_uninitialized_param(self, name):
         """Registers a parameter whose shape is fixed later (on the first call).
@@ -152,7 +164,7 @@ class Link(object):
             raise AttributeError('cannot register a new uninitialized parameter {!r}: '
                                  'attribute exists'.format(name))
         self.__dict__[name] = None
-        self._uninitialized_params[name] = True
+        self._uninitialized_params[name] = _UninitializedParam()
 
     @property
     def has_uninitialized_params(self):
@@ -237,7 +249,9 @@ class Link(object):
         ret = copy_module.copy(self)
         ret._params = list(self._params)
         ret._persistent = list(self._persistent)
-        ret._uninitialized_params = dict(self._uninitialized_params)
+        ret._uninitialized_params = {
+            name: copy_module.copy(pending)
+            for name, pending in self._uninitialized_params.items()}
         ret.name = None
         d = ret.__dict__
         for name in ret._params:
@@ -261,9 +275,21 @@ class Link(object):
 
     def copyparams(self, link):
         """Copies the data arrays of all parameters from ``link`` (same structure),
-        across host and devices. Gradients are not copied."""
+        across host and devices. Gradients are not copied. A parameter still
+        uninitialized here is initialized with the shape and dtype of its initialized
+        counterpart in ``link``, as in v1."""
+        self._initialize_like(link)
         for dst, src in self._paired_params(link):
             dst.copydata(src)
+
+    def _initialize_like(self, link):
+        src = dict(link.namedparams())
+        for path, sub in self.namedlinks():
+            prefix = '' if path == '/' else path
+            for name in list(sub._uninitialized_params):
+                counterpart = src.get(prefix + '/' + name)
+                if counterpart is not None:
+                    sub.add_param(name, counterpart.shape, dtype=counterpart.dtype)
 
     def addgrads(self, link):
         """Adds the gradient arrays of ``link``'s parameters to this link's,
@@ -272,14 +298,24 @@ class Link(object):
             dst.addgrad(src)
 
     def zerograds(self):
-        """Fills all gradient arrays with zeros (cleargrads is cheaper)."""
+        """Fills all gradient arrays with zeros (cleargrads is cheaper); parameters
+        initialized later start with zero gradients too."""
         for param in self.params():
             param.zerograd()
+        self._mark_uninitialized(zeroed=True)
 
     def cleargrads(self):
-        """Sets all gradient arrays to None; call it before each backward pass."""
+        """Sets all gradient arrays to None; call it before each backward pass.
+        Parameters initialized later start without a gradient too."""
         for param in self.params():
             param.cleargrad()
+        self._mark_uninitialized(cleared=True)
+
+    def _mark_uninitialized(self, cleared=False, zeroed=False):
+        for link in self.links():
+            for pending in link._uninitialized_params.values():
+                pending._cleared = cleared
+                pending._zeroed = zeroed
 
     # Devices --------------------------------------------------------------------
 
@@ -370,6 +406,16 @@ class Link(object):
                 numpy.copyto(self.__dict__[name].data, value)
             else:
                 self.__dict__[name].data.set(numpy.asarray(value))
+
+
+class _UninitializedParam(object):
+    """What a parameter registered by :meth:`Link.add_uninitialized_param` remembers
+    until it is initialized: whether its gradient was cleared or zeroed meanwhile
+    (attribute names as in v1)."""
+
+    def __init__(self):
+        self._cleared = False
+        self._zeroed = False
 
 
 class Chain(Link):
