@@ -122,3 +122,14 @@ def test_tree_parser_gives_v1_paths_and_codes_per_leaf():
     assert paths['a'].dtype == numpy.int32 and codes['a'].dtype == numpy.float32
     with pytest.raises(ValueError, match='pair'):
         parser.parse((1, 2, 3))
+
+
+def test_function_takes_the_tree_as_in_v1():
+    link = L.BinaryHierarchicalSoftmax(2, ((0, 1), 2))
+    link.W.data[...] = numpy.random.randn(2, 2)
+    x = numpy.random.randn(3, 2).astype(numpy.float32)
+    t = numpy.array([2, 0, 1], 'i')
+    func = hierarchical_softmax.BinaryHierarchicalSoftmaxFunction(((0, 1), 2))
+    numpy.testing.assert_allclose(
+        func(chainer.Variable(x), chainer.Variable(t), link.W).data,
+        link(chainer.Variable(x), chainer.Variable(t)).data, rtol=1e-6)

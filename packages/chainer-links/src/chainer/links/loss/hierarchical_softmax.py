@@ -151,11 +151,12 @@ class BinaryHierarchicalSoftmaxFunction(function.Function):
     ``loss = sum_i sum_{(e, b) in path(t_i)} log(1 + exp(-b x_i . W_e))``.
 
     Args:
-        tree_codes (TreeCodes): The flattened paths of the tree.
+        tree: The tree (nested pairs of word ids, as v1 took it) or its flattened
+            paths (:class:`TreeCodes`, parsed once by the link).
     """
 
-    def __init__(self, tree_codes):
-        self.tree_codes = tree_codes
+    def __init__(self, tree):
+        self.tree_codes = tree if isinstance(tree, TreeCodes) else TreeCodes(tree)
 
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() == 3)
