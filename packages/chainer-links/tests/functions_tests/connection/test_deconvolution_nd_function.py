@@ -43,4 +43,4 @@ def test_invalid_type():
                            numpy.zeros((2, 1, 2, 2), numpy.float32))  # W ndim
     with pytest.raises(type_check.InvalidType):
         F.deconvolution_nd(numpy.zeros((1, 2, 3), numpy.float16),
-                           numpy.zeros((2, 1, 2), numpy.float32))  # dtype mismatch
+                           numpy.zeros((2, 1, 2), numpy.int32))  # integer W

@@ -221,14 +221,16 @@ def check_types(in_types, nd, in_axis):
 
     ``x`` is ``(n, c_I, d...)``, ``W`` has ``c_I`` on axis ``in_axis`` (1 for convolution,
     0 for deconvolution) and the output channels on the other of its first two axes, and
-    ``b`` (optional) is a vector of output-channel length; all share one float dtype.
+    ``b`` (optional) is a vector of output-channel length. ``x`` and ``b`` share one float
+    dtype; ``W`` may be of another float dtype, as in Chainer v1 (see
+    :mod:`~chainer.functions.connection._weight_dtype`).
     """
     n_in = in_types.size()
     type_check.expect(2 <= n_in, n_in <= 3)
     x_type, w_type = in_types[:2]
     type_check.expect(
         x_type.dtype.kind == 'f',
-        w_type.dtype == x_type.dtype,
+        w_type.dtype.kind == 'f',
         x_type.ndim == nd + 2,
         w_type.ndim == nd + 2,
         x_type.shape[1] == w_type.shape[in_axis],

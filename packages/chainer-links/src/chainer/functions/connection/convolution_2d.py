@@ -36,7 +36,8 @@ def convolution_2d(x, W, b=None, stride=1, pad=0, use_cudnn=True, cover_all=Fals
 
     Args:
         x (~chainer.Variable): input of shape ``(n, c_I, h, w)``.
-        W (~chainer.Variable): filters of shape ``(c_O, c_I, k_H, k_W)``.
+        W (~chainer.Variable): filters of shape ``(c_O, c_I, k_H, k_W)``; it may be of
+            another float dtype than ``x`` (as in Chainer v1: the output keeps ``x``'s).
         b (~chainer.Variable): bias of length ``c_O`` (optional).
         stride (int or pair of ints): ``stride=s`` and ``stride=(s, s)`` are equivalent.
         pad (int or pair of ints): ``pad=p`` and ``pad=(p, p)`` are equivalent.

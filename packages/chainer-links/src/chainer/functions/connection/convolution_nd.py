@@ -4,10 +4,11 @@ from chainer import function
 from chainer.functions import _cudnn
 from chainer.functions.connection import _conv_gemm
 from chainer.functions.connection import _conv_gemm_gpu
+from chainer.functions.connection import _weight_dtype
 from chainer.utils import conv_nd
 
 
-class ConvolutionND(function.Function):
+class ConvolutionND(_weight_dtype.WeightDtypeFollowsInput, function.Function):
     """N-dimensional convolution (correlation) of ``x`` with filters ``W``, plus bias.
 
     It is computed as im2col (one copy of a strided view) followed by one GEMM, and its
@@ -112,7 +113,8 @@ def convolution_nd(x, W, b=None, stride=1, pad=0, use_cudnn=True, cover_all=Fals
 
     Args:
         x (~chainer.Variable): input of shape ``(n, c_I, d_1, ..., d_N)``.
-        W (~chainer.Variable): filters of shape ``(c_O, c_I, k_1, ..., k_N)``.
+        W (~chainer.Variable): filters of shape ``(c_O, c_I, k_1, ..., k_N)``; it may be of
+            another float dtype than ``x`` (as in Chainer v1: the output keeps ``x``'s).
         b (~chainer.Variable): bias of length ``c_O`` (optional).
         stride (int or tuple of ints): ``stride=s`` is ``(s, ..., s)``.
         pad (int or tuple of ints): ``pad=p`` is ``(p, ..., p)``.

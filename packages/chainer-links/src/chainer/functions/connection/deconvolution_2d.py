@@ -28,7 +28,8 @@ def deconvolution_2d(x, W, b=None, stride=1, pad=0, outsize=None, use_cudnn=True
 
     Args:
         x (~chainer.Variable): input of shape ``(n, c_I, h, w)``.
-        W (~chainer.Variable): filters of shape ``(c_I, c_O, k_H, k_W)``.
+        W (~chainer.Variable): filters of shape ``(c_I, c_O, k_H, k_W)``; it may be of
+            another float dtype than ``x`` (as in Chainer v1: the output keeps ``x``'s).
         b (~chainer.Variable): bias of length ``c_O`` (optional).
         stride (int or pair of ints): ``stride=s`` and ``stride=(s, s)`` are equivalent.
         pad (int or pair of ints): ``pad=p`` and ``pad=(p, p)`` are equivalent.

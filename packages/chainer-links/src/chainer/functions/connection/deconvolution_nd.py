@@ -3,12 +3,13 @@ from chainer import cuda
 from chainer import function
 from chainer.functions.connection import _conv_gemm
 from chainer.functions.connection import _conv_gemm_gpu
+from chainer.functions.connection import _weight_dtype
 from chainer.utils import conv
 from chainer.utils import conv_nd
 from chainer.utils import type_check
 
 
-class DeconvolutionND(function.Function):
+class DeconvolutionND(_weight_dtype.WeightDtypeFollowsInput, function.Function):
     """N-dimensional deconvolution: the adjoint of the convolution with the same filters.
 
     The forward is a convolution's input gradient (:func:`_conv_gemm.transposed_correlate`);
@@ -110,7 +111,8 @@ def deconvolution_nd(x, W, b=None, stride=1, pad=0, outsize=None, use_cudnn=True
 
     Args:
         x (~chainer.Variable): input of shape ``(n, c_I, d_1, ..., d_N)``.
-        W (~chainer.Variable): filters of shape ``(c_I, c_O, k_1, ..., k_N)``.
+        W (~chainer.Variable): filters of shape ``(c_I, c_O, k_1, ..., k_N)``; it may be of
+            another float dtype than ``x`` (as in Chainer v1: the output keeps ``x``'s).
         b (~chainer.Variable): bias of length ``c_O`` (optional).
         stride (int or tuple of ints): ``stride=s`` is ``(s, ..., s)``.
         pad (int or tuple of ints): ``pad=p`` is ``(p, ..., p)``.

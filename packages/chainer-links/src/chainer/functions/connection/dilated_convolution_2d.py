@@ -26,7 +26,8 @@ def dilated_convolution_2d(x, W, b=None, stride=1, pad=0, dilate=1, use_cudnn=Tr
 
     Args:
         x (~chainer.Variable): input of shape ``(n, c_I, h, w)``.
-        W (~chainer.Variable): filters of shape ``(c_O, c_I, k_H, k_W)``.
+        W (~chainer.Variable): filters of shape ``(c_O, c_I, k_H, k_W)``; it may be of
+            another float dtype than ``x`` (as in Chainer v1: the output keeps ``x``'s).
         b (~chainer.Variable): bias of length ``c_O`` (optional).
         stride (int or pair of ints): stride of filter applications.
         pad (int or pair of ints): spatial padding.

@@ -2,6 +2,7 @@
 import numpy
 
 from chainer import function
+from chainer.functions.connection import _weight_dtype
 from chainer.functions.math import _blas_sum
 from chainer.utils import type_check
 
@@ -46,7 +47,7 @@ class LinearFunction(function.Function):
         x_type, w_type = in_types[:2]
         type_check.expect(
             x_type.dtype.kind == 'f',
-            w_type.dtype == x_type.dtype,
+            w_type.dtype.kind == 'f',  # may differ from x's, as in Chainer v1
             x_type.ndim >= 2,
             w_type.ndim == 2,
             type_check.prod(x_type.shape[1:]) == w_type.shape[1],
@@ -60,6 +61,7 @@ class LinearFunction(function.Function):
             )
 
     def forward(self, inputs):
+        inputs = _weight_dtype.weight_in_input_dtype(inputs)
         x, W = inputs[:2]
         b = inputs[2] if len(inputs) == 3 else None
         x2 = x.reshape(len(x), W.shape[1])
@@ -71,6 +73,8 @@ class LinearFunction(function.Function):
         return y,
 
     def backward(self, inputs, grad_outputs):
+        W_given = inputs[1]
+        inputs = _weight_dtype.weight_in_input_dtype(inputs)
         x, W = inputs[:2]
         gy = grad_outputs[0]
         x2 = x.reshape(len(x), W.shape[1])
@@ -78,9 +82,8 @@ class LinearFunction(function.Function):
         # matmul, not dot: numpy's dot zero-fills its output before the GEMM (a wasted
         # pass over the whole weight-sized gradient; ~15% of this product).
         gW = gy.T @ x2
-        if len(inputs) == 3:
-            return gx, gW, _blas_sum.sum_2d(gy, 0)
-        return gx, gW
+        grads = (gx, gW, _blas_sum.sum_2d(gy, 0)) if len(inputs) == 3 else (gx, gW)
+        return _weight_dtype.weight_grad_in_weight_dtype(grads, W_given)
 
 
 def linear(x, W, b=None):
@@ -92,7 +95,8 @@ def linear(x, W, b=None):
         x (~chainer.Variable or array): input of shape ``(s_B, s_1, ..., s_n)``; the first
             axis is the minibatch, the others are flattened into one of size
             ``N = s_1 * ... * s_n``.
-        W (~chainer.Variable or array): weight of shape ``(M, N)``.
+        W (~chainer.Variable or array): weight of shape ``(M, N)``; it may be of
+            another float dtype than ``x`` (as in Chainer v1: the output keeps ``x``'s).
         b (~chainer.Variable or array): bias of shape ``(M,)`` (optional).
 
     Returns:
