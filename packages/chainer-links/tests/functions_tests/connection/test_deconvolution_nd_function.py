@@ -44,3 +44,12 @@ def test_invalid_type():
     with pytest.raises(type_check.InvalidType):
         F.deconvolution_nd(numpy.zeros((1, 2, 3), numpy.float16),
                            numpy.zeros((2, 1, 2), numpy.int32))  # integer W
+
+
+def test_empty_estimated_output_is_also_an_assertion_error_as_in_v1():
+    x = numpy.zeros((2, 3, 4), numpy.float32)
+    W = numpy.zeros((3, 2, 2), numpy.float32)
+    with pytest.raises(AssertionError, match='empty'):
+        F.deconvolution_nd(x, W, stride=1, pad=10)
+    with pytest.raises(ValueError, match='empty'):
+        F.deconvolution_nd(x, W, stride=1, pad=10)

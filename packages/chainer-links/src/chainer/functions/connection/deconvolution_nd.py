@@ -1,6 +1,7 @@
 """N-dimensional deconvolution (transposed convolution; spec 003, deconvolution_nd)."""
 from chainer import cuda
 from chainer import function
+from chainer.functions._errors import AssertedValueError
 from chainer.functions.connection import _conv_gemm
 from chainer.functions.connection import _conv_gemm_gpu
 from chainer.functions.connection import _weight_dtype
@@ -52,7 +53,7 @@ class DeconvolutionND(_weight_dtype.WeightDtypeFollowsInput, function.Function):
             dims = tuple(conv.get_deconv_outsize(d, k, s, p) for d, k, s, p in
                          zip(x.shape[2:], W.shape[2:], self.stride, self.pad))
         if any(d <= 0 for d in dims):
-            raise ValueError('deconvolution output size {} is empty'.format(dims))
+            raise AssertedValueError('deconvolution output size {} is empty'.format(dims))
         return dims
 
     def forward_cpu(self, inputs):

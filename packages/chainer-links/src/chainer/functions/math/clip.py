@@ -2,13 +2,8 @@
 import numpy
 
 from chainer import cuda
+from chainer.functions._errors import AssertedValueError
 from chainer.functions._unary_elementwise import UnaryElementwise
-
-
-class EmptyIntervalError(ValueError, AssertionError):
-    """``x_min`` is not less than ``x_max``: a ValueError, and an AssertionError as
-    Chainer v1 raised it (v1 asserted the interval), so v1 code that catches the
-    latter still does."""
 
 
 class Clip(UnaryElementwise):
@@ -19,7 +14,7 @@ class Clip(UnaryElementwise):
             if not numpy.isscalar(v) or isinstance(v, (bool, str)):
                 raise TypeError('{} must be a float, got {!r}'.format(name, v))
         if not x_min < x_max:
-            raise EmptyIntervalError('x_min must be less than x_max, got x_min={} '
+            raise AssertedValueError('x_min must be less than x_max, got x_min={} '
                                      'x_max={}'.format(x_min, x_max))
         self.x_min = x_min
         self.x_max = x_max
