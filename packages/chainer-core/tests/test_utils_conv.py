@@ -183,3 +183,38 @@ def test_to_layout():
     assert first.flags.c_contiguous and not numpy.shares_memory(first, last)
     numpy.testing.assert_array_equal(first, a)
     assert conv_nd.to_layout(a, False) is a
+
+
+# v1's names -------------------------------------------------------------------------
+
+def test_conv_nd_exports_get_conv_outsize_as_in_v1():
+    assert conv_nd.get_conv_outsize(10, 3, 2, 1) == conv.get_conv_outsize(10, 3, 2, 1)
+
+
+def test_as_tuple_length_mismatch_is_an_assertion_error_as_in_v1():
+    with pytest.raises(AssertionError, match='tuple of 3'):
+        conv_nd.as_tuple((1,), 3)
+    assert conv_nd.as_tuple([1, 2, 3], 3) == (1, 2, 3)
+
+
+def test_v1_device_named_im2col_nd_and_col2im_nd():
+    img = numpy.random.RandomState(0).uniform(-1, 1, (2, 3, 5, 4)).astype('f')
+    args = ((2, 3), (1, 2), (1, 0))
+    expected = conv_nd.im2col_nd(img, *args)
+    for im2col in (conv_nd.im2col_nd_cpu, conv_nd.im2col_nd_gpu):
+        col = im2col(img, *args)
+        assert col.shape == (2, 3, 2, 3, 6, 1)
+        numpy.testing.assert_array_equal(col, expected)
+    for col2im in (conv_nd.col2im_nd_cpu, conv_nd.col2im_nd_gpu):
+        numpy.testing.assert_array_equal(
+            col2im(expected, (1, 2), (1, 0), (5, 4)),
+            conv_nd.col2im_nd(expected, (1, 2), (1, 0), (5, 4)))
+
+
+def test_utils_array_helpers_as_in_v1():
+    from chainer.utils import array
+    x = numpy.arange(24, dtype='f').reshape(2, 3, 4)
+    assert array.as_vec(x).shape == (24,)
+    assert array.as_mat(x).shape == (2, 12)
+    e = array.empty_like(x)
+    assert e.shape == x.shape and e.dtype == x.dtype and type(e) is numpy.ndarray

@@ -24,6 +24,8 @@ import numpy
 
 from chainer import cuda
 from chainer.utils import conv
+from chainer.utils._errors import ArgumentAssertionError
+from chainer.utils.conv import get_conv_outsize  # noqa: F401 (v1 exported it here)
 
 
 def as_tuple(x, n):
@@ -35,7 +37,9 @@ def as_tuple(x, n):
     if isinstance(x, (tuple, list)) or (isinstance(x, numpy.ndarray) and x.ndim == 1):
         t = tuple(int(v) for v in x)
         if len(t) != n:
-            raise ValueError('expected an int or a tuple of {} ints, got {!r}'.format(n, x))
+            # also an AssertionError: v1 checked the length with an assert
+            raise ArgumentAssertionError(
+                'expected an int or a tuple of {} ints, got {!r}'.format(n, x))
         return t
     return (int(x),) * n
 
@@ -283,6 +287,12 @@ def col2im_nd(col, stride, pad, dims, dilate=1):
     return img[lead + tuple(slice(p, p + d) for p, d in zip(pad, dims))]
 
 
-# The implementations are array-generic, so the device-specific names are the same.
-im2col_nd_cpu = im2col_nd_gpu = im2col_nd
+# v1's device-specific names: the array-generic functions above serve both devices
+# (their signatures extend v1's, except im2col_nd_gpu, which took no pval).
+im2col_nd_cpu = im2col_nd
 col2im_nd_cpu = col2im_nd_gpu = col2im_nd
+
+
+def im2col_nd_gpu(img, ksize, stride, pad, cover_all=False):
+    """v1's name of :func:`im2col_nd` for GPU arrays (padding with zeros)."""
+    return im2col_nd(img, ksize, stride, pad, cover_all=cover_all)
