@@ -72,7 +72,7 @@ def test_running_statistics_reachable_on_the_function_object():
         BatchNormalizationFunction)
     x, gamma, beta = _inputs(numpy.float32, (4, 3), (3,))
     mean, var = numpy.zeros(3, numpy.float32), numpy.ones(3, numpy.float32)
-    func = BatchNormalizationFunction(mean=mean, var=var, decay=0.0)
+    func = BatchNormalizationFunction(mean=mean, var=var, train=True, decay=0.0)
     func(x, gamma, beta)
     testing.assert_allclose(func.running_mean, x.mean(axis=0), atol=1e-6)
     assert func.running_var is var
@@ -156,3 +156,32 @@ def test_float16_backward_with_more_samples_than_float16_can_count():
     for half, full in zip(*grads):
         assert numpy.isfinite(half).all()
         testing.assert_allclose(half, full, atol=5e-2, rtol=5e-2)
+
+
+def test_node_with_train_false_normalizes_with_given_statistics_as_in_v1(check_backward):
+    from chainer.functions.normalization.batch_normalization import (
+        BatchNormalizationFunction)
+
+    rng = numpy.random.RandomState(0)
+    x = rng.uniform(-1, 1, (4, 3, 2)).astype(numpy.float32)
+    gamma, beta = (rng.uniform(0.5, 1, 3).astype(numpy.float32) for _ in range(2))
+    mean = rng.uniform(-1, 1, 3).astype(numpy.float32)
+    var = rng.uniform(0.5, 1, 3).astype(numpy.float32)
+    y = BatchNormalizationFunction(eps=1e-5, train=False)(x, gamma, beta, mean, var)
+    expected = F.fixed_batch_normalization(x, gamma, beta, mean, var, eps=1e-5)
+    testing.assert_allclose(y.data, expected.data)
+    check_backward(BatchNormalizationFunction(train=False), (x, gamma, beta, mean, var),
+                   rng.uniform(-1, 1, x.shape).astype(numpy.float32))
+    with pytest.raises(type_check.InvalidType):  # inference needs the statistics
+        BatchNormalizationFunction(train=False)(x, gamma, beta)
+
+
+def test_node_with_train_true_takes_v1_positional_arguments():
+    from chainer.functions.normalization.batch_normalization import (
+        BatchNormalizationFunction)
+
+    x = numpy.arange(12, dtype=numpy.float32).reshape(4, 3)
+    gamma, beta = numpy.ones(3, numpy.float32), numpy.zeros(3, numpy.float32)
+    # v1: (eps, mean, var, train, decay, use_cudnn)
+    y = BatchNormalizationFunction(2e-5, None, None, True, 0.9, False)(x, gamma, beta)
+    testing.assert_allclose(y.data, F.batch_normalization(x, gamma, beta).data)

@@ -20,11 +20,17 @@ class BatchNormalizationFunction(function.Function):
     """Normalizes with the statistics of the mini-batch (see
     :func:`batch_normalization`).
 
+    As in Chainer v1 the node also serves inference: with ``train=False`` (v1's
+    default) it takes ``(x, gamma, beta, mean, var)`` and normalizes with the given
+    statistics, as :class:`FixedBatchNormalization` (to which it delegates).
+
     Args:
         eps (float): Added to the variance for numerical stability.
         mean (array or None): Running average of the mean, updated in place by the
             forward pass (None: not computed).
         var (array or None): Running average of the variance, updated in place.
+        train (bool): True: normalize with the batch statistics (three inputs);
+            False: with the statistics given as inputs (five inputs).
         decay (float): Decay rate of the running averages, in ``[0, 1]``.
         use_cudnn (bool): On the GPU, use cuDNN when it is enabled and the layout is
             one cuDNN computes ((N, C) or (N, C, H, W) with C-sized parameters);
@@ -34,7 +40,8 @@ class BatchNormalizationFunction(function.Function):
         running_mean, running_var: The running averages given as ``mean``/``var``.
     """
 
-    def __init__(self, eps=2e-5, mean=None, var=None, decay=0.9, use_cudnn=True):
+    def __init__(self, eps=2e-5, mean=None, var=None, train=False, decay=0.9,
+                 use_cudnn=True):
         if (mean is None) != (var is None):
             raise ValueError('running_mean and running_var must be both given or both '
                              'None')
@@ -48,8 +55,12 @@ class BatchNormalizationFunction(function.Function):
         self.running_var = var
         self.decay = decay
         self.use_cudnn = use_cudnn
+        self.train = train
+        self._fixed = None if train else FixedBatchNormalization(eps, use_cudnn)
 
     def check_type_forward(self, in_types):
+        if self._fixed is not None:
+            return self._fixed.check_type_forward(in_types)
         type_check.expect(in_types.size() == 3)
         x_type, gamma_type, beta_type = in_types
         _channel_params.expect_channel_params(x_type, (gamma_type, beta_type))
@@ -59,6 +70,16 @@ class BatchNormalizationFunction(function.Function):
                 type_check.expect(
                     type_check.make_variable(stat.shape, name + '.shape') ==
                     gamma_type.shape)
+
+    def forward(self, inputs):
+        if self._fixed is not None:
+            return self._fixed.forward(inputs)
+        return super(BatchNormalizationFunction, self).forward(inputs)
+
+    def backward(self, inputs, grad_outputs):
+        if self._fixed is not None:
+            return self._fixed.backward(inputs, grad_outputs)
+        return super(BatchNormalizationFunction, self).backward(inputs, grad_outputs)
 
     def forward_cpu(self, inputs):
         x, gamma, beta = inputs
@@ -197,5 +218,5 @@ def batch_normalization(x, gamma, beta, eps=2e-05, running_mean=None, running_va
     Returns:
         ~chainer.Variable: The normalized output, of the shape of ``x``.
     """
-    return BatchNormalizationFunction(eps, running_mean, running_var, decay,
+    return BatchNormalizationFunction(eps, running_mean, running_var, True, decay,
                                       use_cudnn)(x, gamma, beta)
