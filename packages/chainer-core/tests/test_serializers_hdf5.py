@@ -74,3 +74,12 @@ def test_missing_h5py_names_the_extra(monkeypatch, tmp_path):
                  lambda: serializers.HDF5Serializer(None)):
         with pytest.raises(ImportError, match=r'pip install chainer-core\[hdf5\]'):
             call()
+
+
+def test_missing_h5py_is_a_runtime_error_and_unavailable_as_in_v1(monkeypatch):
+    from chainer.serializers import hdf5
+    assert hdf5._available is True
+    monkeypatch.setitem(sys.modules, 'h5py', None)
+    assert hdf5._available is False
+    with pytest.raises(RuntimeError, match='h5py'):
+        serializers.HDF5Deserializer(None)

@@ -103,3 +103,17 @@ def test_write_failing_half_way_keeps_old_file(tmp_path, monkeypatch):
         serializers.save_npz(path, _link())
     assert open(path, 'rb').read() == before
     assert os.listdir(str(tmp_path)) == ['model.npz']
+
+
+def test_non_strict_deserializer_skips_missing_entries_as_in_v1():
+    stored = {'x': numpy.asarray(10), 'child/W': numpy.ones((2, 3), 'f')}
+    deserializer = npz_module.NpzDeserializer(stored, strict=False)
+    y = numpy.zeros((2, 3), 'f')
+    assert deserializer('y', y) is y and not y.any()  # missing: left as it is
+    assert deserializer('x', 0) == 10
+    child = deserializer['child']
+    assert child.strict is False
+    assert child('b', None) is None
+    numpy.testing.assert_array_equal(child('W', None), numpy.ones((2, 3)))
+    with pytest.raises(KeyError, match='y'):
+        npz_module.NpzDeserializer(stored)('y', y)

@@ -6,13 +6,29 @@ from chainer.serializers._atomic_file import atomic_path
 from chainer.serializers._restore import check_saveable, restore
 
 
+class _NoH5pyError(ImportError, RuntimeError):
+    """h5py is not installed. Also a RuntimeError, which v1 raised there."""
+
+
 def _h5py():
     try:
         import h5py
     except ImportError:
-        raise ImportError('HDF5 serialization needs h5py: install it with '
-                          '`pip install chainer-core[hdf5]`') from None
+        raise _NoH5pyError('HDF5 serialization needs h5py: install it with '
+                           '`pip install chainer-core[hdf5]`') from None
     return h5py
+
+
+def __getattr__(name):
+    # v1's flag ``hdf5._available``, computed on first use: importing h5py up front
+    # would slow down every ``import chainer.serializers``.
+    if name == '_available':
+        try:
+            _h5py()
+        except ImportError:
+            return False
+        return True
+    raise AttributeError('module {!r} has no attribute {!r}'.format(__name__, name))
 
 
 class HDF5Serializer(serializer.Serializer):

@@ -40,17 +40,23 @@ class NpzDeserializer(serializer.Deserializer):
         npz: the loaded npz file (``numpy.load(...)``) or any mapping of paths to
             arrays.
         path (str): the base path the deserialization starts from.
+        strict (bool): if False, an entry missing from the file leaves its value
+            untouched (v1.24) instead of raising KeyError.
     """
 
-    def __init__(self, npz, path=''):
+    def __init__(self, npz, path='', strict=True):
         self.npz = npz
         self.path = path
+        self.strict = strict
 
     def __getitem__(self, key):
-        return NpzDeserializer(self.npz, self.path + key.strip('/') + '/')
+        return NpzDeserializer(self.npz, self.path + key.strip('/') + '/',
+                               strict=self.strict)
 
     def __call__(self, key, value):
         path = self.path + key.lstrip('/')
+        if not self.strict and path not in self.npz:
+            return value
         try:
             stored = self.npz[path]
         except KeyError:
