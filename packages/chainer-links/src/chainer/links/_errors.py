@@ -5,6 +5,7 @@ this project uses), the error raised here derives from both, so that code writte
 (``except AssertionError``, ``assertRaises(TypeError)``) and code written for this
 project keep catching it.
 """
+import numpy
 
 
 class InvalidCallError(TypeError, AssertionError):
@@ -12,9 +13,20 @@ class InvalidCallError(TypeError, AssertionError):
     asserted them, e.g. Classifier's two or more arguments)."""
 
 
-class ArchitectureError(ValueError, AssertionError):
-    """Constructor arguments that describe an unsupported architecture (v1 asserted
-    them, e.g. InceptionBN's 1x1 path without a pooling projection)."""
+class InvalidArgumentError(ValueError, AssertionError):
+    """Constructor arguments v1 refused with an assert: an unsupported architecture
+    (e.g. InceptionBN's 1x1 path without a pooling projection) or an initial array of
+    the wrong shape."""
+
+
+def check_initial_array(value, shape, name):
+    """Raises :class:`InvalidArgumentError` if ``value`` is an array (an initial value)
+    whose shape is not ``shape``; other initializers are left to the parameter."""
+    is_array = isinstance(value, numpy.ndarray) or \
+        hasattr(value, '__cuda_array_interface__')
+    if is_array and tuple(value.shape) != tuple(shape):
+        raise InvalidArgumentError('{} must have the shape {}, got {}'.format(
+            name, tuple(shape), tuple(value.shape)))
 
 
 class UnsupportedOptionError(ValueError, NotImplementedError):

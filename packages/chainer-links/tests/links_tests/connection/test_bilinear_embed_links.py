@@ -98,3 +98,30 @@ def test_backward_serialization_copies(case, tmp_path):
 def test_bilinear_in_sizes_attribute_as_in_v1():
     link = L.Bilinear(2, 3, 4, nobias=True)
     assert link.in_sizes == (2, 3) and link.nobias is True
+
+
+def test_bilinear_default_initialization_is_v1s():
+    # v1 drew W, V1 and V2 from LeCun normal distributions: N(0, 1 / fan_in) with
+    # fan_in = K L for W (J, K, L) and L for V1 (J, L) and V2 (K, L); b was zero.
+    numpy.random.seed(0)
+    link = L.Bilinear(20, 30, 40)
+    numpy.testing.assert_allclose(link.W.data.std(), (30 * 40) ** -0.5, rtol=0.05)
+    numpy.testing.assert_allclose(link.V1.data.std(), 40 ** -0.5, rtol=0.1)
+    numpy.testing.assert_allclose(link.V2.data.std(), 40 ** -0.5, rtol=0.1)
+    numpy.testing.assert_array_equal(link.b.data, 0)
+    V2 = _x(30, 40)
+    link = L.Bilinear(20, 30, 40, initial_bias=(None, V2, None))
+    assert numpy.isfinite(link.V1.data).all() and link.V1.data.std() > 0.1
+    numpy.testing.assert_array_equal(link.V2.data, V2)
+    numpy.testing.assert_array_equal(link.b.data, 0)
+
+
+@pytest.mark.parametrize('args', [
+    dict(initialW=_x(3, 3, 4)), dict(initial_bias=(_x(3, 4), _x(3, 4), _x(4))),
+    dict(initial_bias=(_x(2, 4), _x(4, 4), _x(4))),
+    dict(initial_bias=(_x(2, 4), _x(3, 4), _x(5)))])
+def test_bilinear_initial_array_of_wrong_shape_raises_assertion_error_as_in_v1(args):
+    with pytest.raises(AssertionError, match='shape'):
+        L.Bilinear(2, 3, 4, **args)
+    with pytest.raises(ValueError, match='shape'):
+        L.Bilinear(2, 3, 4, **args)

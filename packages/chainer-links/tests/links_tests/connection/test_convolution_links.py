@@ -156,3 +156,10 @@ def test_constructor_arguments_are_attributes_as_in_v1(name):
     out_channels = W_shape[1 if 'De' in name else 0]
     assert link.out_channels == out_channels and link.initialW is W
     assert link.wscale == 1
+
+
+def test_deconvolution_2d_initial_bias_of_wrong_shape_raises_assertion_error_as_in_v1():
+    with pytest.raises(AssertionError, match='initial_bias'):
+        L.Deconvolution2D(2, 3, 3, initial_bias=numpy.zeros(4, numpy.float32))
+    link = L.Deconvolution2D(2, 3, 3, initial_bias=numpy.float32(2))
+    numpy.testing.assert_array_equal(link.b.data, 2)

@@ -1,10 +1,9 @@
 """The bilinear layer ``L.Bilinear`` (spec 001 §3.5.1)."""
-import math
-
 import chainer.functions as F
 from chainer import initializers
 from chainer import link
 from chainer.links import _args
+from chainer.links import _errors
 
 
 class Bilinear(link.Link):
@@ -19,10 +18,11 @@ class Bilinear(link.Link):
         out_size (int): Dimension L of the output.
         nobias (bool): If True, ``V1``, ``V2`` and ``b`` are omitted.
         initialW: Initial ``W`` of shape (J, K, L) (array or callable); None draws
-            from N(0, 1 / (J K L)).
+            from N(0, 1 / (K L)), as v1 did (LeCun normal: the fan-in of a 3-D
+            weight is ``K L``).
         initial_bias (tuple): Initial ``(V1, V2, b)`` of shapes (J, L), (K, L), (L,)
-            (arrays or callables); None draws V1 from N(0, 1/J), V2 from N(0, 1/K)
-            and sets b to 0.
+            (arrays or callables); None (or a None element) draws V1 and V2 from
+            N(0, 1/L), as v1 did, and sets b to 0.
 
     Attributes:
         W, V1, V2, b (~chainer.Variable): The parameters (no V1/V2/b with
@@ -39,22 +39,26 @@ class Bilinear(link.Link):
         out_size = _args.positive_int(out_size, 'out_size')
         self.nobias = nobias
         self.in_sizes = (left_size, right_size)
-        if initialW is None:
-            initialW = initializers.Normal(
-                math.sqrt(1.0 / (left_size * right_size * out_size)))
-        self.add_param('W', (left_size, right_size, out_size), initializer=initialW)
+        self._add_initialized('W', (left_size, right_size, out_size), initialW)
         if nobias:
             return
         if initial_bias is None:
-            initial_bias = (initializers.Normal(math.sqrt(1.0 / left_size)),
-                            initializers.Normal(math.sqrt(1.0 / right_size)), 0)
+            initial_bias = (None, None, None)
         elif not isinstance(initial_bias, (tuple, list)) or len(initial_bias) != 3:
             raise ValueError('initial_bias must be a tuple (V1, V2, b) of length 3, got '
                              '{!r}'.format(initial_bias))
         V1, V2, b = initial_bias
-        self.add_param('V1', (left_size, out_size), initializer=V1)
-        self.add_param('V2', (right_size, out_size), initializer=V2)
-        self.add_param('b', out_size, initializer=b)
+        self._add_initialized('V1', (left_size, out_size), V1)
+        self._add_initialized('V2', (right_size, out_size), V2)
+        self._add_initialized('b', (out_size,), 0 if b is None else b)
+
+    def _add_initialized(self, name, shape, initializer):
+        # An array of the wrong shape is an InvalidArgumentError (v1 asserted the
+        # shape); None is v1's default, LeCun normal.
+        _errors.check_initial_array(initializer, shape, name)
+        if initializer is None:
+            initializer = initializers.LeCunNormal()
+        self.add_param(name, shape, initializer=initializer)
 
     def __call__(self, e1, e2):
         """Applies the bilinear function to the inputs and the parameters.

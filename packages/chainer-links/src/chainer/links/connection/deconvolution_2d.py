@@ -1,6 +1,7 @@
 """The two-dimensional deconvolutional layer ``L.Deconvolution2D`` (spec 001
 §3.5.1)."""
 import chainer.functions as F
+from chainer.links import _errors
 from chainer.links.connection import _convolution
 
 
@@ -38,6 +39,8 @@ class Deconvolution2D(_convolution.Convolution2DLink):
                  bias=0, nobias=False, outsize=None, use_cudnn=True, initialW=None,
                  initial_bias=None, deterministic=False):
         self.deterministic = deterministic
+        # v1 asserted the shape of an initial bias array (also a ValueError here).
+        _errors.check_initial_array(initial_bias, (out_channels,), 'initial_bias')
         super(Deconvolution2D, self).__init__(
             in_channels, out_channels, ksize, stride, pad, use_cudnn, outsize,
             transposed=True, wscale=wscale, bias=bias, nobias=nobias, initialW=initialW,

@@ -12,12 +12,12 @@ from chainer.links.normalization import batch_normalization
 
 def _check_architecture(out1, proj_pool, stride):
     """The 1x1 path (``out1 > 0``) needs ``stride == 1`` and a pooling projection, as
-    in v1, which asserted both (hence an ArchitectureError, also an AssertionError)."""
+    in v1, which asserted both (hence an InvalidArgumentError, also an AssertionError)."""
     if out1 > 0 and stride != 1:
-        raise _errors.ArchitectureError(
+        raise _errors.InvalidArgumentError(
             'stride must be 1 when out1 > 0, got {}'.format(stride))
     if out1 > 0 and proj_pool is None:
-        raise _errors.ArchitectureError('proj_pool must be given when out1 > 0')
+        raise _errors.InvalidArgumentError('proj_pool must be given when out1 > 0')
 
 
 class InceptionBN(link.Chain):

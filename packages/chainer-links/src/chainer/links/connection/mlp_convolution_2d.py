@@ -37,9 +37,9 @@ class MLPConvolution2D(link.ChainList):
             raise TypeError('out_channels must be a non-empty tuple of ints, got '
                             '{!r}'.format(out_channels))
         if not out_channels:
-            # v1 asserted it: ArchitectureError is a ValueError and an AssertionError.
-            raise _errors.ArchitectureError('out_channels must be a non-empty tuple of '
-                                            'ints, got ()')
+            # v1 asserted it: InvalidArgumentError is a ValueError and an AssertionError.
+            raise _errors.InvalidArgumentError(
+                'out_channels must be a non-empty tuple of ints, got ()')
         if not callable(activation):
             raise TypeError('activation must be callable, got {!r}'.format(activation))
         convs = [convolution_2d.Convolution2D(
