@@ -78,6 +78,22 @@ def test_defaults_and_no_style():
     assert 'shape="oval"' in dot and 'shape="box"' in dot
 
 
+def test_show_name_false_leaves_variable_names_out_as_in_v1():
+    x, y, z, w = _graph()
+    assert 'label="x: (3), float32"' in c.build_computational_graph([z]).dump()
+    dot = c.build_computational_graph([z], show_name=False).dump()
+    assert 'label="(3), float32"' in dot and 'x: ' not in dot
+
+
+def test_label_in_a_style_overrides_node_labels_as_in_v1():
+    x, y, z, w = _graph()
+    dot = c.build_computational_graph(
+        [z], variable_style={'label': 'variable_0', 'shape': 'octagon'},
+        function_style={'label': 'function_0', 'shape': 'record'}).dump()
+    assert dot.count('label="variable_0"') == 3
+    assert dot.count('label="function_0"') == 2
+
+
 def test_record_labels_escape_field_separators():
     x = chainer.Variable(numpy.ones(2, numpy.float32))
     dot = c.build_computational_graph([abs(x)]).dump()

@@ -17,8 +17,8 @@ def _escape(text, record):
     return text
 
 
-def _node_label(node):
-    if isinstance(node, variable.Variable) and node.name:
+def _node_label(node, show_name):
+    if show_name and isinstance(node, variable.Variable) and node.name:
         return '{}: {}'.format(node.name, node.label)
     return node.label
 
@@ -29,16 +29,19 @@ class DotNode(object):
     Args:
         node (~chainer.Variable or ~chainer.Function): the graph node.
         attribute (dict): Dot attributes (``shape``, ``color``, ...), overriding the
-            default shape (oval for variables, box for functions).
+            defaults: the shape (oval for variables, box for functions) and the label
+            (the node's label, with a variable's name in front).
+        show_name (bool): put a named variable's name in front of its label.
     """
 
-    def __init__(self, node, attribute=None):
+    def __init__(self, node, attribute=None, show_name=True):
         if not isinstance(node, (variable.Variable, function.Function)):
             raise TypeError('node must be a Variable or a Function, got {}'.format(
                 type(node).__name__))
         self.node = node
         self.id_ = id(node)
         self.attribute = {
+            'label': _node_label(node, show_name),
             'shape': 'oval' if isinstance(node, variable.Variable) else 'box'}
         if attribute is not None:
             self.attribute.update(attribute)
@@ -48,7 +51,7 @@ class DotNode(object):
         """The Dot statement of the node: ``<id> [attr="value",...];``."""
         record = self.attribute.get('shape') in ('record', 'Mrecord')
         attrs = dict(self.attribute)
-        attrs['label'] = _escape(_node_label(self.node), record)
+        attrs['label'] = _escape(str(attrs['label']), record)
         body = ','.join('{}="{}"'.format(k, v if k == 'label' else _escape(str(v), False))
                         for k, v in sorted(attrs.items()))
         return '{} [{}];'.format(self.id_, body)
@@ -64,10 +67,11 @@ class ComputationalGraph(object):
         variable_style (dict): Dot attributes of variable nodes.
         function_style (dict): Dot attributes of function nodes.
         rankdir (str): ``'TB'``, ``'BT'``, ``'LR'`` or ``'RL'``.
+        show_name (bool): put the names of named variables in their labels.
     """
 
     def __init__(self, nodes, edges, variable_style=None, function_style=None,
-                 rankdir='TB'):
+                 rankdir='TB', show_name=True):
         if rankdir not in _RANKDIRS:
             raise ValueError('rankdir must be one of {}, got {!r}'.format(
                 '/'.join(_RANKDIRS), rankdir))
@@ -76,6 +80,7 @@ class ComputationalGraph(object):
         self.variable_style = variable_style
         self.function_style = function_style
         self.rankdir = rankdir
+        self.show_name = show_name
 
     def _style(self, node):
         if isinstance(node, variable.Variable):
@@ -85,7 +90,7 @@ class ComputationalGraph(object):
     def _to_dot(self):
         lines = ['digraph graphname{rankdir=%s;' % self.rankdir]
         for node in self.nodes:
-            lines.append(DotNode(node, self._style(node)).label)
+            lines.append(DotNode(node, self._style(node), self.show_name).label)
         for head, tail in self.edges:
             lines.append('{} -> {};'.format(id(head), id(tail)))
         lines.append('}')
@@ -108,7 +113,7 @@ class ComputationalGraph(object):
 
 def build_computational_graph(outputs, remove_split=True, variable_style=_var_style,
                               function_style=_func_style, rankdir='TB',
-                              remove_variable=False):
+                              remove_variable=False, show_name=True):
     """Builds the graph of functions and variables backward-reachable from outputs.
 
     The walk stops where :meth:`~chainer.Variable.unchain_backward` cut the graph.
@@ -123,6 +128,7 @@ def build_computational_graph(outputs, remove_split=True, variable_style=_var_st
         rankdir (str): ``'TB'`` (top to bottom), ``'BT'``, ``'LR'`` or ``'RL'``.
         remove_variable (bool): leave variables out; functions are then connected
             directly, from the creator of a variable to the functions that use it.
+        show_name (bool): put the names of named variables in their labels (v1.24).
 
     Returns:
         ComputationalGraph: nodes and edges reachable from at least one output.
@@ -134,7 +140,8 @@ def build_computational_graph(outputs, remove_split=True, variable_style=_var_st
     nodes, edges = _walk(outputs)
     if remove_variable:
         nodes, edges = _without_variables(nodes, edges)
-    return ComputationalGraph(nodes, edges, variable_style, function_style, rankdir)
+    return ComputationalGraph(nodes, edges, variable_style, function_style, rankdir,
+                              show_name)
 
 
 def _walk(outputs):
