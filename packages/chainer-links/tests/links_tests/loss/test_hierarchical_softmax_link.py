@@ -33,7 +33,6 @@ def test_loss_equals_path_products_and_probabilities_sum_to_one():
     tree = ((0, (1, 2)), (3, 4))
     link = L.BinaryHierarchicalSoftmax(3, tree)
     assert link.W.shape == (4, 3)
-    numpy.testing.assert_array_equal(link.W.data, 0)
     link.W.data[...] = numpy.random.randn(4, 3)
     x = numpy.random.randn(1, 3).astype(numpy.float32)
     W = link.W.data
@@ -133,3 +132,11 @@ def test_function_takes_the_tree_as_in_v1():
     numpy.testing.assert_allclose(
         func(chainer.Variable(x), chainer.Variable(t), link.W).data,
         link(chainer.Variable(x), chainer.Variable(t)).data, rtol=1e-6)
+
+
+def test_weights_are_drawn_from_uniform_minus_one_one_as_in_v1():
+    W = L.BinaryHierarchicalSoftmax(3, L.BinaryHierarchicalSoftmax.create_huffman_tree(
+        {i: i + 1 for i in range(2000)})).W.data
+    assert W.shape == (1999, 3) and W.min() >= -1 and W.max() <= 1
+    numpy.testing.assert_allclose(W.std(), 1 / numpy.sqrt(3), rtol=0.05)
+    assert abs(W.mean()) < 0.05

@@ -7,6 +7,7 @@ import numpy
 
 from chainer import cuda
 from chainer import function
+from chainer import initializers
 from chainer import link
 from chainer.functions import _type_checks
 from chainer.links import _args
@@ -211,15 +212,16 @@ class BinaryHierarchicalSoftmax(link.Link):
             word ids ``0..n-1``.
 
     Attributes:
-        W (~chainer.Variable): Weight matrix, one row per internal node
-            (zero-initialized).
+        W (~chainer.Variable): Weight matrix, one row per internal node (drawn from
+            U(-1, 1), as in v1).
     """
 
     def __init__(self, in_size, tree):
         super(BinaryHierarchicalSoftmax, self).__init__()
         in_size = _args.positive_int(in_size, 'in_size')
         self.tree_codes = TreeCodes(tree)
-        self.add_param('W', (self.tree_codes.n_nodes, in_size), initializer=0)
+        self.add_param('W', (self.tree_codes.n_nodes, in_size),
+                       initializer=initializers.Uniform(1.0))
 
     def __call__(self, x, t):
         """Computes the loss value for inputs ``x`` ``(B, in_size)`` and labels
