@@ -1,5 +1,6 @@
 """Tests of chainer.Variable (spec 001 §3.1.1) and backprop over the graph."""
 import pickle
+import sys
 
 import numpy
 import pytest
@@ -104,6 +105,12 @@ def test_to_cpu_keeps_numpy_and_to_gpu_names_the_backend(monkeypatch):
     assert x.data is d and x.grad is g
     with pytest.raises(RuntimeError, match='cupy-kernels'):
         x.to_gpu()
+
+
+def test_debug_print_reports_an_all_zero_grad_as_0_as_in_v1():
+    x = Variable(f32(1, 2))
+    x.zerograd()
+    assert x.debug_print().endswith('- grad: 0')
 
 
 def test_debug_print():
@@ -315,6 +322,48 @@ def test_backward_checks_gradient_dtype():
     y = Bad()(Variable(f32(1)))
     with pytest.raises(TypeError, match='dtype'):
         y.backward()
+
+
+class _BadGrad(chainer.Function):
+    """Its backward returns a gradient of the wrong shape."""
+
+    label = 'bad_grad'
+
+    def forward(self, xs):
+        return xs[0] * 2,
+
+    def backward(self, xs, gys):
+        return numpy.zeros(2, numpy.float32),
+
+
+@pytest.mark.parametrize('grad, error', [
+    (1, TypeError), (numpy.zeros(1, numpy.int32), TypeError),
+    (numpy.zeros(2, numpy.float32), ValueError)])
+def test_bad_gradient_error_names_the_function_as_in_v1(grad, error):
+    class Bad(chainer.Function):
+        label = 'dummy_function'
+
+        def forward(self, xs):
+            return xs[0] * 2,
+
+        def backward(self, xs, gys):
+            return grad,
+
+    y = Bad()(Variable(f32(1)))
+    with pytest.raises(error, match='dummy_function'):
+        y.backward()
+
+
+def test_bad_gradient_error_shows_where_the_function_was_applied_in_debug_mode():
+    x = Variable(f32(1))
+    with chainer.DebugMode(True):
+        y = _BadGrad()(x)  # the line the message must show
+        line = sys._getframe().f_lineno - 1
+    assert y.creator.stack is not None
+    with pytest.raises(ValueError) as info:
+        y.backward()
+    assert 'Stacktrace' in str(info.value) and 'line {}'.format(line) in str(info.value)
+    assert _BadGrad()(x).creator.stack is None  # recorded in debug mode only
 
 
 # ---------------------------------------------------------------- indexing

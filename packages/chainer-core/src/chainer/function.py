@@ -6,6 +6,7 @@ The array-level ``backward`` is the fast path of backprop; it is all a function 
 """
 import collections
 import threading
+import traceback
 import weakref
 
 import numpy
@@ -53,6 +54,7 @@ class Function(object):
     inputs = None
     outputs = None
     _local_function_hooks = None
+    _stack = None
 
     def __call__(self, *inputs):
         """Applies forward propagation and chains the backward references.
@@ -93,6 +95,8 @@ class Function(object):
                 hook.forward_postprocess(self, in_data)
         if debug_mode._debug:
             _check_nan(self, outputs, 'forward')
+            # where the function was applied, for the message of a bad gradient
+            self._stack = traceback.extract_stack()[:-1]
 
         if len(inputs) == 1:
             out_v = inputs[0]._volatile
@@ -118,6 +122,12 @@ class Function(object):
         if self._local_function_hooks is None:
             self._local_function_hooks = collections.OrderedDict()
         return self._local_function_hooks
+
+    @property
+    def stack(self):
+        """Where the function was last applied (a list of frame summaries), recorded in
+        debug mode only; None otherwise."""
+        return self._stack
 
     @property
     def label(self):

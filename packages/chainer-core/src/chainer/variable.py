@@ -1,5 +1,6 @@
 """Variable: an array with the structure to track computation (spec 001 §3.1.1)."""
 import heapq
+import traceback
 
 import numpy
 
@@ -9,19 +10,41 @@ from chainer import flag
 from chainer.utils import force_array
 
 
-def _check_grad_type(var, grad):
-    if grad is None or var.data is None:
-        return
+def _grad_mismatch(var, grad):
+    """``(error type, message)`` when ``grad`` cannot be ``var``'s gradient, else None."""
     if type(grad) is not type(var.data) and not (
             isinstance(grad, numpy.ndarray) and isinstance(var.data, numpy.ndarray)):
-        raise TypeError('type of data and grad mismatch: {} != {}'.format(
-            type(var.data), type(grad)))
+        return TypeError, 'type of data and grad mismatch: {} != {}'.format(
+            type(var.data), type(grad))
     if grad.dtype != var.data.dtype:
-        raise TypeError('dtype of data and grad mismatch: {} != {}'.format(
-            var.data.dtype, grad.dtype))
+        return TypeError, 'dtype of data and grad mismatch: {} != {}'.format(
+            var.data.dtype, grad.dtype)
     if grad.shape != var.data.shape:
-        raise ValueError('shape of data and grad mismatch: {} != {}'.format(
-            var.data.shape, grad.shape))
+        return ValueError, 'shape of data and grad mismatch: {} != {}'.format(
+            var.data.shape, grad.shape)
+    return None
+
+
+def _blame(func):
+    """The part of a bad-gradient message naming the function at fault, as in v1, with
+    where it was applied when debug mode recorded it."""
+    text = 'Function `{}` ({}) has a bug: its backward returned a bad gradient.\n'.format(
+        type(func).__name__, func.label)
+    if func.stack:
+        text += 'Stacktrace of the function is below:\n' + ''.join(
+            traceback.format_list(func.stack))
+    return text
+
+
+def _check_grad_type(var, grad, func=None):
+    """Raises TypeError/ValueError unless ``grad`` fits ``var`` (``func``: the function
+    whose backward computed it, named in the message)."""
+    if grad is None or var.data is None:
+        return
+    mismatch = _grad_mismatch(var, grad)
+    if mismatch is not None:
+        error_type, message = mismatch
+        raise error_type(message if func is None else _blame(func) + message)
 
 
 def _as_data_array(data):
@@ -103,9 +126,16 @@ class Variable(object):
                  '- shape: {}'.format(self.data.shape),
                  '- dtype: {}'.format(self.data.dtype),
                  '- statistics: {}'.format(stats(self.data)),
-                 '- grad: {}'.format(
-                     'None' if self._grad is None else stats(self._grad))]
+                 '- grad: {}'.format(self._grad_summary(stats))]
         return '\n'.join(lines)
+
+    def _grad_summary(self, stats):
+        grad = self._grad
+        if grad is None:
+            return 'None'
+        if grad.size and not cuda.get_array_module(grad).any(grad):
+            return '0'  # v1 reports an all-zero gradient (e.g. after zerograd) as 0
+        return stats(grad)
 
     @property
     def volatile(self):
@@ -284,7 +314,7 @@ class Variable(object):
                 xd = x.data
                 if gx.__class__ is not xd.__class__ or gx.dtype != xd.dtype or \
                         gx.shape != xd.shape:
-                    _check_grad_type(x, gx)  # raises unless a compatible array type
+                    _check_grad_type(x, gx, func)  # raises unless a compatible array
                 id_x = id(x)
                 if x.creator is None:  # a leaf: accumulate into what it holds
                     if x._grad is None:
