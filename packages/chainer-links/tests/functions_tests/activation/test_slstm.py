@@ -16,7 +16,9 @@ def _reference(c1, c2, x1, x2):
     c1, c2, x1, x2 = (v.astype(numpy.float64) for v in (c1, c2, x1, x2))
     a1, i1, f1, o1 = (x1[:, j::4] for j in range(4))
     a2, i2, f2, o2 = (x2[:, j::4] for j in range(4))
-    c = numpy.tanh(a1 + a2) * _sigmoid(i1 + i2) + c1 * _sigmoid(f1) + c2 * _sigmoid(f2)
+    # Each child's input through its own gates, as Chainer v1 computes it.
+    c = (numpy.tanh(a1) * _sigmoid(i1) + numpy.tanh(a2) * _sigmoid(i2) +
+         c1 * _sigmoid(f1) + c2 * _sigmoid(f2))
     return c, numpy.tanh(c) * _sigmoid(o1 + o2)
 
 
@@ -67,3 +69,14 @@ def test_dtype_mismatch_is_rejected():
     with pytest.raises(type_check.InvalidType):
         F.slstm(numpy.zeros((2, 3), numpy.float32), numpy.zeros((2, 3), numpy.float32),
                 numpy.zeros((2, 12), numpy.float32), numpy.zeros((2, 12), numpy.float64))
+
+
+def test_each_child_input_has_its_own_gates_as_in_v1():
+    # One unit; gate order a, i, f, o. Child 1 writes tanh(2) through an open input
+    # gate, child 2 writes nothing through a closed one. Summing the inputs before the
+    # gates (tanh(a1 + a2) sigmoid(i1 + i2)) would give tanh(2) / 2 instead.
+    x1 = numpy.array([[2.0, 30.0, 0.0, 0.0]])
+    x2 = numpy.array([[0.0, -30.0, 0.0, 0.0]])
+    zeros = numpy.zeros((1, 1))
+    c, _ = F.slstm(zeros, zeros, x1, x2)
+    testing.assert_allclose(c.data, [[numpy.tanh(2.0)]])

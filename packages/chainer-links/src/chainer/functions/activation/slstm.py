@@ -34,36 +34,43 @@ class SLSTM(function.Function):
         xp = cuda.get_array_module(x1)
         a1, i1, f1, o1 = _extract_gates(x1)
         a2, i2, f2, o2 = _extract_gates(x2)
-        a = xp.tanh(a1 + a2)
-        i = _sigmoid(i1 + i2)
-        f1 = _sigmoid(f1)
-        f2 = _sigmoid(f2)
+        # Each child's input enters through its own gate, as Chainer v1 computes it
+        # (its docstring showed tanh(a1 + a2) sigmoid(i1 + i2) instead).
+        gates1 = xp.tanh(a1), _sigmoid(i1), _sigmoid(f1)
+        gates2 = xp.tanh(a2), _sigmoid(i2), _sigmoid(f2)
         o = _sigmoid(o1 + o2)
-        c = a * i
-        c += f1 * c_prev1
-        c += f2 * c_prev2
+        c = gates1[0] * gates1[1]
+        c += gates2[0] * gates2[1]
+        c += gates1[2] * c_prev1
+        c += gates2[2] * c_prev2
         tanh_c = xp.tanh(c)
-        self._saved = a, i, f1, f2, o, tanh_c
+        self._saved = gates1, gates2, o, tanh_c
         return c, o * tanh_c
 
     def backward(self, inputs, grad_outputs):
         c_prev1, c_prev2, x1, x2 = inputs
         gc, gh = grad_outputs
         xp = cuda.get_array_module(x1)
-        a, i, f1, f2, o, tanh_c = self._saved
+        gates1, gates2, o, tanh_c = self._saved
 
         gc = _cell_grad(gc, gh, o, tanh_c)
         if gc is None:
             gc = xp.zeros_like(tanh_c)
-        # c = a i + f1 c1 + f2 c2,  h = o tanh(c); a, i and o see x1 + x2, so both
-        # children get the same gradient for them.
-        ga = gc * i * (1 - a * a)
-        gi = gc * a * i * (1 - i)
-        gf1 = gc * c_prev1 * f1 * (1 - f1)
-        gf2 = gc * c_prev2 * f2 * (1 - f2)
+        # c = a1 i1 + a2 i2 + f1 c1 + f2 c2,  h = o tanh(c); o sees o1 + o2, so both
+        # children get the same gradient for it.
         go = xp.zeros_like(o) if gh is None else gh * tanh_c * o * (1 - o)
-        return (gc * f1, gc * f2,
-                _pack_gates(ga, gi, gf1, go), _pack_gates(ga, gi, gf2, go))
+        gx1 = _child_grad(gc, gates1, c_prev1, go)
+        gx2 = _child_grad(gc, gates2, c_prev2, go)
+        return gc * gates1[2], gc * gates2[2], gx1, gx2
+
+
+def _child_grad(gc, gates, c_prev, go):
+    """Gradient of one child's incoming signal: ``gates`` are its ``tanh(a)``,
+    ``sigmoid(i)`` and ``sigmoid(f)``; ``gc`` the cell gradient, ``go`` the output
+    gate's."""
+    a, i, f = gates
+    return _pack_gates(gc * i * (1 - a * a), gc * a * i * (1 - i),
+                       gc * c_prev * f * (1 - f), go)
 
 
 def slstm(c_prev1, c_prev2, x1, x2):
@@ -74,9 +81,12 @@ def slstm(c_prev1, c_prev2, x1, x2):
     states ``c_prev1``, ``c_prev2`` (shape ``(B, C, ...)``):
 
     .. math::
-        c &= \\tanh(a_1 + a_2)\\,\\sigma(i_1 + i_2) + c_{1prev}\\,\\sigma(f_1)
-             + c_{2prev}\\,\\sigma(f_2), \\\\
+        c &= \\tanh(a_1)\\,\\sigma(i_1) + \\tanh(a_2)\\,\\sigma(i_2)
+             + c_{1prev}\\,\\sigma(f_1) + c_{2prev}\\,\\sigma(f_2), \\\\
         h &= \\tanh(c)\\,\\sigma(o_1 + o_2).
+
+    This is what Chainer v1 computes (its documentation wrote the input term as
+    :math:`\\tanh(a_1 + a_2)\\,\\sigma(i_1 + i_2)`).
 
     Args:
         c_prev1 (~chainer.Variable or array): Cell state of the first child.
