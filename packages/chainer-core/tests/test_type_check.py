@@ -218,3 +218,21 @@ def test_tutorial_named_value_and_call():
     with pytest.raises(T.InvalidType) as e:
         T.run_check(check, (numpy.zeros((4, 3)),))
     assert str(e.value) == 'Expect: sum(in_types[0].shape) == 10\nActual: 7 != 10'
+
+
+def test_check_type_forward_always_gets_a_type_info_tuple_as_in_v1():
+    seen = []
+
+    class Recorder(chainer.Function):
+        def check_type_forward(self, in_types):
+            seen.append(in_types)
+            T.expect(in_types.size() == 1, in_types[0].ndim == 1)
+
+        def forward(self, xs):
+            return xs
+
+    Recorder()(numpy.zeros(2, numpy.float32))  # passes the fast check
+    with pytest.raises(T.InvalidType):
+        Recorder()(numpy.zeros((2, 2), numpy.float32))  # and the full one
+    assert len(seen) == 3
+    assert all(isinstance(types, T.TypeInfoTuple) for types in seen)

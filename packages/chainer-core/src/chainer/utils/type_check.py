@@ -356,8 +356,10 @@ class TypeInfoTuple(tuple):
         return Variable(len(self), '{0}.size'.format(self.name))
 
 
-class _LightTypeInfoTuple(tuple):
-    """The light-mode :class:`TypeInfoTuple`: ``size()`` is a plain int."""
+class _LightTypeInfoTuple(TypeInfoTuple):
+    """The light-mode :class:`TypeInfoTuple` (still one, as v1 code may check):
+    ``size()`` is a plain int and the name a class attribute, so that the fast pass
+    sets nothing per call."""
 
     name = 'in_types'
 
