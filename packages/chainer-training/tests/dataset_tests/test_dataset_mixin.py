@@ -45,9 +45,16 @@ def test_out_of_range_raises_index_error():
         d[-4]
 
 
-def test_bad_index_type_names_the_problem():
-    with pytest.raises(TypeError, match='int, a slice or a sequence'):
-        Squares(3)['a']
+def test_other_index_types_go_to_get_example_as_in_v1():
+    class Grid(dataset.DatasetMixin):
+        def __len__(self):
+            return 4
+
+        def get_example(self, i):
+            row, column = i
+            return row * 2 + column
+
+    assert Grid()[(1, 1)] == 3
 
 
 def test_missing_get_example_is_reported():

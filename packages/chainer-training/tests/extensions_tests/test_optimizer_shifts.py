@@ -1,4 +1,5 @@
 """ExponentialShift and LinearShift: values over calls, and after a resume."""
+import numpy
 import pytest
 
 from chainer import optimizers, serializers
@@ -39,6 +40,12 @@ def test_exponential_shift_stops_at_a_negative_target_as_in_v1(init, rate, targe
                                                                expected):
     shift = extensions.ExponentialShift('lr', rate, init=init, target=target)
     assert [shift.value_at(t, None) for t in range(3)] == expected
+
+
+def test_exponential_shift_takes_numpy_scalars_as_in_v1():
+    shift = extensions.ExponentialShift('lr', numpy.float32(0.5), init=numpy.float32(2),
+                                        target=numpy.float32(0.75))
+    assert [float(shift.value_at(t, None)) for t in range(3)] == [2.0, 1.0, 0.75]
 
 
 def test_exponential_shift_value_is_restored_on_resume(tmp_path):

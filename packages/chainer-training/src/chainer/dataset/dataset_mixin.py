@@ -17,22 +17,23 @@ class DatasetMixin(object):
         """Returns an example or a list of examples.
 
         Args:
-            index (int, slice or sequence of ints): Which examples to get. Negative
-                integers count from the end, as for Python sequences.
+            index (int, slice, list or array of ints): Which examples to get. Negative
+                integers count from the end, as for Python sequences. Any other index
+                (a tuple, a key of the dataset's own) is given to :meth:`get_example`
+                as it is, as v1 does.
 
         Returns:
-            The example for an integer index; a list of examples otherwise.
+            The example for an integer (or other) index; a list of examples for a
+            slice, a list or an array.
         """
         if isinstance(index, slice):
             return [self.get_example(i) for i in range(*index.indices(len(self)))]
         if isinstance(index, numbers.Integral):
             return self.get_example(_normalize_index(int(index), len(self)))
-        if isinstance(index, (list, tuple, numpy.ndarray)):
+        if isinstance(index, (list, numpy.ndarray)):
             n = len(self)
             return [self.get_example(_normalize_index(int(i), n)) for i in index]
-        raise TypeError(
-            'dataset index must be an int, a slice or a sequence of ints, got {}'.format(
-                type(index).__name__))
+        return self.get_example(index)
 
     def __len__(self):
         """Returns the number of data points."""

@@ -1,4 +1,6 @@
 """``ExponentialShift``: multiplies an optimizer attribute by a rate at each call."""
+import numbers
+
 from chainer.training.extensions import _optimizer_shift
 
 
@@ -22,8 +24,9 @@ class ExponentialShift(_optimizer_shift.OptimizerShift):
     def __init__(self, attr, rate, init=None, target=None, optimizer=None):
         super().__init__(attr, optimizer)
         for name, value in (('rate', rate), ('init', init), ('target', target)):
+            # numbers.Real: numpy scalars too (v1 code computes rates with numpy)
             if value is not None and (isinstance(value, bool) or
-                                      not isinstance(value, (int, float))):
+                                      not isinstance(value, numbers.Real)):
                 raise TypeError('{} must be a number, got {!r}'.format(name, value))
         if rate <= 0:
             raise ValueError('rate must be positive, got {!r}'.format(rate))
