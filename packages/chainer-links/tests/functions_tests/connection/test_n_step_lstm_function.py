@@ -43,8 +43,9 @@ def _reference(hx, cx, ws, bs, xs):
                 h, c = hy[k, seq], cy[k, seq]
                 i = _sigmoid(W[0] @ inp + W[4] @ h + b[0] + b[4])
                 f = _sigmoid(W[1] @ inp + W[5] @ h + b[1] + b[5])
-                o = _sigmoid(W[2] @ inp + W[6] @ h + b[2] + b[6])
-                a = numpy.tanh(W[3] @ inp + W[7] @ h + b[3] + b[7])
+                # v1's gate order (W_2 feeds a, W_3 feeds o), unlike its documentation
+                a = numpy.tanh(W[2] @ inp + W[6] @ h + b[2] + b[6])
+                o = _sigmoid(W[3] @ inp + W[7] @ h + b[3] + b[7])
                 c = f * c + i * a
                 h = o * numpy.tanh(c)
                 hy[k, seq], cy[k, seq] = h, c
@@ -130,3 +131,18 @@ def test_bad_arguments():
         F.n_step_lstm(N_LAYERS, 0.0, hx, cx, ws[:1], bs, xs)
     with pytest.raises(ValueError, match='dropout_ratio'):
         F.n_step_lstm(N_LAYERS, 1.0, hx, cx, ws, bs, xs)
+
+
+def test_third_weights_feed_the_cell_input_and_fourth_the_output_gate_as_in_v1():
+    # One layer, one unit, one step, zero state: only W_2 (cell input a) and W_3 (output
+    # gate o) are non-zero; i and f are sigmoid(0) = 1/2. Then c = tanh(2) / 2 and
+    # h = sigmoid(-1) tanh(c). With W_2 feeding o and W_3 feeding a, c would be
+    # tanh(-1) / 2.
+    x = numpy.ones((1, 1), numpy.float32)
+    ws = [[numpy.full((1, 1), v, numpy.float32) for v in (0, 0, 2, -1, 0, 0, 0, 0)]]
+    bs = [[numpy.zeros(1, numpy.float32) for _ in range(8)]]
+    zeros = numpy.zeros((1, 1, 1), numpy.float32)
+    hy, cy, _ = F.n_step_lstm(1, 0.0, zeros, zeros, ws, bs, [x])
+    c = numpy.tanh(2.0) / 2
+    testing.assert_allclose(cy.data.ravel(), [c], atol=1e-6)
+    testing.assert_allclose(hy.data.ravel(), [_sigmoid(-1.0) * numpy.tanh(c)], atol=1e-6)

@@ -23,9 +23,10 @@ def _reference(link, hx, cx, seq, b):
             bb = [getattr(params, 'b%d' % j).data for j in range(8)]
             pre = [w[j].dot(x) + w[j + 4].dot(h[layer]) + bb[j] + bb[j + 4]
                    for j in range(4)]
-            sig = [1 / (1 + numpy.exp(-p)) for p in pre[:3]]
-            c[layer] = sig[1] * c[layer] + sig[0] * numpy.tanh(pre[3])
-            h[layer] = sig[2] * numpy.tanh(c[layer])
+            # gates i, f, a, o for w0..w3 (v1's order, see F.n_step_lstm)
+            i, f, o = (1 / (1 + numpy.exp(-pre[j])) for j in (0, 1, 3))
+            c[layer] = f * c[layer] + i * numpy.tanh(pre[2])
+            h[layer] = o * numpy.tanh(c[layer])
             x = h[layer]
         ys.append(x)
     return numpy.array(h), numpy.array(c), numpy.array(ys)

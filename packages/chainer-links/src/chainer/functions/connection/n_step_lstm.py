@@ -10,6 +10,18 @@ def _sigmoid(x, xp):
     return xp.tanh(x * half) * half + half
 
 
+#: Internally the four gates of a layer are laid out (i, f, o, a); the weights and biases
+#: of v1's ``ws[k][j]``/``bs[k][j]`` are (i, f, a, o) for ``j = 0..3`` (and ``4..7``):
+#: internal group ``g`` reads ``W_{GATE_WEIGHT[g]}``. This is the order Chainer v1
+#: computes with (cuDNN's), though v1's documentation wrote o for ``W_2``, a for ``W_3``.
+GATE_WEIGHT = (0, 1, 3, 2)
+
+
+def _gate_weights(params, layer, offset):
+    """The four gate weights (or biases) of a layer, in the internal gate order."""
+    return [params[8 * layer + offset + j] for j in GATE_WEIGHT]
+
+
 class NStepLSTM(function.Function):
     """Stacked LSTM applied to a whole (time-major, batch-sorted) sequence in one call.
 
@@ -84,10 +96,10 @@ class NStepLSTM(function.Function):
         self.saved = []
         hy, cy = xp.empty_like(hx), xp.empty_like(cx)
         for layer in range(self.n_layers):
-            Wx = xp.concatenate(ws[8 * layer:8 * layer + 4], axis=0)      # (4N, I)
-            Wh = xp.concatenate(ws[8 * layer + 4:8 * layer + 8], axis=0)  # (4N, N)
-            bias = (xp.concatenate(bs[8 * layer:8 * layer + 4]) +
-                    xp.concatenate(bs[8 * layer + 4:8 * layer + 8]))
+            Wx = xp.concatenate(_gate_weights(ws, layer, 0), axis=0)  # (4N, I)
+            Wh = xp.concatenate(_gate_weights(ws, layer, 4), axis=0)  # (4N, N)
+            bias = (xp.concatenate(_gate_weights(bs, layer, 0)) +
+                    xp.concatenate(_gate_weights(bs, layer, 4)))
             mask = self._dropout_mask(layer_in, xp)
             x_in = layer_in if mask is None else layer_in * mask
             pre = x_in.dot(Wx.T)
@@ -153,8 +165,8 @@ class NStepLSTM(function.Function):
             gWx = gpre.T.dot(rec['x_in'])
             gWh = gpre.T.dot(rec['h_prev'])
             gb = gpre.sum(axis=0)
-            for j in range(4):
-                rows = slice(j * n, (j + 1) * n)
+            for g, j in enumerate(GATE_WEIGHT):
+                rows = slice(g * n, (g + 1) * n)
                 gws[8 * layer + j] = gWx[rows]
                 gws[8 * layer + 4 + j] = gWh[rows]
                 gbs[8 * layer + j] = gb[rows]
@@ -197,10 +209,13 @@ def n_step_lstm(n_layers, dropout_ratio, hx, cx, ws, bs, xs, train=True, use_cud
     .. math::
         i_t &= \\sigma(W_0 x_t + W_4 h_{t-1} + b_0 + b_4) \\\\
         f_t &= \\sigma(W_1 x_t + W_5 h_{t-1} + b_1 + b_5) \\\\
-        o_t &= \\sigma(W_2 x_t + W_6 h_{t-1} + b_2 + b_6) \\\\
-        a_t &= \\tanh(W_3 x_t + W_7 h_{t-1} + b_3 + b_7) \\\\
+        a_t &= \\tanh(W_2 x_t + W_6 h_{t-1} + b_2 + b_6) \\\\
+        o_t &= \\sigma(W_3 x_t + W_7 h_{t-1} + b_3 + b_7) \\\\
         c_t &= f_t c_{t-1} + i_t a_t \\\\
         h_t &= o_t \\tanh(c_t)
+
+    This is the gate order Chainer v1 computes with (cuDNN's), so weights trained with
+    v1 give the same results; v1's documentation (and spec 003) swapped ``o`` and ``a``.
 
     Sequences of different lengths are given sorted by decreasing length and transposed
     (see ``transpose_sequence``): ``xs[t]`` holds the ``B_t`` sequences still running at
