@@ -64,3 +64,8 @@ def test_split_axis_invalid(ios, axis):
 def test_split_axis_bad_argument(ios):
     with pytest.raises((TypeError, ValueError)):
         F.split_axis(numpy.zeros((2, 4), numpy.float32), ios, 1)
+
+
+def test_split_axis_unsorted_positions_are_a_value_error_as_in_v1_debug_mode():
+    with pytest.raises(ValueError, match='sorted'):
+        F.split_axis(numpy.zeros((2, 3, 4), numpy.float32), [2, 1], 1)

@@ -35,6 +35,11 @@ class SplitAxis(function.Function):
                                 'of ints, got {!r}'.format(indices_or_sections))
             self.sections = None
             self.indices = [int(i) for i in indices]
+            # Unsorted positions would make overlapping pieces (whose gradients could
+            # not be concatenated back); v1 raised this ValueError in debug mode.
+            if any(p > n for p, n in zip(self.indices, self.indices[1:])):
+                raise ValueError('indices_or_sections must be sorted, got {}'
+                                 .format(self.indices))
         self.axis = check_int(axis, 'axis')
 
     def check_type_forward(self, in_types):
