@@ -30,6 +30,9 @@ from chainer.reporter import get_current_reporter, report, report_scope  # noqa:
 from chainer._runtime import check_compatibility, print_runtime_info  # noqa: E402,F401
 from chainer import _missing, _namespace, _runtime  # noqa: E402
 
+#: Set to True to silence the warnings of :func:`chainer.utils.experimental` (v1.24).
+disable_experimental_feature_warning = False
+
 _missing.install()  # "pip install chainer-links" instead of "No module named ..."
 _runtime.install_gate()  # version check at the first import of a sibling portion
 

@@ -25,4 +25,5 @@ def force_type(dtype, value):
     return value
 
 
+from chainer.utils.experimental import experimental  # noqa: E402,F401
 from chainer.utils.walker_alias import WalkerAlias  # noqa: E402,F401
