@@ -171,3 +171,23 @@ def test_ignore_label_inside_the_class_range(labels):
     valid = t != 1
     expected *= valid[:, None] / valid.sum()
     testing.assert_allclose(x.grad, expected, atol=1e-12, rtol=1e-10)
+
+
+@pytest.mark.parametrize('cache_score', [True, False])
+def test_node_keeps_the_softmax_as_y_only_with_cache_score_as_in_v1(cache_score):
+    x = numpy.array([[0.0, 1.0, 2.0], [1.0, 1.0, 1.0]], numpy.float32)
+    t = numpy.array([2, 0], numpy.int32)
+    loss = F.softmax_cross_entropy(x, t, cache_score=cache_score)
+    assert hasattr(loss.creator, 'y') == cache_score
+    if cache_score:
+        e = numpy.exp(x - x.max(axis=1, keepdims=True))
+        testing.assert_allclose(loss.creator.y, e / e.sum(axis=1, keepdims=True))
+
+
+@pytest.mark.parametrize('class_weight', [
+    numpy.array([[0, 0]], numpy.float32), numpy.array([0, 0], numpy.int32),
+    chainer.Variable(numpy.array([0, 0], numpy.float32))])
+def test_bad_class_weight_is_a_value_error_as_in_v1(class_weight):
+    with pytest.raises(ValueError, match='class_weight'):
+        F.softmax_cross_entropy(numpy.zeros((2, 2), numpy.float32),
+                                numpy.array([0, 1], numpy.int32), class_weight=class_weight)

@@ -3,6 +3,7 @@ import numpy
 
 from chainer import cuda
 from chainer import function
+from chainer import variable
 from chainer.utils import force_array
 from chainer.utils import type_check
 from chainer.functions.loss import _labels
@@ -54,13 +55,28 @@ class SoftmaxCrossEntropy(function.Function):
         self.use_cudnn = use_cudnn
         self.normalize = normalize
         self.cache_score = cache_score
+        # A ValueError as in Chainer v1; a Variable is not accepted (the weights get
+        # no gradient).
         if class_weight is not None and (
+                isinstance(class_weight, variable.Variable) or
                 getattr(class_weight, 'ndim', None) != 1 or
                 getattr(class_weight, 'dtype', numpy.dtype('O')).kind != 'f'):
-            raise TypeError('class_weight must be a 1-d float array, got {!r}'.format(
+            raise ValueError('class_weight must be a 1-d float array, got {!r}'.format(
                 class_weight))
         self.class_weight = class_weight
         self.ignore_label = ignore_label
+
+    @property
+    def y(self):
+        """The softmax of the last forward's scores, kept (as in Chainer v1) only with
+        ``cache_score``: without it the node has no ``y`` attribute at all."""
+        if self.cache_score:
+            if getattr(self, '_e', None) is not None:
+                return self._e / self._s
+            if getattr(self, 'log_y', None) is not None:
+                return cuda.get_array_module(self.log_y).exp(self.log_y)
+        raise AttributeError('SoftmaxCrossEntropy keeps y only with cache_score=True, '
+                             'after a forward pass')
 
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() == 2)
@@ -221,9 +237,11 @@ def softmax_cross_entropy(x, t, use_cudnn=True, normalize=True, cache_score=True
         use_cudnn (bool): on the GPU, compute the (log-)softmax with cuDNN when it is
             enabled.
         normalize (bool): the normalization constant described above.
-        cache_score (bool): store the log-softmax of forward for backward.
+        cache_score (bool): store the log-softmax of forward for backward (the
+            node's ``y`` then gives the softmax, as in Chainer v1).
         class_weight (array or None): ``(C,)`` weights multiplied into the
-            log-softmax along axis 1 before the loss.
+            log-softmax along axis 1 before the loss; anything but a 1-d float array
+            raises ValueError.
         ignore_label (int): label value to skip.
 
     Returns:
