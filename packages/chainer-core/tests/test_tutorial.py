@@ -67,7 +67,7 @@ def test_muladd_example():
     try:
         muladd(x, y, Variable(np.zeros((3, 2), np.float64)))
     except type_check.InvalidType as e:
-        assert 'in_types[2].dtype == numpy.float32' in str(e)
+        assert "in_types[2].dtype == <class 'numpy.float32'>" in str(e)
     else:
         raise AssertionError('MulAdd accepted a float64 input')
 

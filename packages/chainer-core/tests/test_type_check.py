@@ -52,7 +52,7 @@ def test_getattr_getitem_call():
     assert str(dtype.kind) == 'x.dtype.kind' and dtype.kind.eval() == 'f'
     assert str(T.prod(shape)) == 'prod(x.shape)' and T.prod(shape).eval() == 24
     assert T.prod((2, 5)) == 10
-    assert str(T.Constant(numpy.float32)) == 'numpy.float32'
+    assert str(T.Constant(numpy.float32)) == "<class 'numpy.float32'>"  # as in v1
 
 
 def test_expect_raises_with_expected_and_actual_values():
@@ -65,7 +65,7 @@ def test_expect_raises_with_expected_and_actual_values():
     assert str(e.value) == 'Expect: in_types[0].shape[1] == 4\nActual: 3 != 4'
     with pytest.raises(T.InvalidType) as e:
         T.expect(x.dtype == numpy.float64)
-    assert e.value.actual == 'numpy.float32 != numpy.float64'
+    assert e.value.actual == "float32 != <class 'numpy.float64'>"
     with pytest.raises(T.InvalidType) as e:
         T.expect(x.ndim > 2)
     assert e.value.actual == '2 <= 2'
@@ -236,3 +236,15 @@ def test_check_type_forward_always_gets_a_type_info_tuple_as_in_v1():
         Recorder()(numpy.zeros((2, 2), numpy.float32))  # and the full one
     assert len(seen) == 3
     assert all(isinstance(types, T.TypeInfoTuple) for types in seen)
+
+
+def test_dtype_messages_read_as_in_v1():
+    # spec 000 section 2.5: "Expect: in_types[0].dtype == <type 'numpy.float64'>" and
+    # "Actual: float32 != <type 'numpy.float64'>" (class rather than type on Python 3)
+    x = T.Variable(T.TypeInfo((2,), numpy.dtype(numpy.float32)), 'in_types[0]')
+    with pytest.raises(T.InvalidType) as e:
+        T.expect(x.dtype == numpy.float64)
+    assert str(e.value) == ("Expect: in_types[0].dtype == <class 'numpy.float64'>\n"
+                            "Actual: float32 != <class 'numpy.float64'>")
+    with pytest.raises(T.InvalidType, match="Actual: f != i"):
+        T.expect(x.dtype.kind == 'i')

@@ -144,21 +144,19 @@ def _eval_expr(v):
 
 
 def _repr(v):
+    """How a value reads in the ``Expect:`` line: as written in code (v1: its repr,
+    ``<class 'numpy.float32'>`` for a dtype given as a numpy type)."""
     if isinstance(v, Expr):
         return str(v)
-    if isinstance(v, type) and issubclass(v, numpy.generic):
-        return 'numpy.' + v.__name__  # numpy.float32 rather than <class ...>
-    if isinstance(v, numpy.dtype):
-        return 'numpy.' + v.name
     if isinstance(v, numpy.generic):
         return repr(v.item())  # numpy 2 would print np.int64(7)
     return repr(v)
 
 
 def _repr_value(v):
-    if isinstance(v, numpy.dtype):
-        return 'numpy.' + v.name
-    return _repr(v)
+    """How an evaluated value reads in the ``Actual:`` line: its str, as in v1
+    (``Actual: float64 != <class 'numpy.float32'>``, spec 000 §2.5)."""
+    return str(v)
 
 
 class Atom(Expr):
