@@ -83,3 +83,21 @@ def test_missing_h5py_is_a_runtime_error_and_unavailable_as_in_v1(monkeypatch):
     assert hdf5._available is False
     with pytest.raises(RuntimeError, match='h5py'):
         serializers.HDF5Deserializer(None)
+
+
+def test_non_strict_deserializer_skips_missing_entries_and_groups_as_in_v1(tmp_path):
+    path = str(tmp_path / 'partial.h5')
+    with h5py.File(path, 'w') as f:
+        f.create_dataset('x', data=numpy.asarray(10))
+        f.create_group('child').create_dataset('W', data=numpy.ones((2, 3), 'f'))
+    with h5py.File(path, 'r') as f:
+        deserializer = serializers.HDF5Deserializer(f, strict=False)
+        y = numpy.zeros((2, 3), 'f')
+        assert deserializer('y', y) is y and not y.any()
+        assert deserializer('x', 0) == 10
+        numpy.testing.assert_array_equal(deserializer['child']('W', None), 1)
+        assert deserializer['nothing']['deeper']('b', 5) == 5
+        with pytest.raises(KeyError, match='y'):
+            serializers.HDF5Deserializer(f)('y', y)
+        with pytest.raises(KeyError, match='nothing'):
+            serializers.HDF5Deserializer(f)['nothing']

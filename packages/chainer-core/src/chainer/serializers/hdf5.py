@@ -70,26 +70,36 @@ class HDF5Deserializer(serializer.Deserializer):
 
     Args:
         group (h5py.Group): the group the deserialization starts from.
+        strict (bool): if False, an entry or group missing from the file leaves its
+            values untouched (v1.24) instead of raising KeyError.
     """
 
-    def __init__(self, group):
+    def __init__(self, group, strict=True):
         _h5py()
         self.group = group
+        self.strict = strict
+
+    def _has(self, name):
+        return self.group is not None and name in self.group
 
     def __getitem__(self, key):
         name = key.strip('/')
-        if name not in self.group:
+        if self._has(name):
+            return HDF5Deserializer(self.group[name], self.strict)
+        if self.strict:
             raise KeyError('group {!r} is not in the HDF5 file'.format(
                 self._path(name)))
-        return HDF5Deserializer(self.group[name])
+        return HDF5Deserializer(None, strict=False)  # reads nothing
 
     def _path(self, key):
         return '{}/{}'.format(self.group.name.rstrip('/'), key)
 
     def __call__(self, key, value):
+        if not self._has(key):
+            if not self.strict:
+                return value
+            raise KeyError('entry {!r} is not in the HDF5 file'.format(self._path(key)))
         path = self._path(key)
-        if key not in self.group:
-            raise KeyError('entry {!r} is not in the HDF5 file'.format(path))
         dataset = self.group[key]
         if dataset.dtype.kind in 'SO':
             stored = numpy.asarray(dataset.asstr()[()])
