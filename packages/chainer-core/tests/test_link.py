@@ -139,10 +139,14 @@ class TestLink(object):
         assert copied.name is None and link.name == 'parent_name'
         assert copied.x is not link.x
         assert copied.x.data is link.x.data
-        assert copied.x.grad is link.x.grad
         assert copied.p is link.p
         copied.add_param('extra', 1)
         assert not hasattr(link, 'extra')
+
+    def test_copy_starts_without_gradients_as_in_v1(self):
+        link = _filled(self.link, 1)
+        copied = link.copy()
+        assert copied.x.grad is None and link.x.grad is not None
 
     def test_copyparams_copies_data_only(self):
         src = _filled(chainer.Link(x=(2, 3), y=2, z=((1,), numpy.float64)), 2)

@@ -51,9 +51,9 @@ def _shape_and_dtype(value, name):
 
 
 def _share_variable(var):
-    """A new Variable object sharing ``var``'s data and grad arrays."""
-    return variable.Variable(var.data, volatile=var.volatile, name=var.name,
-                             grad=var.grad)
+    """A new Variable object sharing ``var``'s data array, without a gradient (as
+    v1 does: a copy's backward must not add into the original's gradients)."""
+    return variable.Variable(var.data, volatile=var.volatile, name=var.name)
 
 
 class Link(object):
@@ -240,8 +240,8 @@ class Link(object):
         """Copies the link hierarchy.
 
         The copy is shallow, except that parameter variables are new objects that
-        share the data and gradient arrays with the original ones; the name of the
-        copied root is reset to None.
+        share the data arrays with the original ones and, as in v1, start without
+        gradients; the name of the copied root is reset to None.
 
         Returns:
             Link: the copied link.
