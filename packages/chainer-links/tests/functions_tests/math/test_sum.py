@@ -3,6 +3,7 @@ import pytest
 
 import chainer
 import chainer.functions as F
+from chainer import testing
 from chainer.utils import type_check
 
 
@@ -40,3 +41,13 @@ def test_sum_invalid_dtype():
 def test_sum_axis_type(axis):
     with pytest.raises(TypeError, match='axis'):
         F.sum(numpy.ones((3, 2), numpy.float32), axis=axis)
+
+
+@pytest.mark.parametrize('axis,shape', [(None, (1, 1, 1)), (1, (3, 1, 4)), ((0, 2), (1, 2, 1))])
+def test_sum_keepdims_as_in_v1_24(rng, check_backward, axis, shape):
+    x = rng.uniform(-1, 1, (3, 2, 4)).astype(numpy.float32)
+    y = F.sum(x, axis=axis, keepdims=True)
+    assert y.shape == shape
+    testing.assert_allclose(y.data, x.sum(axis=axis, keepdims=True), atol=1e-6, rtol=1e-6)
+    check_backward(lambda x: F.sum(x, axis=axis, keepdims=True), x,
+                   rng.uniform(-1, 1, shape).astype(numpy.float32))

@@ -27,7 +27,7 @@ class Sum(function.Function):
         return expand_to_input(xp, grad_outputs[0], x.shape, self.axis, copy=True),
 
 
-def sum(x, axis=None):
+def sum(x, axis=None, keepdims=False):
     """Sum of array elements over a given axis.
 
     .. math:: y = \\sum_{i \\in \\mathrm{axis}} x_i.
@@ -36,8 +36,9 @@ def sum(x, axis=None):
         x (~chainer.Variable): elements to sum.
         axis (None, int, or tuple of int): axes over which the sum is performed;
             None (the default) sums over all the dimensions of the input array.
+        keepdims (bool): keep the summed axes, with length one (Chainer v1.24).
 
     Returns:
         ~chainer.Variable: output variable.
     """
-    return Sum(axis)(x)
+    return Sum(axis, keepdims)(x)
