@@ -41,10 +41,20 @@ def test_zero_row_has_finite_output_and_gradient():
     testing.assert_allclose(x.grad[0], numpy.full(3, 1e5), rtol=1e-5)
 
 
-@pytest.mark.parametrize('shape', [(3,), (2, 3, 4)])
-def test_not_two_dimensional_is_rejected(shape):
+@pytest.mark.parametrize('shape,axis', [((3,), 1), ((2, 3), 2), ((2, 3), -3)])
+def test_axis_out_of_range_is_rejected(shape, axis):
     with pytest.raises(type_check.InvalidType):
-        F.normalize(numpy.zeros(shape, numpy.float32))
+        F.normalize(numpy.zeros(shape, numpy.float32), axis=axis)
+
+
+@pytest.mark.parametrize('shape,axis', [((2, 3, 4), 1), ((2, 3, 4), 2), ((2, 3, 4), 0),
+                                        ((5,), 0), ((2, 3), -1)])
+def test_normalize_along_an_axis_as_in_v1_24(check_backward, shape, axis):
+    x = numpy.random.uniform(-1, 1, shape).astype(numpy.float64)
+    y = F.normalize(x, axis=axis)
+    expected = x / (numpy.linalg.norm(x, axis=axis, keepdims=True) + 1e-5)
+    testing.assert_allclose(y.data, expected)
+    check_backward(lambda x: F.normalize(x, axis=axis), x, numpy.random.randn(*shape))
 
 
 def test_integer_input_is_rejected():
