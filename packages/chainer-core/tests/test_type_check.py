@@ -248,3 +248,33 @@ def test_dtype_messages_read_as_in_v1():
                             "Actual: float32 != <class 'numpy.float64'>")
     with pytest.raises(T.InvalidType, match="Actual: f != i"):
         T.expect(x.dtype.kind == 'i')
+
+
+def test_expressions_inside_lists_and_tuples_as_in_v1():
+    assert (T.Constant([0]) == [T.Constant(0)]).eval()
+    assert (T.Constant([[0]]) == [[T.Constant(0)]]).eval()
+    assert (T.Constant((0, 1)) == (T.Constant(0), 1)).eval()
+    assert T._repr([[T.Constant(0)]]) == '[[0]]'
+    assert T._repr((T.Constant(0),)) == '(0,)' and T._repr(()) == '()'
+    x = T.Variable(T.TypeInfo((2, 3), numpy.dtype('f')), 'x')
+    y = T.Variable(T.TypeInfo((4,), numpy.dtype('f')), 'y')
+    T.expect(x.shape == (2, T.Constant(3)))
+    with pytest.raises(T.InvalidType) as e:
+        T.expect(x.shape == (2, y.shape[0]))
+    assert e.value.expect == 'x.shape == (2, y.shape[0])'
+    assert e.value.actual == '(2, 3) != (2, 4)'
+
+
+def test_getattr_with_a_constant_or_non_string_name_as_in_v1():
+    x = T.Variable(numpy.dtype('f'), 'x')
+    assert str(T.GetAttr(x, T.Constant('kind'))) == 'x.kind'
+    assert T.GetAttr(x, T.Constant('kind')).eval() == 'f'
+    assert str(T.GetAttr(x, 3)) == 'getattr(x, 3)'
+
+
+def test_same_types_accepts_numpy_subclasses_as_in_v1():
+    class Sub(numpy.ndarray):
+        pass
+
+    sub = numpy.zeros(2).view(Sub)
+    assert T.same_types(numpy.zeros(1), sub, numpy.zeros((2, 2)))

@@ -140,7 +140,11 @@ for _name, _sym, _func, _inv in _COMPARISONS:
 
 
 def _eval_expr(v):
-    return v.eval() if isinstance(v, Expr) else v
+    if isinstance(v, Expr):
+        return v.eval()
+    if type(v) in (list, tuple):  # v1: expressions may sit inside lists and tuples
+        return type(v)(_eval_expr(item) for item in v)
+    return v
 
 
 def _repr(v):
@@ -150,6 +154,11 @@ def _repr(v):
         return str(v)
     if isinstance(v, numpy.generic):
         return repr(v.item())  # numpy 2 would print np.int64(7)
+    if type(v) is list:
+        return '[{}]'.format(', '.join(map(_repr, v)))
+    if type(v) is tuple:
+        return '({},)'.format(_repr(v[0])) if len(v) == 1 else \
+            '({})'.format(', '.join(map(_repr, v)))
     return repr(v)
 
 
@@ -202,10 +211,13 @@ class GetAttr(Atom):
         self.name = name
 
     def __str__(self):
-        return '{0}.{1}'.format(_paren(self.obj, 0), self.name)
+        name = self.name.value if isinstance(self.name, Constant) else self.name
+        if isinstance(name, str):
+            return '{0}.{1}'.format(_paren(self.obj, 0), name)
+        return 'getattr({0}, {1})'.format(_repr(self.obj), _repr(self.name))
 
     def eval(self):
-        return getattr(_eval_expr(self.obj), self.name)
+        return getattr(_eval_expr(self.obj), _eval_expr(self.name))
 
 
 def _str_key(key):
@@ -450,7 +462,10 @@ def prod(values):
 
 
 def same_types(*arrays):
-    """Whether all arrays are of one type (all numpy or all of one GPU array type)."""
+    """Whether all arrays are of one kind: all numpy arrays (subclasses included, as in
+    v1) or all of one GPU array type."""
+    if all(isinstance(a, numpy.ndarray) for a in arrays):
+        return True
     return len(set(type(a) for a in arrays)) <= 1
 
 
