@@ -4,10 +4,15 @@ from chainer import function
 from chainer.utils import force_array
 from chainer.utils import type_check
 from chainer.functions import _type_checks
+from chainer.functions.loss import _reduce
 
 
 class BernoulliNLL(function.Function):
-    """-log B(x; sigmoid(y)) summed over all elements."""
+    """-log B(x; sigmoid(y)) summed over all elements, or per element with
+    ``reduce='no'``."""
+
+    def __init__(self, reduce='sum'):
+        self.reduce = _reduce.check_reduce(reduce, ('sum', 'no'))
 
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() == 2)
@@ -19,7 +24,7 @@ class BernoulliNLL(function.Function):
         # -[x log s(y) + (1-x) log(1-s(y))] = softplus(y) - x y, with a softplus
         # that cannot overflow.
         softplus = xp.maximum(y, 0) + xp.log1p(xp.exp(-abs(y)))
-        return force_array((softplus - x * y).sum(), y.dtype),
+        return force_array(_reduce.sum_unless_no(softplus - x * y, self.reduce), y.dtype),
 
     def backward(self, inputs, grad_outputs):
         x, y = inputs
@@ -30,7 +35,7 @@ class BernoulliNLL(function.Function):
         return -y * gy, (sigmoid - x) * gy
 
 
-def bernoulli_nll(x, y):
+def bernoulli_nll(x, y, reduce='sum'):
     """Computes the negative log-likelihood of a Bernoulli distribution.
 
     .. math::
@@ -43,8 +48,11 @@ def bernoulli_nll(x, y):
     Args:
         x (~chainer.Variable): the observations (in [0, 1]).
         y (~chainer.Variable): the pre-sigmoid parameter, same shape and dtype.
+        reduce (str): ``'sum'``, or ``'no'`` for the term of every element (Chainer
+            v1.24).
 
     Returns:
-        ~chainer.Variable: a scalar, differentiable by both inputs.
+        ~chainer.Variable: a scalar (an array of the shape of ``x`` with
+        ``reduce='no'``), differentiable by both inputs.
     """
-    return BernoulliNLL()(x, y)
+    return BernoulliNLL(reduce)(x, y)

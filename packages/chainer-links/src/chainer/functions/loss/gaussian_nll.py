@@ -6,10 +6,15 @@ from chainer import function
 from chainer.utils import force_array
 from chainer.utils import type_check
 from chainer.functions import _type_checks
+from chainer.functions.loss import _reduce
 
 
 class GaussianNLL(function.Function):
-    """-log N(x; mean, exp(ln_var)) summed over all elements."""
+    """-log N(x; mean, exp(ln_var)) summed over all elements, or per element with
+    ``reduce='no'``."""
+
+    def __init__(self, reduce='sum'):
+        self.reduce = _reduce.check_reduce(reduce, ('sum', 'no'))
 
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() == 3)
@@ -21,9 +26,9 @@ class GaussianNLL(function.Function):
         dtype = x.dtype.type
         self.diff = x - mean
         self.inv_var = xp.exp(-ln_var)
-        nll = (ln_var + self.diff * self.diff * self.inv_var).sum() * dtype(0.5)
-        nll += dtype(0.5 * math.log(2 * math.pi) * x.size)
-        return force_array(nll, x.dtype),
+        nll = (ln_var + self.diff * self.diff * self.inv_var) * dtype(0.5)
+        nll += dtype(0.5 * math.log(2 * math.pi))
+        return force_array(_reduce.sum_unless_no(nll, self.reduce), x.dtype),
 
     def backward(self, inputs, grad_outputs):
         dtype = self.diff.dtype.type
@@ -33,7 +38,7 @@ class GaussianNLL(function.Function):
         return gx, -gx, g_ln_var
 
 
-def gaussian_nll(x, mean, ln_var):
+def gaussian_nll(x, mean, ln_var, reduce='sum'):
     """Computes the negative log-likelihood of a Gaussian distribution.
 
     .. math::
@@ -46,8 +51,11 @@ def gaussian_nll(x, mean, ln_var):
         x (~chainer.Variable): the input.
         mean (~chainer.Variable): :math:`\\mu`, same shape and dtype as ``x``.
         ln_var (~chainer.Variable): :math:`\\log \\sigma^2`, same shape and dtype.
+        reduce (str): ``'sum'``, or ``'no'`` for the term of every element,
+            :math:`\\frac12 (\\log 2\\pi\\sigma_i^2 + (x_i - \\mu_i)^2 / \\sigma_i^2)`
+            (Chainer v1.24).
 
     Returns:
-        ~chainer.Variable: a scalar.
+        ~chainer.Variable: a scalar, or an array of the shape of ``x``.
     """
-    return GaussianNLL()(x, mean, ln_var)
+    return GaussianNLL(reduce)(x, mean, ln_var)
