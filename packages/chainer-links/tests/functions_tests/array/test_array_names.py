@@ -1,12 +1,14 @@
 """Every documented array function exists in chainer.functions and has its tests.
 
-The names are the "Array manipulations" lists of spec 001 §3.4.2 and of 003.
+The names are the "Array manipulations" lists of spec 001 §3.4.2 and of 003, and the
+v1.24 additions (issue #14).
 """
 import pytest
 
 DOCUMENTED = [
     'broadcast', 'broadcast_to', 'cast', 'concat', 'copy', 'dstack', 'expand_dims',
-    'flatten', 'fliplr', 'flipud', 'get_item', 'hstack', 'permutate', 'reshape',
+    'flatten', 'fliplr', 'flipud', 'get_item', 'hstack', 'pad_sequence', 'permutate',
+    'reshape',
     'rollaxis', 'select_item', 'separate', 'split_axis', 'squeeze', 'stack',
     'swapaxes', 'tile', 'transpose', 'transpose_sequence', 'vstack', 'where',
 ]
