@@ -172,6 +172,13 @@ EXTENSIONS = {
     'StatelessLSTM': ['lateral_init', 'upward_init', 'bias_init', 'forget_bias_init'],
     # the dtype of the BatchNormalization layers inside
     'InceptionBN': ['dtype'],
+    # options Chainer v1.24 added after the documented signatures (issue #14)
+    'sum': ['keepdims'],
+    'normalize': ['axis'],
+    'bernoulli_nll': ['reduce'],
+    'gaussian_kl_divergence': ['reduce'],
+    'gaussian_nll': ['reduce'],
+    'hinge': ['reduce'],
 }
 
 # Documented in 003 by name only (no signature in any spec text): they must exist.

@@ -55,3 +55,20 @@ def test_bad_norm_and_label():
         F.hinge(x, numpy.zeros(2, numpy.int32), 'L3')
     with pytest.raises(ValueError, match='t: every label'):
         F.hinge(x, numpy.array([0, 3], numpy.int32))
+
+
+@pytest.mark.parametrize('norm', ['L1', 'L2'])
+def test_reduce_no_gives_the_loss_of_every_element_as_in_v1_24(norm):
+    rng = numpy.random.RandomState(2)
+    x = rng.uniform(-2, 2, (4, 3))
+    t = rng.randint(0, 3, 4).astype(numpy.int32)
+    sign = numpy.where(numpy.arange(3)[None, :] == t[:, None], 1.0, -1.0)
+    expected = numpy.maximum(0, 1 - sign * x) ** (1 if norm == 'L1' else 2)
+    y = F.hinge(x, t, norm, reduce='no')
+    testing.assert_allclose(y.data, expected)
+    testing.assert_allclose(F.hinge(x, t, norm, 'mean').data, expected.sum() / 4)
+    x[numpy.abs(1 - sign * x) < 0.1] += 0.3  # away from the kink
+    gradient_check.check_backward(lambda x: F.hinge(x, t, norm, reduce='no'), x,
+                                  rng.randn(4, 3), atol=1e-5, rtol=1e-5)
+    with pytest.raises(ValueError, match='reduce'):
+        F.hinge(x, t, norm, reduce='sum')

@@ -4,17 +4,20 @@ from chainer import function
 from chainer.utils import force_array
 from chainer.utils import type_check
 from chainer.functions.loss import _labels
+from chainer.functions.loss import _reduce
 
 _NORMS = ('L1', 'L2')
 
 
 class Hinge(function.Function):
-    """One-vs-rest hinge loss with an L1 or L2 norm, averaged over the batch."""
+    """One-vs-rest hinge loss with an L1 or L2 norm, averaged over the batch (or per
+    element with ``reduce='no'``)."""
 
-    def __init__(self, norm='L1'):
+    def __init__(self, norm='L1', reduce='mean'):
         if norm not in _NORMS:
             raise ValueError("norm must be 'L1' or 'L2', got {!r}".format(norm))
         self.norm = norm
+        self.reduce = _reduce.check_reduce(reduce, ('mean', 'no'))
 
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() == 2)
@@ -37,11 +40,15 @@ class Hinge(function.Function):
                              x.dtype.type(1), x.dtype.type(-1))
         self.margin = xp.maximum(x.dtype.type(0), x.dtype.type(1) - self.sign * x)
         per = self.margin if self.norm == 'L1' else self.margin ** 2
+        if self.reduce == 'no':
+            return per,
         return force_array(per.sum() / x.dtype.type(max(n, 1)), x.dtype),
 
     def backward(self, inputs, grad_outputs):
         x, t = inputs
-        coeff = grad_outputs[0] / x.dtype.type(max(x.shape[0], 1))
+        coeff = grad_outputs[0]
+        if self.reduce == 'mean':
+            coeff = coeff / x.dtype.type(max(x.shape[0], 1))
         if self.norm == 'L1':
             gx = -self.sign * (self.margin > 0)
         else:
@@ -49,7 +56,7 @@ class Hinge(function.Function):
         return (gx * coeff).astype(x.dtype, copy=False), None
 
 
-def hinge(x, t, norm='L1'):
+def hinge(x, t, norm='L1', reduce='mean'):
     """Computes the hinge loss for a one-of-many classification task.
 
     .. math::
@@ -63,8 +70,10 @@ def hinge(x, t, norm='L1'):
         x (~chainer.Variable): scores of shape (N, K).
         t (~chainer.Variable): int labels of shape (N,) in ``[0, K)``.
         norm (str): ``'L1'`` or ``'L2'``.
+        reduce (str): ``'mean'`` (the loss above) or ``'no'``: the loss of every
+            element, ``[max(0, 1 - delta x_nk)]^p`` of shape (N, K) (Chainer v1.24).
 
     Returns:
-        ~chainer.Variable: a scalar.
+        ~chainer.Variable: a scalar, or an (N, K) array with ``reduce='no'``.
     """
-    return Hinge(norm)(x, t)
+    return Hinge(norm, reduce)(x, t)
