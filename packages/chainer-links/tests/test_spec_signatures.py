@@ -179,6 +179,7 @@ EXTENSIONS = {
     'gaussian_kl_divergence': ['reduce'],
     'gaussian_nll': ['reduce'],
     'hinge': ['reduce'],
+    'huber_loss': ['reduce'],
 }
 
 # Documented in 003 by name only (no signature in any spec text): they must exist.
