@@ -180,6 +180,8 @@ EXTENSIONS = {
     'gaussian_nll': ['reduce'],
     'hinge': ['reduce'],
     'huber_loss': ['reduce'],
+    'contrastive': ['reduce'],
+    'triplet': ['reduce'],
 }
 
 # Documented in 003 by name only (no signature in any spec text): they must exist.

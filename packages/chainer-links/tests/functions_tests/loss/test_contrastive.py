@@ -60,3 +60,18 @@ def test_bad_label_and_margin():
         F.contrastive(x, x, numpy.array([0, 2], numpy.int32))
     with pytest.raises(ValueError, match='margin'):
         F.contrastive(x, x, numpy.array([0, 1], numpy.int32), margin=0)
+
+
+def test_reduce_no_gives_the_loss_of_every_pair_as_in_v1_24():
+    rng = numpy.random.RandomState(4)
+    x0, x1 = rng.uniform(-1, 1, (2, 5, 3))
+    y = numpy.array([1, 0, 1, 0, 0], numpy.int32)
+    d = numpy.linalg.norm(x0 - x1, axis=1)
+    expected = 0.5 * (y * d ** 2 + (1 - y) * numpy.maximum(1.5 - d, 0) ** 2)
+    loss = F.contrastive(x0, x1, y, 1.5, reduce='no')
+    testing.assert_allclose(loss.data, expected)
+    testing.assert_allclose(F.contrastive(x0, x1, y, 1.5).data, expected.mean())
+    gradient_check.check_backward(lambda a, b: F.contrastive(a, b, y, 1.5, reduce='no'),
+                                  (x0, x1), rng.randn(5), atol=1e-5, rtol=1e-5)
+    with pytest.raises(ValueError, match='reduce'):
+        F.contrastive(x0, x1, y, reduce='sum')

@@ -36,3 +36,16 @@ def test_bad_types():
                   numpy.zeros((2, 2), numpy.float32))
     with pytest.raises(type_check.InvalidType):
         F.triplet(*[numpy.zeros((3,), numpy.float32)] * 3)
+
+
+def test_reduce_no_gives_the_loss_of_every_triplet_as_in_v1_24():
+    rng = numpy.random.RandomState(5)
+    a, p, n = rng.uniform(-1, 1, (3, 5, 3))
+    expected = numpy.maximum(((a - p) ** 2).sum(1) - ((a - n) ** 2).sum(1) + 0.5, 0)
+    loss = F.triplet(a, p, n, 0.5, reduce='no')
+    testing.assert_allclose(loss.data, expected)
+    testing.assert_allclose(F.triplet(a, p, n, 0.5).data, expected.mean())
+    gradient_check.check_backward(lambda a, p, n: F.triplet(a, p, n, 0.5, reduce='no'),
+                                  (a, p, n), rng.randn(5), atol=1e-5, rtol=1e-5)
+    with pytest.raises(ValueError, match='reduce'):
+        F.triplet(a, p, n, reduce='sum')

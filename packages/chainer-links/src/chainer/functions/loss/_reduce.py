@@ -13,3 +13,19 @@ def check_reduce(reduce, allowed):
 def sum_unless_no(loss, reduce):
     """``loss.sum()`` for ``reduce='sum'``; ``loss`` itself for ``reduce='no'``."""
     return loss.sum() if reduce == 'sum' else loss
+
+
+def mean_unless_no(loss, reduce):
+    """The mean of the per-sample ``loss`` (0 for no sample) for ``reduce='mean'``;
+    ``loss`` itself for ``reduce='no'``."""
+    if reduce == 'no':
+        return loss
+    return loss.sum() / loss.dtype.type(max(len(loss), 1))
+
+
+def mean_grad(gy, reduce, n):
+    """The gradient reaching each of ``n`` per-sample losses from the output gradient
+    ``gy`` of :func:`mean_unless_no`."""
+    if reduce == 'no':
+        return gy
+    return gy / gy.dtype.type(max(n, 1))

@@ -4,16 +4,19 @@ from chainer import function
 from chainer.utils import force_array
 from chainer.utils import type_check
 from chainer.functions.loss import _labels
+from chainer.functions.loss import _reduce
 from chainer.functions import _type_checks
 
 
 class Contrastive(function.Function):
-    """Contrastive loss of pairs ``(x0[n], x1[n])`` with similarity labels ``y[n]``."""
+    """Contrastive loss of pairs ``(x0[n], x1[n])`` with similarity labels ``y[n]``:
+    their mean, or each pair's with ``reduce='no'``."""
 
-    def __init__(self, margin=1):
+    def __init__(self, margin=1, reduce='mean'):
         if not margin > 0:
             raise ValueError('margin must be positive, got {!r}'.format(margin))
         self.margin = margin
+        self.reduce = _reduce.check_reduce(reduce, ('mean', 'no'))
 
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() == 3)
@@ -34,23 +37,23 @@ class Contrastive(function.Function):
         self.dist = xp.sqrt((self.diff ** 2).sum(axis=1))
         self.mdist = xp.maximum(dtype(self.margin) - self.dist, dtype(0))
         self.y = y.astype(x0.dtype)
-        loss = (self.y * self.dist ** 2 + (1 - self.y) * self.mdist ** 2).sum()
-        return force_array(loss / dtype(2 * max(x0.shape[0], 1)), x0.dtype),
+        loss = (self.y * self.dist ** 2 + (1 - self.y) * self.mdist ** 2) * dtype(0.5)
+        return force_array(_reduce.mean_unless_no(loss, self.reduce), x0.dtype),
 
     def backward(self, inputs, grad_outputs):
         xp = cuda.get_array_module(self.diff)
         dtype = self.diff.dtype.type
-        n = max(self.diff.shape[0], 1)
         # d/dx0 of max(m - d, 0)^2 / 2 is -max(m - d, 0) (x0 - x1) / d; at d = 0 the
         # direction is undefined and the subgradient 0 is used.
         safe = xp.where(self.dist > 0, self.dist, dtype(1))
         dissimilar = xp.where(self.dist > 0, self.mdist / safe, dtype(0))
-        w = (self.y - (1 - self.y) * dissimilar) * (grad_outputs[0] / dtype(n))
+        g = _reduce.mean_grad(grad_outputs[0], self.reduce, len(self.diff))
+        w = (self.y - (1 - self.y) * dissimilar) * g
         gx0 = (w[:, None] * self.diff).astype(self.diff.dtype, copy=False)
         return gx0, -gx0, None
 
 
-def contrastive(x0, x1, y, margin=1):
+def contrastive(x0, x1, y, margin=1, reduce='mean'):
     """Computes contrastive loss.
 
     .. math::
@@ -62,8 +65,11 @@ def contrastive(x0, x1, y, margin=1):
         x1 (~chainer.Variable): float array of the shape and dtype of ``x0``.
         y (~chainer.Variable): int labels of shape (N,): 1 (similar) or 0.
         margin (float): the positive margin :math:`m`.
+        reduce (str): ``'mean'`` (the loss above) or ``'no'``: the loss of every pair,
+            :math:`\\frac12 (y_n d_n^2 + (1 - y_n) \\max(m - d_n, 0)^2)` (Chainer v1.24).
 
     Returns:
-        ~chainer.Variable: a scalar, differentiable by ``x0`` and ``x1``.
+        ~chainer.Variable: a scalar (shape (N,) with ``reduce='no'``), differentiable
+        by ``x0`` and ``x1``.
     """
-    return Contrastive(margin)(x0, x1, y)
+    return Contrastive(margin, reduce)(x0, x1, y)
