@@ -284,6 +284,8 @@ from chainer.functions.pooling.spatial_pyramid_pooling_2d import spatial_pyramid
 from chainer.functions.pooling.spatial_pyramid_pooling_2d import SpatialPyramidPooling2D
 from chainer.functions.pooling.unpooling_2d import Unpooling2D
 from chainer.functions.pooling.unpooling_2d import unpooling_2d
+from chainer.functions.pooling.unpooling_nd import unpooling_nd
+from chainer.functions.pooling.unpooling_nd import UnpoolingND
 from chainer.functions.pooling.upsampling_2d import Upsampling2D
 from chainer.functions.pooling.upsampling_2d import upsampling_2d
 

@@ -1,12 +1,14 @@
 """Every pooling function documented in spec 001 §3.4.9 and 003 ("Spatial
-pooling") is exported by ``chainer.functions`` and has a test module with a
-forward reference, a gradient check and a bad-input check."""
+pooling"), and the v1.24 additions (issue #14), is exported by ``chainer.functions``
+and has a test module with a forward reference, a gradient check and a bad-input
+check."""
 import pytest
 
 # documented names; each has its test module test_<name>.py here
 DOCUMENTED = [
     'average_pooling_2d', 'average_pooling_nd', 'max_pooling_2d', 'max_pooling_nd',
-    'roi_pooling_2d', 'spatial_pyramid_pooling_2d', 'unpooling_2d', 'upsampling_2d',
+    'roi_pooling_2d', 'spatial_pyramid_pooling_2d', 'unpooling_2d', 'unpooling_nd',
+    'upsampling_2d',
 ]
 
 

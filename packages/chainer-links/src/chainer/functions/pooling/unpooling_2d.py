@@ -1,54 +1,16 @@
 """Two-dimensional unpooling (spec 003, unpooling_2d)."""
-from chainer import function
-from chainer.functions.pooling import _windows
-from chainer.utils import conv
-from chainer.utils import conv_nd
-from chainer.utils import type_check
+from chainer.functions.pooling import unpooling_nd
 
 
-class Unpooling2D(function.Function):
-    """Spreads every input value over its pooling window (windows that overlap add up).
+class Unpooling2D(unpooling_nd.UnpoolingND):
+    """Two-dimensional :class:`~chainer.functions.pooling.unpooling_nd.UnpoolingND`.
 
     Args:
         ksize, stride, pad, outsize, cover_all: see :func:`unpooling_2d`.
     """
 
     def __init__(self, ksize, stride=None, pad=0, outsize=None, cover_all=True):
-        self.ksize = conv_nd.as_tuple(ksize, 2)
-        self.stride = self.ksize if stride is None else conv_nd.as_tuple(stride, 2)
-        self.pad = conv_nd.as_tuple(pad, 2)
-        if min(self.ksize) < 1 or min(self.stride) < 1 or min(self.pad) < 0:
-            raise ValueError('ksize and stride must be positive and pad non-negative, got '
-                             'ksize={} stride={} pad={}'.format(self.ksize, self.stride,
-                                                                self.pad))
-        self.outsize = None if outsize is None else conv_nd.as_tuple(outsize, 2)
-        self.cover_all = cover_all
-
-    def check_type_forward(self, in_types):
-        type_check.expect(in_types.size() == 1)
-        x_type = in_types[0]
-        type_check.expect(x_type.dtype.kind == 'f', x_type.ndim == 4)
-        if self.outsize is not None:
-            # outsize must pool back onto the input size.
-            for i in range(2):
-                type_check.expect(x_type.shape[2 + i] == conv.get_conv_outsize(
-                    self.outsize[i], self.ksize[i], self.stride[i], self.pad[i],
-                    cover_all=self.cover_all))
-
-    def _out_dims(self, x):
-        if self.outsize is not None:
-            return self.outsize
-        return tuple(conv.get_deconv_outsize(d, k, s, p, cover_all=self.cover_all)
-                     for d, k, s, p in zip(x.shape[2:], self.ksize, self.stride, self.pad))
-
-    def forward(self, inputs):
-        x = inputs[0]
-        return _windows.spread(x, self.ksize, self.stride, self.pad, self._out_dims(x),
-                               conv_nd.is_channels_last(x)),
-
-    def backward(self, inputs, grad_outputs):
-        return _windows.window_sum(grad_outputs[0], self.ksize, self.stride, self.pad,
-                                   self.cover_all),
+        super(Unpooling2D, self).__init__(2, ksize, stride, pad, outsize, cover_all)
 
 
 def unpooling_2d(x, ksize, stride=None, pad=0, outsize=None, cover_all=True):
