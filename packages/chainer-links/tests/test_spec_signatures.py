@@ -182,6 +182,7 @@ EXTENSIONS = {
     'huber_loss': ['reduce'],
     'contrastive': ['reduce'],
     'triplet': ['reduce'],
+    'cross_covariance': ['reduce'],
 }
 
 # Documented in 003 by name only (no signature in any spec text): they must exist.

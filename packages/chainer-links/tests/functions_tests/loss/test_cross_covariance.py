@@ -45,3 +45,16 @@ def test_bad_types(y_shape, z_shape, z_dtype):
     with pytest.raises(type_check.InvalidType):
         F.cross_covariance(numpy.zeros(y_shape, numpy.float32),
                            numpy.zeros(z_shape, z_dtype))
+
+
+def test_reduce_no_gives_the_cross_covariance_matrix_as_in_v1_24():
+    rng = numpy.random.RandomState(6)
+    y, z = rng.uniform(-1, 1, (4, 3)), rng.uniform(-1, 1, (4, 2))
+    expected = (y - y.mean(0)).T.dot(z - z.mean(0)) / 4
+    cov = F.cross_covariance(y, z, reduce='no')
+    testing.assert_allclose(cov.data, expected)
+    testing.assert_allclose(F.cross_covariance(y, z).data, 0.5 * (expected ** 2).sum())
+    gradient_check.check_backward(lambda y, z: F.cross_covariance(y, z, reduce='no'),
+                                  (y, z), rng.randn(3, 2), atol=1e-5, rtol=1e-5)
+    with pytest.raises(ValueError, match='reduce'):
+        F.cross_covariance(y, z, reduce='mean')

@@ -2,10 +2,15 @@
 from chainer import function
 from chainer.utils import force_array
 from chainer.utils import type_check
+from chainer.functions.loss import _reduce
 
 
 class CrossCovariance(function.Function):
-    """Half the squared Frobenius norm of the cross-covariance of ``y`` and ``z``."""
+    """Half the squared Frobenius norm of the cross-covariance of ``y`` and ``z`` (or the
+    cross-covariance matrix itself with ``reduce='no'``)."""
+
+    def __init__(self, reduce='half_squared_sum'):
+        self.reduce = _reduce.check_reduce(reduce, ('half_squared_sum', 'no'))
 
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() == 2)
@@ -24,6 +29,8 @@ class CrossCovariance(function.Function):
         self.y_centered = y - y.mean(axis=0, keepdims=True)
         self.z_centered = z - z.mean(axis=0, keepdims=True)
         self.covariance = self.y_centered.T.dot(self.z_centered) / n
+        if self.reduce == 'no':
+            return self.covariance,
         cov = self.covariance.ravel()
         return force_array(cov.dot(cov) * y.dtype.type(0.5), y.dtype),
 
@@ -32,12 +39,14 @@ class CrossCovariance(function.Function):
         coeff = grad_outputs[0] / y.dtype.type(max(y.shape[0], 1))
         # The columns of the centered inputs sum to zero, so the gradients below are
         # already centered and the mean subtraction needs no extra term.
+        if self.reduce == 'no':  # coeff is the covariance's gradient over n
+            return self.z_centered.dot(coeff.T), self.y_centered.dot(coeff)
         gy = self.z_centered.dot(self.covariance.T) * coeff
         gz = self.y_centered.dot(self.covariance) * coeff
         return gy, gz
 
 
-def cross_covariance(y, z):
+def cross_covariance(y, z, reduce='half_squared_sum'):
     """Computes the sum-squared cross-covariance penalty between ``y`` and ``z``.
 
     .. math::
@@ -49,8 +58,10 @@ def cross_covariance(y, z):
     Args:
         y (~chainer.Variable): float matrix (N, I), batch first.
         z (~chainer.Variable): float matrix (N, J) of the dtype of ``y``.
+        reduce (str): ``'half_squared_sum'`` (the loss above) or ``'no'``: the
+            cross-covariance matrix :math:`C` itself (Chainer v1.24).
 
     Returns:
-        ~chainer.Variable: a scalar.
+        ~chainer.Variable: a scalar, or the (I, J) matrix with ``reduce='no'``.
     """
-    return CrossCovariance()(y, z)
+    return CrossCovariance(reduce)(y, z)
