@@ -183,6 +183,7 @@ EXTENSIONS = {
     'contrastive': ['reduce'],
     'triplet': ['reduce'],
     'cross_covariance': ['reduce'],
+    'sigmoid_cross_entropy': ['reduce'],
 }
 
 # Documented in 003 by name only (no signature in any spec text): they must exist.

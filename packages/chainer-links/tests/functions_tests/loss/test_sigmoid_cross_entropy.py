@@ -72,3 +72,18 @@ def test_bad_label_value():
     with pytest.raises(ValueError, match='t: every label'):
         F.sigmoid_cross_entropy(numpy.zeros((2,), numpy.float32),
                                 numpy.array([0, 2], numpy.int32))
+
+
+def test_reduce_no_gives_the_unnormalized_loss_of_every_element_as_in_v1_24():
+    rng = numpy.random.RandomState(7)
+    x = rng.uniform(-3, 3, (4, 3))
+    t = rng.randint(-1, 2, (4, 3)).astype(numpy.int32)
+    expected = (numpy.log1p(numpy.exp(x)) - x * t) * (t != -1)
+    loss = F.sigmoid_cross_entropy(x, t, reduce='no')
+    testing.assert_allclose(loss.data, expected)
+    testing.assert_allclose(F.sigmoid_cross_entropy(x, t).data,
+                            expected.sum() / max((t != -1).sum(), 1))
+    gradient_check.check_backward(lambda x: F.sigmoid_cross_entropy(x, t, reduce='no'),
+                                  x, rng.randn(4, 3), atol=1e-5, rtol=1e-5)
+    with pytest.raises(ValueError, match='reduce'):
+        F.sigmoid_cross_entropy(x, t, reduce='sum')

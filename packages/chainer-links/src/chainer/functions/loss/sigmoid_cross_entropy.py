@@ -4,16 +4,19 @@ from chainer import function
 from chainer.utils import force_array
 from chainer.utils import type_check
 from chainer.functions.loss import _labels
+from chainer.functions.loss import _reduce
 
 _IGNORE = -1
 
 
 class SigmoidCrossEntropy(function.Function):
-    """Binary cross entropy of ``sigmoid(x)`` against 0/1 labels (-1: ignored)."""
+    """Binary cross entropy of ``sigmoid(x)`` against 0/1 labels (-1: ignored), reduced
+    to a scalar, or per element with ``reduce='no'``."""
 
-    def __init__(self, use_cudnn=True, normalize=True):
+    def __init__(self, use_cudnn=True, normalize=True, reduce='mean'):
         self.use_cudnn = use_cudnn
         self.normalize = normalize
+        self.reduce = _reduce.check_reduce(reduce, ('mean', 'no'))
 
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() == 2)
@@ -29,12 +32,16 @@ class SigmoidCrossEntropy(function.Function):
         xp = cuda.get_array_module(x)
         _labels.check_labels(t, 2, 't', _IGNORE)
         self.mask = t != _IGNORE
-        count = int(self.mask.sum()) if self.normalize else (x.shape[0] if x.ndim else 1)
-        self.coeff = x.dtype.type(1.0 / max(count, 1))
         # -[t log s(x) + (1-t) log(1-s(x))] = softplus(x) - t x, written so that no
         # exp overflows: softplus(x) = max(x, 0) + log1p(exp(-|x|)).
         loss = xp.maximum(x, 0) - x * t.astype(x.dtype) + xp.log1p(xp.exp(-abs(x)))
-        return force_array((loss * self.mask).sum() * self.coeff, x.dtype),
+        loss *= self.mask
+        if self.reduce == 'no':  # no normalization either (Chainer v1.24)
+            self.coeff = x.dtype.type(1)
+            return force_array(loss, x.dtype),
+        count = int(self.mask.sum()) if self.normalize else (x.shape[0] if x.ndim else 1)
+        self.coeff = x.dtype.type(1.0 / max(count, 1))
+        return force_array(loss.sum() * self.coeff, x.dtype),
 
     def backward(self, inputs, grad_outputs):
         x, t = inputs
@@ -45,7 +52,7 @@ class SigmoidCrossEntropy(function.Function):
         return gx.astype(x.dtype, copy=False), None
 
 
-def sigmoid_cross_entropy(x, t, use_cudnn=True, normalize=True):
+def sigmoid_cross_entropy(x, t, use_cudnn=True, normalize=True, reduce='mean'):
     """Computes cross entropy loss for pre-sigmoid activations.
 
     .. math::
@@ -62,8 +69,11 @@ def sigmoid_cross_entropy(x, t, use_cudnn=True, normalize=True):
             -1 (ignored); other values raise ValueError.
         use_cudnn (bool): accepted for compatibility (no effect).
         normalize (bool): the normalization constant described above.
+        reduce (str): ``'mean'`` (the loss above) or ``'no'``: the loss of every
+            element (0 where ignored), not normalized (Chainer v1.24).
 
     Returns:
-        ~chainer.Variable: a scalar loss, differentiable only by ``x``.
+        ~chainer.Variable: a scalar loss (the shape of ``x`` with ``reduce='no'``),
+        differentiable only by ``x``.
     """
-    return SigmoidCrossEntropy(use_cudnn, normalize)(x, t)
+    return SigmoidCrossEntropy(use_cudnn, normalize, reduce)(x, t)
