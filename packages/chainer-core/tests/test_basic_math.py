@@ -166,6 +166,16 @@ def test_matmul(a_shape, b_shape, transa, transb, dtype):
         **tolerances(dtype))
 
 
+def test_add_and_sub_of_integer_variables_as_in_v1():
+    a = Variable(numpy.array([1, 2], numpy.int32))
+    b = Variable(numpy.array([3, 5], numpy.int32))
+    assert (a + b).dtype == numpy.int32
+    numpy.testing.assert_array_equal((a + b).data, [4, 7])
+    numpy.testing.assert_array_equal((b - a).data, [2, 3])
+    with pytest.raises(type_check.InvalidType, match="kind == 'f'"):
+        a * b  # v1 multiplies and divides floats only
+
+
 def test_matmul_operator_and_errors():
     a = Variable(numpy.ones((2, 3), numpy.float32))
     b = Variable(numpy.ones((3, 1), numpy.float32))

@@ -45,10 +45,13 @@ def _check_broadcastable(value, x):
             'shape {}'.format(value.shape, x.shape))
 
 
-def _check_same_types(in_types):
+def _check_same_types(in_types, floats=True):
+    # v1: + and - of two variables take any dtype (floats=False), e.g. integer label
+    # arrays, as long as both operands share it and the shape.
     type_check.expect(in_types.size() == 2)
+    if floats:
+        type_check.expect(in_types[0].dtype.kind == 'f')
     type_check.expect(
-        in_types[0].dtype.kind == 'f',
         in_types[0].dtype == in_types[1].dtype,
         in_types[0].shape == in_types[1].shape,
     )
@@ -97,7 +100,7 @@ class Add(function.Function):
         return '_ + _'
 
     def check_type_forward(self, in_types):
-        _check_same_types(in_types)
+        _check_same_types(in_types, floats=False)
 
     def forward(self, x):
         return utils.force_array(x[0] + x[1]),
@@ -134,7 +137,7 @@ class Sub(function.Function):
         return '_ - _'
 
     def check_type_forward(self, in_types):
-        _check_same_types(in_types)
+        _check_same_types(in_types, floats=False)
 
     def forward(self, x):
         return utils.force_array(x[0] - x[1]),
