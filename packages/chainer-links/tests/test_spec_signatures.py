@@ -162,7 +162,7 @@ EXTENSIONS = {
     # the softmax axis of later Chainer; chainer-caffe's Softmax layer passes it
     'softmax': ['axis'],
     # 001 ignores t[i] == -1; the issue asks for the label to be configurable
-    'softmax_cross_entropy': ['ignore_label'],
+    'softmax_cross_entropy': ['ignore_label', 'reduce'],
     # 003's ``deterministic`` of convolution_2d/deconvolution_2d, on the links too
     'Convolution2D': ['deterministic'],
     'Deconvolution2D': ['deterministic'],

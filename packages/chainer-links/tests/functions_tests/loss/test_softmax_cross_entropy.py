@@ -191,3 +191,28 @@ def test_bad_class_weight_is_a_value_error_as_in_v1(class_weight):
     with pytest.raises(ValueError, match='class_weight'):
         F.softmax_cross_entropy(numpy.zeros((2, 2), numpy.float32),
                                 numpy.array([0, 1], numpy.int32), class_weight=class_weight)
+
+
+@pytest.mark.parametrize('shape', [(4, 3), (2, 3, 2)])
+@pytest.mark.parametrize('weighted', [False, True])
+def test_reduce_no_gives_the_loss_of_every_label_as_in_v1_24(shape, weighted):
+    rng = numpy.random.RandomState(8)
+    x = rng.uniform(-2, 2, shape)
+    t_shape = shape[:1] + shape[2:]
+    t = rng.randint(0, 3, t_shape).astype(numpy.int32)
+    t.ravel()[0] = -1
+    w = rng.uniform(0.5, 2, 3) if weighted else None
+    log_y = x - numpy.log(numpy.exp(x).sum(axis=1, keepdims=True))
+    if weighted:
+        log_y = log_y * w.reshape((1, 3) + (1,) * (len(shape) - 2))
+    picked = numpy.take_along_axis(log_y, numpy.expand_dims(numpy.maximum(t, 0), 1), 1)
+    expected = -picked.squeeze(1) * (t != -1)
+    loss = F.softmax_cross_entropy(x, t, class_weight=w, reduce='no')
+    testing.assert_allclose(loss.data, expected)
+    testing.assert_allclose(F.softmax_cross_entropy(x, t, class_weight=w).data,
+                            expected.sum() / (t != -1).sum())
+    gradient_check.check_backward(
+        lambda x: F.softmax_cross_entropy(x, t, class_weight=w, reduce='no'), x,
+        rng.randn(*t_shape), atol=1e-5, rtol=1e-5)
+    with pytest.raises(ValueError, match='reduce'):
+        F.softmax_cross_entropy(x, t, reduce='sum')

@@ -7,6 +7,7 @@ from chainer import variable
 from chainer.utils import force_array
 from chainer.utils import type_check
 from chainer.functions.loss import _labels
+from chainer.functions.loss import _reduce
 from chainer.functions import _cudnn
 from chainer.functions.math import _blas_sum
 
@@ -48,10 +49,11 @@ class SoftmaxCrossEntropy(function.Function):
             the GPU; ``exp(x - max)`` and its sum on the host) instead of recomputing it.
         class_weight (array or None): weights of shape ``(C,)``.
         ignore_label (int): label value whose entries are skipped.
+        reduce (str): ``'mean'``, or ``'no'`` for the loss of every label.
     """
 
     def __init__(self, use_cudnn=True, normalize=True, cache_score=True,
-                 class_weight=None, ignore_label=-1):
+                 class_weight=None, ignore_label=-1, reduce='mean'):
         self.use_cudnn = use_cudnn
         self.normalize = normalize
         self.cache_score = cache_score
@@ -65,6 +67,7 @@ class SoftmaxCrossEntropy(function.Function):
                 class_weight))
         self.class_weight = class_weight
         self.ignore_label = ignore_label
+        self.reduce = _reduce.check_reduce(reduce, ('mean', 'no'))
 
     @property
     def y(self):
@@ -95,7 +98,9 @@ class SoftmaxCrossEntropy(function.Function):
 
     def _coefficient(self, t, count=None):
         """``1 / c``: ``c`` the number of non-ignored labels (``count`` when it is known
-        already) with ``normalize``, else the batch size."""
+        already) with ``normalize``, else the batch size; 1 with ``reduce='no'``."""
+        if self.reduce == 'no':
+            return 1.0
         if not self.normalize:
             count = t.shape[0]
         elif count is None:
@@ -122,6 +127,8 @@ class SoftmaxCrossEntropy(function.Function):
         if valid is not None:
             log_p *= valid
         self.coeff = x.dtype.type(self._coefficient(t, count))
+        if self.reduce == 'no':
+            return force_array(-log_p, x.dtype),
         return force_array(-log_p.sum(dtype=x.dtype) * self.coeff, x.dtype),
 
     def _labels_cpu(self, t, n_class):
@@ -147,9 +154,9 @@ class SoftmaxCrossEntropy(function.Function):
         else:
             e, s, _ = _shifted_exp(x)
         at, safe_t, valid = self._targets
-        r = grad_outputs[0] * self.coeff
+        r = grad_outputs[0] * self.coeff  # of the shape of t with reduce='no'
         per_label = r
-        if self.class_weight is not None or valid is not None:
+        if self.reduce == 'no' or self.class_weight is not None or valid is not None:
             r = numpy.full(t.shape, r, dtype=x.dtype)
             if self.class_weight is not None:
                 r *= self.class_weight.astype(x.dtype, copy=False)[safe_t]
@@ -190,6 +197,8 @@ class SoftmaxCrossEntropy(function.Function):
             self.log_y = log_y
         if self.class_weight is not None:
             log_y = log_y * self._class_weight_like(log_y, xp)
+        if self.reduce == 'no':
+            return self._label_losses(log_y, t, xp),
         total = cuda.kernel('softmax_cross_entropy_fwd')(
             xp.ascontiguousarray(t), log_y, n_class, _n_unit(x), t.dtype.type(self.ignore_label))
         self.coeff = x.dtype.type(self._coefficient(t))
@@ -203,12 +212,21 @@ class SoftmaxCrossEntropy(function.Function):
         y = xp.exp(self.log_y) if self.cache_score else self._softmax_gpu(x, log=False)
         gx = xp.empty_like(y)
         coeff = grad_outputs[0] * self.coeff
+        if self.reduce == 'no':  # one factor per label, broadcast over the classes
+            coeff = xp.expand_dims(coeff, 1)
         cuda.kernel('softmax_cross_entropy_bwd')(
             y, xp.ascontiguousarray(t), coeff, x.shape[1], _n_unit(x),
             t.dtype.type(self.ignore_label), gx)
         if self.class_weight is not None:
             gx *= self._label_weights(t, x.dtype, xp)
         return gx, None
+
+
+    def _label_losses(self, log_y, t, xp):
+        """``-log_y[n, t[n, ...], ...]`` of every label, 0 where it is ignored."""
+        valid = t != self.ignore_label
+        picked = xp.take_along_axis(log_y, xp.expand_dims(xp.where(valid, t, 0), 1), 1)
+        return -xp.squeeze(picked, 1) * valid
 
 
 def _n_unit(x):
@@ -220,7 +238,7 @@ def _n_unit(x):
 
 
 def softmax_cross_entropy(x, t, use_cudnn=True, normalize=True, cache_score=True,
-                          class_weight=None, ignore_label=-1):
+                          class_weight=None, ignore_label=-1, reduce='mean'):
     """Computes cross entropy loss for pre-softmax activations.
 
     .. math::
@@ -243,9 +261,12 @@ def softmax_cross_entropy(x, t, use_cudnn=True, normalize=True, cache_score=True
             log-softmax along axis 1 before the loss; anything but a 1-d float array
             raises ValueError.
         ignore_label (int): label value to skip.
+        reduce (str): ``'mean'`` (the loss above) or ``'no'``: the loss of every label,
+            of the shape of ``t`` (0 where ignored, not normalized; Chainer v1.24).
 
     Returns:
-        ~chainer.Variable: a scalar loss. It is differentiable only by ``x``.
+        ~chainer.Variable: a scalar loss (the shape of ``t`` with ``reduce='no'``). It
+        is differentiable only by ``x``.
     """
     return SoftmaxCrossEntropy(use_cudnn, normalize, cache_score, class_weight,
-                               ignore_label)(x, t)
+                               ignore_label, reduce)(x, t)
