@@ -47,12 +47,17 @@ def test_gpu_calls_raise_with_the_reason(degraded, call):
         call()
 
 
-@pytest.mark.parametrize('name', ['cupy', 'ndarray', 'Device', 'Event', 'Stream',
+@pytest.mark.parametrize('name', ['cupy', 'Device', 'Event', 'Stream',
                                   'memory_pool', 'cudnn'])
 def test_backend_attributes_raise_attribute_error_with_the_reason(degraded, name):
     with pytest.raises(AttributeError, match=degraded):
         getattr(cuda, name)
     assert not hasattr(cuda, name)
+
+
+def test_ndarray_is_a_class_no_array_belongs_to_as_in_v1(degraded):
+    assert isinstance(cuda.ndarray, type)
+    assert not isinstance(numpy.zeros(1), cuda.ndarray)
 
 
 def test_flags_are_false(degraded):

@@ -309,6 +309,11 @@ _BACKEND_ATTRIBUTES = ('cupy', 'ndarray', 'Device', 'Event', 'Stream', 'memory_p
                        'cudnn')
 
 
+class _NoGPUArray(object):
+    """``cuda.ndarray`` without a usable GPU: a class no array is an instance of, as in
+    v1, so that CPU code may test ``isinstance(x, cuda.ndarray)``."""
+
+
 def __getattr__(name):
     # Lazy module attributes: resolving them may load the backend.
     if name == 'available':
@@ -319,6 +324,8 @@ def __getattr__(name):
         return backend is not None and backend.available and backend.cudnn_enabled
     if name in _BACKEND_ATTRIBUTES:
         backend = _get_backend()
+        if name == 'ndarray' and (backend is None or not backend.available):
+            return _NoGPUArray
         if backend is None or not backend.available:
             raise AttributeError('chainer.cuda.{} is not available: {}'.format(
                 name, _backend_reason(backend)))
