@@ -184,6 +184,7 @@ EXTENSIONS = {
     'triplet': ['reduce'],
     'cross_covariance': ['reduce'],
     'sigmoid_cross_entropy': ['reduce'],
+    'crf1d': ['reduce'],
 }
 
 # Documented in 003 by name only (no signature in any spec text): they must exist.

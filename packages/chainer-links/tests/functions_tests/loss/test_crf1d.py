@@ -115,3 +115,23 @@ def test_bad_labels_and_lengths():
         F.crf1d(cost, xs, ys)
     with pytest.raises(ValueError, match='one entry per step'):
         F.crf1d(cost, xs, ys[:-1])
+
+
+def test_reduce_no_gives_the_loss_of_every_sequence_as_in_v1_24(grad_tol):
+    cost, xs, ys = _batch(numpy.float64, seed=2)
+    loss = F.crf1d(cost, xs, ys, reduce='no')
+    expected = []
+    for b in range(len(LENGTHS)):
+        _, scores = _brute_force(cost, xs, b)
+        labels = [y[b] for y in ys if y.shape[0] > b]
+        log_z = numpy.log(numpy.exp(scores).sum())
+        expected.append(log_z - _score(cost, _sequence(xs, b), labels))
+    testing.assert_allclose(loss.data, expected)
+    testing.assert_allclose(F.crf1d(cost, xs, ys).data, numpy.mean(expected))
+
+    def f(cost, *xs):
+        return F.crf1d(cost, xs, ys, reduce='no')
+    gy = numpy.random.RandomState(3).randn(len(LENGTHS))
+    gradient_check.check_backward(f, (cost,) + tuple(xs), gy, atol=1e-5, rtol=1e-5)
+    with pytest.raises(ValueError, match='reduce'):
+        F.crf1d(cost, xs, ys, reduce='sum')

@@ -5,6 +5,7 @@ from chainer.utils import force_array
 from chainer.utils import type_check
 from chainer.functions.loss import _crf_paths
 from chainer.functions.loss import _labels
+from chainer.functions.loss import _reduce
 from chainer.functions import _log_space
 from chainer.functions import _type_checks
 
@@ -14,10 +15,12 @@ from chainer.functions.loss.argmax_crf1d import argmax_crf1d  # noqa: F401
 
 
 class CRF1d(function.Function):
-    """Linear-chain CRF loss over ``n`` time steps: inputs ``(cost, *xs, *ys)``."""
+    """Linear-chain CRF loss over ``n`` time steps: inputs ``(cost, *xs, *ys)``; the
+    mean over the sequences, or each sequence's with ``reduce='no'``."""
 
-    def __init__(self, length):
+    def __init__(self, length, reduce='mean'):
         self.length = length
+        self.reduce = _reduce.check_reduce(reduce, ('mean', 'no'))
 
     def check_type_forward(self, in_types):
         n = self.length
@@ -52,7 +55,7 @@ class CRF1d(function.Function):
             alpha = xp.concatenate([a, alpha[b:]], axis=0)
         self.logz = _log_space.logsumexp(alpha, axis=1)
         score = _crf_paths.path_score(cost_w, xs_w, ys, xp)
-        loss = (self.logz - score).sum() / wd.type(max(xs[0].shape[0], 1))
+        loss = _reduce.mean_unless_no(self.logz - score, self.reduce)
         return force_array(loss, cost.dtype),
 
     def backward(self, inputs, grad_outputs):
@@ -62,31 +65,34 @@ class CRF1d(function.Function):
         n_label = cost.shape[0]
         wd = self.logz.dtype
         cost_w = cost.astype(wd, copy=False)
-        coeff = grad_outputs[0].astype(wd) / wd.type(max(xs[0].shape[0], 1))
+        # The gradient reaching each sequence's loss: its weight in every sum below.
+        coeff = xp.broadcast_to(_reduce.mean_grad(grad_outputs[0].astype(wd), self.reduce,
+                                                  len(xs[0])), (len(xs[0]),))
         labels = xp.arange(n_label)
         gxs = [None] * n
-        g_cost = -_crf_paths.transition_counts(ys, n_label, xp, wd)
+        g_cost = -_crf_paths.transition_counts(ys, n_label, xp, wd, weights=coeff)
         # Backward algorithm: beta_i[b, s] = log sum over continuations from s at i.
         beta = xp.zeros(xs[-1].shape, dtype=wd)
         for i in range(n - 1, -1, -1):
             b = xs[i].shape[0]
             marginal = xp.exp(self.alphas[i] + beta - self.logz[:b, None])
-            gxs[i] = marginal - (ys[i][:, None] == labels)
+            gxs[i] = (marginal - (ys[i][:, None] == labels)) * coeff[:b, None]
             if i == 0:
                 break
             b_prev = xs[i - 1].shape[0]
             m = xs[i].astype(wd, copy=False) + beta  # (b, K), indexed by the next label
             pair = self.alphas[i - 1][:b, :, None] + cost_w[None] + m[:, None, :]
-            g_cost += xp.exp(pair - self.logz[:b, None, None]).sum(axis=0)
+            g_cost += (xp.exp(pair - self.logz[:b, None, None]) *
+                       coeff[:b, None, None]).sum(axis=0)
             new_beta = xp.zeros((b_prev, n_label), dtype=wd)
             new_beta[:b] = _log_space.logsumexp(cost_w[None] + m[:, None, :], axis=2)
             beta = new_beta
-        g_cost = (g_cost * coeff).astype(cost.dtype, copy=False)
-        gxs = [(g * coeff).astype(cost.dtype, copy=False) for g in gxs]
+        g_cost = g_cost.astype(cost.dtype, copy=False)
+        gxs = [g.astype(cost.dtype, copy=False) for g in gxs]
         return (g_cost,) + tuple(gxs) + (None,) * n
 
 
-def crf1d(cost, xs, ys):
+def crf1d(cost, xs, ys, reduce='mean'):
     """Calculates negative log-likelihood of linear-chain CRF.
 
     .. math::
@@ -105,13 +111,16 @@ def crf1d(cost, xs, ys):
             ``B_0 >= B_1 >= ...``.
         ys (list of ~chainer.Variable): int labels, ``ys[i]`` of shape (B_i,), in
             ``[0, K)``.
+        reduce (str): ``'mean'`` or ``'no'``: the negative log-likelihood of every
+            sequence, shape (B_0,) (Chainer v1.24).
 
     Returns:
-        ~chainer.Variable: a scalar, the mean negative log-likelihood.
+        ~chainer.Variable: a scalar, the mean negative log-likelihood (the (B_0,)
+        values with ``reduce='no'``).
     """
     if len(xs) != len(ys):
         raise ValueError('xs and ys must have one entry per step: {} != {}'.format(
             len(xs), len(ys)))
     if not xs:
         raise ValueError('xs must hold at least one step')
-    return CRF1d(len(xs))(cost, *(list(xs) + list(ys)))
+    return CRF1d(len(xs), reduce)(cost, *(list(xs) + list(ys)))
