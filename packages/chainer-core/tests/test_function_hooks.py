@@ -134,3 +134,9 @@ def test_timer_hook_auto_unit():
     assert _pick_unit('auto', [0.003]) == ('ms', 1e-3)
     assert _pick_unit('auto', [4e-6]) == ('us', 1e-6)
     assert _pick_unit('auto', []) == ('ns', 1e-9)
+
+
+def test_hook_modules_have_v1_paths():
+    from chainer.function_hooks import debug_print, timer
+    assert debug_print.PrintHook is function_hooks.PrintHook
+    assert timer.TimerHook is function_hooks.TimerHook
