@@ -185,6 +185,7 @@ EXTENSIONS = {
     'cross_covariance': ['reduce'],
     'sigmoid_cross_entropy': ['reduce'],
     'crf1d': ['reduce'],
+    'black_out': ['reduce'],
 }
 
 # Documented in 003 by name only (no signature in any spec text): they must exist.

@@ -74,3 +74,19 @@ def test_bad_values():
         F.black_out(x, t, W, samples + V)
     with pytest.raises(ValueError, match='t: every label'):
         F.black_out(x, -t - 1, W, samples)
+
+
+def test_reduce_no_gives_the_loss_of_every_sample_as_in_v1_24():
+    x, t, W, samples = _data(numpy.float64, seed=3)
+    loss = F.black_out(x, t, W, samples, reduce='no')
+    assert loss.shape == (B,)
+    for b in range(B):
+        e = numpy.exp([W[i].dot(x[b]) for i in [t[b]] + list(samples[b])])
+        p = e / e.sum()
+        testing.assert_allclose(loss.data[b], -numpy.log(p[0]) - numpy.log(1 - p[1:]).sum())
+    testing.assert_allclose(F.black_out(x, t, W, samples).data, loss.data.mean())
+    gradient_check.check_backward(
+        lambda x, W: F.black_out(x, t, W, samples, reduce='no'), (x, W),
+        numpy.random.RandomState(4).randn(B), atol=1e-5, rtol=1e-5)
+    with pytest.raises(ValueError, match='reduce'):
+        F.black_out(x, t, W, samples, reduce='sum')

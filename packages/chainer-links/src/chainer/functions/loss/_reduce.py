@@ -1,5 +1,6 @@
 """The ``reduce`` option of the losses (Chainer v1.24): the loss reduced to a scalar, or
 ``'no'`` for the loss of every element."""
+from chainer import cuda
 
 
 def check_reduce(reduce, allowed):
@@ -24,8 +25,8 @@ def mean_unless_no(loss, reduce):
 
 
 def mean_grad(gy, reduce, n):
-    """The gradient reaching each of ``n`` per-sample losses from the output gradient
-    ``gy`` of :func:`mean_unless_no`."""
-    if reduce == 'no':
-        return gy
-    return gy / gy.dtype.type(max(n, 1))
+    """The gradients reaching the ``n`` per-sample losses from the output gradient ``gy``
+    of :func:`mean_unless_no`, as an array of shape ``(n,)`` (a broadcast view)."""
+    if reduce == 'mean':
+        gy = gy / gy.dtype.type(max(n, 1))
+    return cuda.get_array_module(gy).broadcast_to(gy, (n,))

@@ -6,6 +6,7 @@ from chainer import function
 from chainer.utils import force_array
 from chainer.utils import type_check
 from chainer.functions.loss import _labels
+from chainer.functions.loss import _reduce
 from chainer.functions import _type_checks
 from chainer.functions import _log_space
 from chainer.functions.loss import _sampled_scores
@@ -31,7 +32,11 @@ def _log_one_minus_p(scores, log_p):
 
 
 class BlackOut(function.Function):
-    """BlackOut loss of ``(x, t, W, samples)``: softmax over the target and samples."""
+    """BlackOut loss of ``(x, t, W, samples)``: softmax over the target and samples; the
+    mean over the batch, or each sample's with ``reduce='no'``."""
+
+    def __init__(self, reduce='mean'):
+        self.reduce = _reduce.check_reduce(reduce, ('mean', 'no'))
 
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() == 4)
@@ -55,8 +60,7 @@ class BlackOut(function.Function):
         self.log_p = log_p
         self.log_not_p = _log_one_minus_p(scores, log_p)[:, 1:]
         per_sample = log_p[:, 0] + self.log_not_p.sum(axis=1)
-        return force_array(-per_sample.sum() / x.dtype.type(max(x.shape[0], 1)),
-                           x.dtype),
+        return force_array(_reduce.mean_unless_no(-per_sample, self.reduce), x.dtype),
 
     def backward(self, inputs, grad_outputs):
         x, _, W, _ = inputs
@@ -71,12 +75,12 @@ class BlackOut(function.Function):
         d = -p * (one - r)
         d[:, 0] += one
         d[:, 1:] -= odds
-        g_scores = -d * (grad_outputs[0] / x.dtype.type(max(x.shape[0], 1)))
+        g_scores = -d * _reduce.mean_grad(grad_outputs[0], self.reduce, len(x))[:, None]
         gx, gW = _sampled_scores.scores_backward(x, W, self.idx, self.rows, g_scores)
         return gx, None, gW, None
 
 
-def black_out(x, t, W, samples):
+def black_out(x, t, W, samples, reduce='mean'):
     """BlackOut loss function.
 
     .. math::
@@ -90,8 +94,11 @@ def black_out(x, t, W, samples):
         t (~chainer.Variable): (B,) int correct labels in ``[0, V)``.
         W (~chainer.Variable): (V, D) output weight matrix.
         samples (~chainer.Variable): (B, S) int negative samples in ``[0, V)``.
+        reduce (str): ``'mean'`` or ``'no'``: the (B,) loss of every sample (Chainer
+            v1.24).
 
     Returns:
-        ~chainer.Variable: a scalar loss, differentiable by ``x`` and ``W``.
+        ~chainer.Variable: a scalar loss (shape (B,) with ``reduce='no'``),
+        differentiable by ``x`` and ``W``.
     """
-    return BlackOut()(x, t, W, samples)
+    return BlackOut(reduce)(x, t, W, samples)

@@ -66,8 +66,7 @@ class CRF1d(function.Function):
         wd = self.logz.dtype
         cost_w = cost.astype(wd, copy=False)
         # The gradient reaching each sequence's loss: its weight in every sum below.
-        coeff = xp.broadcast_to(_reduce.mean_grad(grad_outputs[0].astype(wd), self.reduce,
-                                                  len(xs[0])), (len(xs[0]),))
+        coeff = _reduce.mean_grad(grad_outputs[0].astype(wd), self.reduce, len(xs[0]))
         labels = xp.arange(n_label)
         gxs = [None] * n
         g_cost = -_crf_paths.transition_counts(ys, n_label, xp, wd, weights=coeff)
