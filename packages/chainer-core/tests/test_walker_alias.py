@@ -85,3 +85,10 @@ def test_equal_probabilities_that_round_below_one():
     probs = [51.46025301323809] * 5
     s = utils.WalkerAlias(probs)
     numpy.testing.assert_allclose(_implied_distribution(s), numpy.full(5, 0.2), atol=1e-9)
+
+
+def test_v1_sample_cpu_draws_like_sample():
+    from chainer.utils import WalkerAlias
+    sampler = WalkerAlias([0.0, 1.0, 0.0])
+    drawn = sampler.sample_cpu((4, 2))
+    assert drawn.shape == (4, 2) and drawn.dtype == 'int32' and (drawn == 1).all()

@@ -117,6 +117,10 @@ class WalkerAlias(object):
         own = (u - bucket) < self.threshold[bucket]
         return xp.where(own, bucket, self.alias[bucket]).astype(numpy.int32, copy=False)
 
+    # v1's per-device names: the array-generic sample serves the tables' device.
+    sample_cpu = sample
+    sample_gpu = sample
+
     def __call__(self, shape):
         """Same as :meth:`sample`, so the object can be passed as a ``sampler``."""
         return self.sample(shape)
