@@ -186,6 +186,7 @@ EXTENSIONS = {
     'sigmoid_cross_entropy': ['reduce'],
     'crf1d': ['reduce'],
     'black_out': ['reduce'],
+    'connectionist_temporal_classification': ['reduce'],
 }
 
 # Documented in 003 by name only (no signature in any spec text): they must exist.

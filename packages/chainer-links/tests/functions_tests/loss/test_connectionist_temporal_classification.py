@@ -166,3 +166,25 @@ def test_random_lengths_match_enumeration(data):
         assert numpy.isinf(loss.data)
     else:
         testing.assert_allclose(loss.data, numpy.float64(expected))
+
+
+def test_node_takes_v1_input_order_and_reduce_no_gives_each_sample_loss_as_in_v1_24():
+    xs, t = _data(numpy.float64, seed=5)
+    input_length = numpy.array([4, 3, 2], numpy.int32)
+    label_length = numpy.array([2, 2, 1], numpy.int32)
+    # v1's node: ConnectionistTemporalClassification(blank, reduce) applied to
+    # (input_length, label_length, t, *x)
+    node = F.ConnectionistTemporalClassification(BLANK, 'no')
+    loss = node(input_length, label_length, t, *xs)
+    expected = [-_brute_force_log_p(numpy.stack([x[b] for x in xs[:input_length[b]]]),
+                                    t[b, :label_length[b]]) for b in range(3)]
+    testing.assert_allclose(loss.data, expected)
+    mean = F.connectionist_temporal_classification(xs, t, BLANK, input_length,
+                                                   label_length)
+    testing.assert_allclose(mean.data, numpy.mean(expected))
+    gradient_check.check_backward(
+        lambda *xs: F.connectionist_temporal_classification(
+            list(xs), t, BLANK, input_length, label_length, reduce='no'),
+        tuple(xs), numpy.random.RandomState(6).randn(3), atol=1e-5, rtol=1e-5)
+    with pytest.raises(ValueError, match='reduce'):
+        F.ConnectionistTemporalClassification(BLANK, 'sum')

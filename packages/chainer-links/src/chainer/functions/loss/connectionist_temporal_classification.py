@@ -8,6 +8,7 @@ from chainer import variable
 from chainer.utils import force_array
 from chainer.utils import type_check
 from chainer.functions.loss import _labels
+from chainer.functions.loss import _reduce
 from chainer.functions import _log_space
 
 
@@ -29,22 +30,25 @@ def _check_lengths(lengths, low, high, name):
 
 
 class ConnectionistTemporalClassification(function.Function):
-    """CTC loss. Inputs: ``(t, input_length, label_length, *x)``; differentiable by x.
+    """CTC loss. Inputs, in Chainer v1's order: ``(input_length, label_length, t, *x)``;
+    differentiable by x. The mean over the batch, or each sample's loss with
+    ``reduce='no'``.
 
     The label sequence :math:`l` of each sample is extended with blanks to
     :math:`l'` (length :math:`2|l|+1`); :math:`\\alpha_t(s)` and :math:`\\beta_t(s)` are
     computed in log space for the whole batch at once, one step per time frame.
     """
 
-    def __init__(self, blank_symbol):
+    def __init__(self, blank_symbol, reduce='mean'):
         if int(blank_symbol) != blank_symbol or blank_symbol < 0:
             raise ValueError('blank_symbol must be a non-negative int, got {!r}'.format(
                 blank_symbol))
         self.blank_symbol = int(blank_symbol)
+        self.reduce = _reduce.check_reduce(reduce, ('mean', 'no'))
 
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() >= 4)
-        t_type, in_len_type, lab_len_type = in_types[:3]
+        in_len_type, lab_len_type, t_type = in_types[:3]
         x0 = in_types[3]
         type_check.expect(
             t_type.dtype.kind == 'i',
@@ -74,7 +78,7 @@ class ConnectionistTemporalClassification(function.Function):
         return xp.where(in_label, t, self.blank_symbol)
 
     def forward(self, inputs):
-        t, input_length, label_length = inputs[:3]
+        input_length, label_length, t = inputs[:3]
         xs = inputs[3:]
         xp = cuda.get_array_module(xs[0])
         n_batch, n_vocab = xs[0].shape
@@ -110,11 +114,10 @@ class ConnectionistTemporalClassification(function.Function):
         self.log_p = xp.logaddexp(
             last[rows, end],
             xp.where(end > 0, last[rows, xp.maximum(end - 1, 0)], neg_inf))
-        loss = -self.log_p.sum() / wd.type(n_batch)
-        return force_array(loss, xs[0].dtype),
+        return force_array(_reduce.mean_unless_no(-self.log_p, self.reduce), xs[0].dtype),
 
     def backward(self, inputs, grad_outputs):
-        _, input_length, label_length = inputs[:3]
+        input_length, label_length = inputs[:2]
         xs = inputs[3:]
         xp = cuda.get_array_module(xs[0])
         n_time = len(xs)
@@ -146,7 +149,7 @@ class ConnectionistTemporalClassification(function.Function):
         in_time = (xp.arange(n_time)[:, None] < input_length[None, :])[:, :, None]
         gx = xp.exp(self.log_y) * in_time - per_class
         # an impossible alignment (p = 0, loss inf) gets no gradient
-        scale = grad_outputs[0].astype(wd) / wd.type(n_batch)
+        scale = _reduce.mean_grad(grad_outputs[0].astype(wd), self.reduce, n_batch)
         gx *= (feasible * scale)[None, :, None]
         dtype = xs[0].dtype
         return (None, None, None) + tuple(g.astype(dtype, copy=False) for g in gx)
@@ -162,7 +165,7 @@ def _as_length_array(length, default, n_batch, like):
 
 
 def connectionist_temporal_classification(x, t, blank_symbol, input_length=None,
-                                          label_length=None):
+                                          label_length=None, reduce='mean'):
     """Connectionist Temporal Classification loss function.
 
     .. math::
@@ -184,10 +187,12 @@ def connectionist_temporal_classification(x, t, blank_symbol, input_length=None,
             of each sample (default: all ``len(x)``).
         label_length (~chainer.Variable or array): int (B,) number of valid labels
             of each sample (default: all L).
+        reduce (str): ``'mean'`` or ``'no'``: the (B,) loss of every sample (Chainer
+            v1.24).
 
     Returns:
-        ~chainer.Variable: a scalar, the mean over the batch; differentiable only by
-        ``x``.
+        ~chainer.Variable: a scalar, the mean over the batch (the (B,) losses with
+        ``reduce='no'``); differentiable only by ``x``.
     """
     if not isinstance(x, (list, tuple)) or not x:
         raise TypeError('x must be a non-empty list of Variables (one per time step)')
@@ -197,5 +202,5 @@ def connectionist_temporal_classification(x, t, blank_symbol, input_length=None,
     n_label = t_data.shape[1] if t_data.ndim == 2 else 0
     input_length = _as_length_array(input_length, len(x), n_batch, x0)
     label_length = _as_length_array(label_length, n_label, n_batch, x0)
-    return ConnectionistTemporalClassification(blank_symbol)(
-        t, input_length, label_length, *x)
+    return ConnectionistTemporalClassification(blank_symbol, reduce)(
+        input_length, label_length, t, *x)
