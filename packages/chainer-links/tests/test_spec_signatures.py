@@ -187,6 +187,7 @@ EXTENSIONS = {
     'crf1d': ['reduce'],
     'black_out': ['reduce'],
     'connectionist_temporal_classification': ['reduce'],
+    'negative_sampling': ['reduce'],
 }
 
 # Documented in 003 by name only (no signature in any spec text): they must exist.

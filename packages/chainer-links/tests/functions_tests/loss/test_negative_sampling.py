@@ -12,7 +12,9 @@ B, D, V, S = 3, 4, 5, 3
 
 
 class _FixedSampler(object):
-    """Returns the same negatives every call, so numerical gradients are exact."""
+    """Returns the same negatives every call, so numerical gradients are exact. As in
+    Chainer v1 it is asked for one more column, the first, which the positives
+    replace: that column is drawn here as -7, which must not matter."""
 
     def __init__(self, samples):
         self.samples = samples
@@ -20,7 +22,8 @@ class _FixedSampler(object):
 
     def __call__(self, shape):
         self.shapes.append(shape)
-        return self.samples.copy()
+        first = numpy.full((len(self.samples), 1), -7, self.samples.dtype)
+        return numpy.concatenate([first, self.samples], axis=1)
 
 
 def _data(dtype, seed=0):
@@ -47,7 +50,7 @@ def test_forward(dtype, fwd_tol):
     x, t, W, negatives = _data(dtype)
     sampler = _FixedSampler(negatives)
     y = F.negative_sampling(x, t, W, sampler, S)
-    assert sampler.shapes == [(B, S)]
+    assert sampler.shapes == [(B, S + 1)]  # v1's call: the positive column included
     assert y.data.shape == () and y.data.dtype == dtype
     testing.assert_allclose(y.data, _reference(x, t, W, negatives), **fwd_tol)
 
@@ -107,3 +110,27 @@ def test_bad_values():
         F.negative_sampling(x, t, W, None, S)
     with pytest.raises(ValueError, match='sample_size'):
         F.negative_sampling(x, t, W, _FixedSampler(negatives), -1)
+
+
+def test_reduce_no_and_ignored_label_as_in_v1_24():
+    x, t, W, negatives = _data(numpy.float64, seed=2)
+    t = numpy.array([0, -1, 3], numpy.int32)
+    sampler = _FixedSampler(negatives)
+    loss = F.negative_sampling(x, t, W, sampler, S, reduce='no')
+    assert loss.shape == (B,)
+    for b in (0, 2):
+        expected = -numpy.log(1 / (1 + numpy.exp(-W[t[b]].dot(x[b]))))
+        expected -= sum(numpy.log(1 / (1 + numpy.exp(W[n].dot(x[b]))))
+                        for n in negatives[b])
+        testing.assert_allclose(loss.data[b], expected)
+    assert loss.data[1] == 0  # label -1: skipped
+    testing.assert_allclose(F.negative_sampling(x, t, W, sampler, S).data,
+                            loss.data.sum())
+    gradient_check.check_backward(
+        lambda x, W: F.negative_sampling(x, t, W, sampler, S, reduce='no'), (x, W),
+        numpy.random.RandomState(3).randn(B), atol=1e-5, rtol=1e-5)
+    xv = chainer.Variable(x)
+    F.negative_sampling(xv, t, W, sampler, S).backward()
+    assert not xv.grad[1].any()
+    with pytest.raises(ValueError, match='reduce'):
+        F.negative_sampling(x, t, W, sampler, S, reduce='mean')

@@ -4,19 +4,28 @@ from chainer import function
 from chainer.utils import force_array
 from chainer.utils import type_check
 from chainer.functions.loss import _labels
+from chainer.functions.loss import _reduce
 from chainer.functions import _type_checks
 from chainer.functions.loss import _sampled_scores
 
 
+#: The label of the examples that are skipped (a zero loss), as in Chainer v1.24.
+IGNORE_LABEL = -1
+
+
 class NegativeSamplingFunction(function.Function):
-    """Negative sampling loss of ``(x, t, W)``; negatives drawn by ``sampler``.
+    """Negative sampling loss of ``(x, t, W)``; negatives drawn by ``sampler``. The sum
+    over the batch, or each example's loss with ``reduce='no'``.
+
+    As in Chainer v1, ``sampler`` is asked for a ``(B, 1 + sample_size)`` array whose
+    first column is then replaced by ``t`` (so a seeded sampler draws v1's negatives).
 
     Attributes:
         samples (array): (B, 1 + sample_size) int32 of the last forward: column 0 is
             ``t`` (the positive), the other columns the sampled negatives.
     """
 
-    def __init__(self, sampler, sample_size):
+    def __init__(self, sampler, sample_size, reduce='sum'):
         if not callable(sampler):
             raise TypeError('sampler must be callable (shape -> int array), got {!r}'
                             .format(sampler))
@@ -25,6 +34,7 @@ class NegativeSamplingFunction(function.Function):
                 sample_size))
         self.sampler = sampler
         self.sample_size = int(sample_size)
+        self.reduce = _reduce.check_reduce(reduce, ('sum', 'no'))
         self.samples = None
 
     def check_type_forward(self, in_types):
@@ -34,42 +44,50 @@ class NegativeSamplingFunction(function.Function):
 
     def _make_samples(self, t, n_vocab):
         xp = cuda.get_array_module(t)
-        negatives = xp.asarray(self.sampler((t.shape[0], self.sample_size)))
-        if negatives.shape != (t.shape[0], self.sample_size) or \
-                negatives.dtype.kind not in 'iu':
+        shape = (t.shape[0], 1 + self.sample_size)
+        drawn = xp.asarray(self.sampler(shape))
+        if drawn.shape != shape or drawn.dtype.kind not in 'iu':
             raise ValueError('sampler must return an int array of shape {}, got {} {}'
-                             .format((t.shape[0], self.sample_size), negatives.dtype,
-                                     negatives.shape))
-        _labels.check_labels(negatives, n_vocab, 'sampler output')
-        return xp.concatenate([t[:, None].astype(xp.int32),
-                               negatives.astype(xp.int32, copy=False)], axis=1)
+                             .format(shape, drawn.dtype, drawn.shape))
+        _labels.check_labels(drawn[:, 1:], n_vocab, 'sampler output')
+        samples = drawn.astype(xp.int32)  # a copy: column 0 becomes the positives
+        samples[:, 0] = t
+        return samples
 
     def forward(self, inputs):
         x, t, W = inputs
         xp = cuda.get_array_module(x)
-        _labels.check_labels(t, W.shape[0], 't')
+        _labels.check_labels(t, W.shape[0], 't', IGNORE_LABEL)
         self.samples = self._make_samples(t, W.shape[0])
-        scores, self.rows = _sampled_scores.gather_scores(x, W, self.samples)
+        self.valid = (t != IGNORE_LABEL)[:, None]
+        # An ignored example reads row 0 in place of its label; its loss is masked.
+        index = xp.where(self.samples < 0, 0, self.samples)
+        scores, self.rows = _sampled_scores.gather_scores(x, W, index)
+        self._index = index
         # sign +1 for the positive (column 0), -1 for negatives: loss = softplus(-s f)
         self.sign = xp.ones(self.samples.shape[1], dtype=x.dtype)
         self.sign[1:] = -1
         z = -self.sign * scores
         self.z = z
-        loss = xp.maximum(z, 0) + xp.log1p(xp.exp(-abs(z)))
-        return force_array(loss.sum(), x.dtype),
+        loss = (xp.maximum(z, 0) + xp.log1p(xp.exp(-abs(z)))) * self.valid
+        loss = loss.sum(axis=1)
+        return force_array(loss.sum() if self.reduce == 'sum' else loss, x.dtype),
 
     def backward(self, inputs, grad_outputs):
         x, _, W = inputs
         xp = cuda.get_array_module(x)
         half = x.dtype.type(0.5)
         sig_z = xp.tanh(self.z * half) * half + half  # d softplus(z)/dz
-        g_scores = -self.sign * sig_z * grad_outputs[0]
-        gx, gW = _sampled_scores.scores_backward(x, W, self.samples, self.rows,
+        gy = grad_outputs[0]
+        if self.reduce == 'no':
+            gy = gy[:, None]
+        g_scores = -self.sign * sig_z * gy * self.valid
+        gx, gW = _sampled_scores.scores_backward(x, W, self._index, self.rows,
                                                  g_scores)
         return gx, None, gW
 
 
-def negative_sampling(x, t, W, sampler, sample_size):
+def negative_sampling(x, t, W, sampler, sample_size, reduce='sum'):
     """Negative sampling loss function.
 
     .. math::
@@ -78,17 +96,21 @@ def negative_sampling(x, t, W, sampler, sample_size):
 
     summed over the batch, where :math:`N_b` holds ``sample_size`` words drawn by
     ``sampler`` (e.g. a :class:`~chainer.utils.WalkerAlias` of unigram counts to a
-    power). Only the sampled rows of ``W`` get a gradient.
+    power). Only the sampled rows of ``W`` get a gradient. Examples labelled -1 are
+    skipped (zero loss), as in Chainer v1.24.
 
     Args:
         x (~chainer.Variable): (B, D) input vectors.
-        t (~chainer.Variable): (B,) int ground-truth words in ``[0, V)``.
+        t (~chainer.Variable): (B,) int ground-truth words in ``[0, V)``, or -1.
         W (~chainer.Variable): (V, D) weight matrix.
         sampler (callable): takes a shape, returns an int array of that shape of
-            word ids in ``[0, V)``.
+            word ids in ``[0, V)``; it is called with ``(B, 1 + sample_size)`` and
+            the first column is replaced by ``t``, as in Chainer v1.
         sample_size (int): number of negatives per example.
+        reduce (str): ``'sum'`` or ``'no'``: the (B,) loss of every example
+            (Chainer v1.24).
 
     Returns:
-        ~chainer.Variable: a scalar loss.
+        ~chainer.Variable: a scalar loss, or the (B,) losses with ``reduce='no'``.
     """
-    return NegativeSamplingFunction(sampler, sample_size)(x, t, W)
+    return NegativeSamplingFunction(sampler, sample_size, reduce)(x, t, W)
