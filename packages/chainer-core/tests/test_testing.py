@@ -182,6 +182,8 @@ def test_failure_message_reports_counts_and_first_error_as_in_v1():
     with pytest.raises(AssertionError) as info:
         condition.repeat_with_success_at_least(4, 2)(failing)()
     message = str(info.value)
+    assert message.splitlines()[0] == (
+        'failing passed 0 of the needed 2 trials; first error: ValueError: the first one')
     assert 'Fail: 3, Success: 0' in message
     assert 'The first error message:' in message
     assert "ValueError: the first one" in message

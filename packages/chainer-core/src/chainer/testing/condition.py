@@ -55,13 +55,16 @@ def _check_counts(times, min_success):
                               '{!r}'.format(times, min_success))
 
 
-def _failure_message(name, successes, failures):
-    """v1's report (``Fail: n, Success: m`` and the first error message) preceded by
-    which test fell short."""
+def _failure_message(name, successes, min_success, failures):
+    """One line saying what fell short and the first error, then v1's report
+    (``Fail: n, Success: m`` and the first error's traceback)."""
     first = failures[0]
+    summary = '{}: {}'.format(type(first).__name__, first).splitlines()[0]
     trace = ''.join(traceback.format_exception(type(first), first, first.__traceback__))
-    return ('{} fell short of the needed successes\nFail: {}, Success: {}\n\n'
-            'The first error message:\n{}'.format(name, len(failures), successes, trace))
+    return ('{} passed {} of the needed {} trials; first error: {}\nFail: {}, '
+            'Success: {}\n\nThe first error message:\n{}'.format(
+                name, successes, min_success, summary, len(failures), successes,
+                trace))
 
 
 def repeat_with_success_at_least(times, min_success):
@@ -101,7 +104,7 @@ def repeat_with_success_at_least(times, min_success):
                 if len(failures) > times - min_success:
                     break
             raise AssertionError(
-                _failure_message(f.__name__, successes, failures)) from failures[-1]
+                _failure_message(f.__name__, successes, min_success, failures)) from failures[-1]
         return wrapper
     return decorator
 
