@@ -166,6 +166,14 @@ def test_matmul(a_shape, b_shape, transa, transb, dtype):
         **tolerances(dtype))
 
 
+@pytest.mark.parametrize('operand', [[3.0, 4.0], (3.0, 4.0), 'a'])
+def test_bad_operand_is_also_a_value_error_as_in_v1(operand):
+    x = Variable(numpy.ones(2, numpy.float32))
+    for op in (lambda: x + operand, lambda: operand - x, lambda: x * operand):
+        with pytest.raises(ValueError, match='operand'):
+            op()
+
+
 def test_add_and_sub_of_integer_variables_as_in_v1():
     a = Variable(numpy.array([1, 2], numpy.int32))
     b = Variable(numpy.array([3, 5], numpy.int32))

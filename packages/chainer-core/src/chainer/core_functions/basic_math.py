@@ -34,8 +34,17 @@ def _constant_value(value, x):
     if hasattr(value, '__cuda_array_interface__'):
         _check_broadcastable(value, x)
         return value.astype(x.dtype, copy=False)
-    raise TypeError('operand must be a Variable, a scalar or an array, got {}'
-                    .format(type(value).__name__))
+    raise _bad_operand(value)
+
+
+class _OperandError(TypeError, ValueError):
+    """An operand that is neither a Variable, a scalar nor an array. Also a
+    ValueError, which v1 raised there (for lists and tuples, too)."""
+
+
+def _bad_operand(value):
+    return _OperandError('operand must be a Variable, a scalar or an array, got {}'
+                         .format(type(value).__name__))
 
 
 def _check_broadcastable(value, x):
@@ -342,8 +351,7 @@ def sub(self, rhs):
 def _check_constant(value):
     if not (_is_number(value) or isinstance(value, (numpy.ndarray, numpy.generic))
             or hasattr(value, '__cuda_array_interface__')):
-        raise TypeError('operand must be a Variable, a scalar or an array, got {}'
-                        .format(type(value).__name__))
+        raise _bad_operand(value)
 
 
 def rsub(self, lhs):
