@@ -57,3 +57,11 @@ def test_any_finite_input_gives_finite_log_probabilities(x):
     # exp(log p) sums to one along the channel axis
     testing.assert_allclose(numpy.exp(y.astype(numpy.float64)).sum(axis=1),
                             numpy.ones(x.shape[:1] + x.shape[2:]), atol=1e-5)
+
+
+def test_v1_array_helper_logsumexp_of_the_module():
+    from chainer.functions.activation import log_softmax as module
+
+    x = numpy.array([[0.0, 1000.0], [1.0, 2.0]], numpy.float32)
+    expected = numpy.array([[1000.0], [2.0 + numpy.log1p(numpy.exp(-1.0))]])
+    numpy.testing.assert_allclose(module.logsumexp(x), expected, rtol=1e-6)

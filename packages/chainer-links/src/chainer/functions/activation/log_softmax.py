@@ -6,6 +6,12 @@ from chainer.functions import _log_space
 from chainer.utils import type_check
 
 
+def logsumexp(x):
+    """``log(sum(exp(x), axis=1))`` of an array, keeping the axis: Chainer v1's array
+    helper of this module, which v1 code imported from here."""
+    return _log_space.logsumexp(x, axis=1, keepdims=True)
+
+
 class LogSoftmax(function.Function):
     """Logarithm of the softmax along the second axis (see :func:`log_softmax`)."""
 
