@@ -72,3 +72,10 @@ def test_reduce_no_gives_the_loss_of_every_element_as_in_v1_24(norm):
                                   rng.randn(4, 3), atol=1e-5, rtol=1e-5)
     with pytest.raises(ValueError, match='reduce'):
         F.hinge(x, t, norm, reduce='sum')
+
+
+def test_unknown_norm_is_also_a_not_implemented_error_as_in_v1():
+    with pytest.raises(NotImplementedError, match='norm'):
+        F.hinge(numpy.zeros((2, 3), numpy.float32), numpy.zeros(2, numpy.int32), 'L3')
+    with pytest.raises(ValueError, match='norm'):
+        F.hinge(numpy.zeros((2, 3), numpy.float32), numpy.zeros(2, numpy.int32), 'L3')

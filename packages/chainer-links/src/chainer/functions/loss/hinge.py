@@ -3,6 +3,7 @@ from chainer import cuda
 from chainer import function
 from chainer.utils import force_array
 from chainer.utils import type_check
+from chainer.functions._errors import UnsupportedOptionError
 from chainer.functions.loss import _labels
 from chainer.functions.loss import _reduce
 
@@ -15,7 +16,7 @@ class Hinge(function.Function):
 
     def __init__(self, norm='L1', reduce='mean'):
         if norm not in _NORMS:
-            raise ValueError("norm must be 'L1' or 'L2', got {!r}".format(norm))
+            raise UnsupportedOptionError("norm must be 'L1' or 'L2', got {!r}".format(norm))
         self.norm = norm
         self.reduce = _reduce.check_reduce(reduce, ('mean', 'no'))
 
