@@ -174,6 +174,16 @@ def test_bad_operand_is_also_a_value_error_as_in_v1(operand):
             op()
 
 
+def test_reflected_operators_take_a_variable_as_in_v1():
+    a = Variable(numpy.array([2.0, 3.0], numpy.float32))
+    b = Variable(numpy.array([4.0, 9.0], numpy.float32))
+    numpy.testing.assert_array_equal(b.__rsub__(a).data, [-2, -6])
+    numpy.testing.assert_array_equal(b.__rtruediv__(a).data, [0.5, 1 / 3.])
+    numpy.testing.assert_allclose(b.__rpow__(a).data, [16, 3 ** 9])
+    numpy.testing.assert_array_equal(b.__radd__(a).data, [6, 12])
+    numpy.testing.assert_array_equal(b.__rmul__(a).data, [8, 27])
+
+
 def test_add_and_sub_of_integer_variables_as_in_v1():
     a = Variable(numpy.array([1, 2], numpy.int32))
     b = Variable(numpy.array([3, 5], numpy.int32))

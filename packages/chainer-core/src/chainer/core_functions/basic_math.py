@@ -355,6 +355,8 @@ def _check_constant(value):
 
 
 def rsub(self, lhs):
+    if _is_variable(lhs):  # an explicit call with a Variable, which v1 allowed
+        return Sub()(lhs, self)
     _check_constant(lhs)
     return SubFromConstant(lhs)(self)
 
@@ -374,6 +376,8 @@ def div(self, rhs):
 
 
 def rdiv(self, lhs):
+    if _is_variable(lhs):  # an explicit call with a Variable, which v1 allowed
+        return Div()(lhs, self)
     _check_constant(lhs)
     return DivFromConstant(lhs)(self)
 
@@ -386,6 +390,8 @@ def pow(self, rhs):
 
 
 def rpow(self, lhs):
+    if _is_variable(lhs):  # an explicit call with a Variable, which v1 allowed
+        return PowVarVar()(lhs, self)
     _check_constant(lhs)
     return PowConstVar(lhs)(self)
 
