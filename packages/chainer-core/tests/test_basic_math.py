@@ -178,7 +178,7 @@ def test_reflected_operators_take_a_variable_as_in_v1():
     a = Variable(numpy.array([2.0, 3.0], numpy.float32))
     b = Variable(numpy.array([4.0, 9.0], numpy.float32))
     numpy.testing.assert_array_equal(b.__rsub__(a).data, [-2, -6])
-    numpy.testing.assert_array_equal(b.__rtruediv__(a).data, [0.5, 1 / 3.])
+    numpy.testing.assert_allclose(b.__rtruediv__(a).data, [0.5, 1 / 3.], rtol=1e-6)
     numpy.testing.assert_allclose(b.__rpow__(a).data, [16, 3 ** 9])
     numpy.testing.assert_array_equal(b.__radd__(a).data, [6, 12])
     numpy.testing.assert_array_equal(b.__rmul__(a).data, [8, 27])
