@@ -184,6 +184,14 @@ def test_reflected_operators_take_a_variable_as_in_v1():
     numpy.testing.assert_array_equal(b.__rmul__(a).data, [8, 27])
 
 
+def test_negative_constants_are_parenthesized_in_labels_as_in_v1():
+    x = Variable(numpy.ones(2, numpy.float32))
+    assert (x - 2).creator.label == '_ + (-2)'
+    assert (x * -0.5).creator.label == '_ * (-0.5)'
+    assert (-3 - x).creator.label == '(-3) - _'
+    assert (x + 0.0).creator.label == '_ + 0.0'
+
+
 def test_add_and_sub_of_integer_variables_as_in_v1():
     a = Variable(numpy.array([1, 2], numpy.int32))
     b = Variable(numpy.array([3, 5], numpy.int32))

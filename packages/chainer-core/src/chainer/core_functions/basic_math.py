@@ -318,7 +318,8 @@ class PowConstVar(function.Function):
 
 def _label_constant(value):
     if numpy.isscalar(value):
-        return str(value)
+        # v1 parenthesizes negative numbers: ``x - 2`` reads ``_ + (-2)``
+        return '({})'.format(value) if numpy.real(value) < 0 else str(value)
     return 'constant array'
 
 
