@@ -192,6 +192,15 @@ def test_negative_constants_are_parenthesized_in_labels_as_in_v1():
     assert (x + 0.0).creator.label == '_ + 0.0'
 
 
+def test_matmul_casts_a_constant_matrix_to_the_variable_dtype_as_in_v1():
+    x = Variable(numpy.ones((3, 2), numpy.float64))
+    c = numpy.full((2, 4), 0.5, numpy.float16)
+    assert (x @ c).dtype == numpy.float64
+    numpy.testing.assert_array_equal((x @ c).data, numpy.ones((3, 4)))
+    left = numpy.ones((4, 3), numpy.float32)
+    assert x.__rmatmul__(left).dtype == numpy.float64
+
+
 def test_add_and_sub_of_integer_variables_as_in_v1():
     a = Variable(numpy.array([1, 2], numpy.int32))
     b = Variable(numpy.array([3, 5], numpy.int32))

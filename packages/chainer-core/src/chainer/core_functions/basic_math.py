@@ -397,14 +397,22 @@ def rpow(self, lhs):
     return PowConstVar(lhs)(self)
 
 
+def _matmul_operand(value, var):
+    # A constant array takes the variable's dtype, as for the other operators (v1
+    # multiplied a float64 variable by a float32 constant matrix).
+    if _is_variable(value) or not hasattr(value, 'astype'):
+        return value  # a scalar: MatMul's type check refuses it with a clear message
+    return value.astype(var.dtype, copy=False)
+
+
 def matmul(self, rhs):
     from chainer.core_functions.matmul import matmul as _matmul
-    return _matmul(self, rhs)
+    return _matmul(self, _matmul_operand(rhs, self))
 
 
 def rmatmul(self, lhs):
     from chainer.core_functions.matmul import matmul as _matmul
-    return _matmul(lhs, self)
+    return _matmul(_matmul_operand(lhs, self), self)
 
 
 def _getitem(self, slices):
