@@ -14,7 +14,10 @@ LINKS = {
         'Bias', 'Bilinear', 'Convolution2D', 'ConvolutionND', 'Deconvolution2D',
         'DeconvolutionND', 'DilatedConvolution2D', 'EmbedID', 'GRU', 'StatefulGRU',
         'Highway', 'Inception', 'InceptionBN', 'Linear', 'LSTM', 'StatelessLSTM',
-        'StatefulPeepholeLSTM', 'NStepLSTM', 'MLPConvolution2D', 'Scale', 'Parameter'],
+        'StatefulPeepholeLSTM', 'NStepLSTM', 'MLPConvolution2D', 'Scale', 'Parameter',
+        # v1.24 additions (issue #14)
+        'NStepBiLSTM', 'NStepGRU', 'NStepBiGRU', 'NStepRNNTanh', 'NStepRNNReLU',
+        'NStepBiRNNTanh', 'NStepBiRNNReLU'],
     'normalization': ['BatchNormalization'],
     'loss': ['BinaryHierarchicalSoftmax', 'BlackOut', 'CRF1d', 'NegativeSampling'],
     'activation': ['PReLU', 'Maxout'],

@@ -123,8 +123,20 @@ from chainer.functions.connection.embed_id import embed_id
 from chainer.functions.connection.embed_id import EmbedIDFunction
 from chainer.functions.connection.linear import linear
 from chainer.functions.connection.linear import LinearFunction
+from chainer.functions.connection.n_step_gru import n_step_bigru
+from chainer.functions.connection.n_step_gru import n_step_gru
+from chainer.functions.connection.n_step_gru import NStepBiGRU
+from chainer.functions.connection.n_step_gru import NStepGRU
+from chainer.functions.connection.n_step_lstm import n_step_bilstm
 from chainer.functions.connection.n_step_lstm import n_step_lstm
+from chainer.functions.connection.n_step_lstm import NStepBiLSTM
 from chainer.functions.connection.n_step_lstm import NStepLSTM
+from chainer.functions.connection.n_step_rnn import n_step_birnn
+from chainer.functions.connection.n_step_rnn import n_step_rnn
+from chainer.functions.connection.n_step_rnn import NStepBiRNNReLU
+from chainer.functions.connection.n_step_rnn import NStepBiRNNTanh
+from chainer.functions.connection.n_step_rnn import NStepRNNReLU
+from chainer.functions.connection.n_step_rnn import NStepRNNTanh
 
 from chainer.functions.evaluation.accuracy import Accuracy
 from chainer.functions.evaluation.accuracy import accuracy

@@ -20,7 +20,8 @@ from chainer.links.activation import maxout, prelu  # noqa: E402,F401
 from chainer.links.connection import (  # noqa: E402,F401
     bias, bilinear, convolution_2d, convolution_nd, deconvolution_2d, deconvolution_nd,
     dilated_convolution_2d, embed_id, gru, highway, inception, inceptionbn, linear, lstm,
-    mlp_convolution_2d, n_step_lstm, parameter, peephole, scale)
+    mlp_convolution_2d, n_step_gru, n_step_lstm, n_step_rnn, parameter, peephole,
+    scale)
 from chainer.links.loss import (  # noqa: E402,F401
     black_out, crf1d, hierarchical_softmax, negative_sampling)
 from chainer.links.model import classifier  # noqa: E402,F401

@@ -15,6 +15,12 @@ DOCUMENTED = {
     'embed_id': 'test_embed_id_function.py',
     'linear': 'test_linear_function.py',
     'n_step_lstm': 'test_n_step_lstm_function.py',
+    # the v1.24 additions (issue #14), one test module for the family
+    'n_step_bigru': 'test_n_step_rnn_family_function.py',
+    'n_step_bilstm': 'test_n_step_rnn_family_function.py',
+    'n_step_birnn': 'test_n_step_rnn_family_function.py',
+    'n_step_gru': 'test_n_step_rnn_family_function.py',
+    'n_step_rnn': 'test_n_step_rnn_family_function.py',
 }
 
 

@@ -14,7 +14,10 @@ from chainer.links.connection.inceptionbn import InceptionBN
 from chainer.links.connection.linear import Linear
 from chainer.links.connection.lstm import LSTM, StatelessLSTM
 from chainer.links.connection.mlp_convolution_2d import MLPConvolution2D
-from chainer.links.connection.n_step_lstm import NStepLSTM
+from chainer.links.connection.n_step_gru import NStepBiGRU, NStepGRU
+from chainer.links.connection.n_step_lstm import NStepBiLSTM, NStepLSTM
+from chainer.links.connection.n_step_rnn import (
+    NStepBiRNNReLU, NStepBiRNNTanh, NStepRNNReLU, NStepRNNTanh)
 from chainer.links.connection.parameter import Parameter
 from chainer.links.connection.peephole import StatefulPeepholeLSTM
 from chainer.links.connection.scale import Scale
@@ -22,5 +25,6 @@ from chainer.links.connection.scale import Scale
 __all__ = ['Bias', 'Bilinear', 'Convolution2D', 'ConvolutionND', 'Deconvolution2D',
            'DeconvolutionND', 'DilatedConvolution2D', 'EmbedID', 'GRU', 'Highway',
            'Inception', 'InceptionBN', 'LSTM', 'Linear', 'MLPConvolution2D',
-           'NStepLSTM', 'Parameter', 'Scale', 'StatefulGRU', 'StatefulPeepholeLSTM',
-           'StatelessLSTM']
+           'NStepBiGRU', 'NStepBiLSTM', 'NStepBiRNNReLU', 'NStepBiRNNTanh', 'NStepGRU',
+           'NStepLSTM', 'NStepRNNReLU', 'NStepRNNTanh', 'Parameter', 'Scale',
+           'StatefulGRU', 'StatefulPeepholeLSTM', 'StatelessLSTM']

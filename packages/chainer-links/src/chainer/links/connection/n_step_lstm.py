@@ -1,57 +1,39 @@
-"""The stacked LSTM over variable-length sequences ``L.NStepLSTM`` (spec 003
-"n_step_lstm")."""
-import math
-
-import numpy
-
-import chainer.functions as F
-from chainer import initializers
-from chainer import link
-from chainer.links import _args
-from chainer.links import _errors
+"""The stacked LSTM links over variable-length sequences: ``L.NStepLSTM`` (spec 003
+"n_step_lstm") and ``L.NStepBiLSTM`` (Chainer v1.24)."""
+from chainer.functions.connection import n_step_lstm as rnn
+from chainer.links.connection import n_step_rnn
 
 
-def _layer_params(in_size, out_size):
-    """A link holding one layer's ``w0..w7`` (``(out, in)`` for the input weights
-    0-3, ``(out, out)`` for the recurrent 4-7) and ``b0..b7`` (zeros)."""
-    layer = link.Link()
-    for j in range(8):
-        w_in = in_size if j < 4 else out_size
-        layer.add_param('w{}'.format(j), (out_size, w_in),
-                        initializer=initializers.Normal(math.sqrt(1.0 / w_in)))
-        layer.add_param('b{}'.format(j), (out_size,), initializer=0)
-    return layer
+class NStepLSTMBase(n_step_rnn.NStepBase):
+    """Stacked LSTM link (:func:`~chainer.functions.n_step_lstm` or, with
+    ``use_bi_direction``, :func:`~chainer.functions.n_step_bilstm`).
 
-
-class NStepLSTM(link.ChainList):
-    """Stacked LSTM for sequences, computed by
-    :func:`chainer.functions.n_step_lstm`.
-
-    Each child link holds one layer's eight weight matrices ``w0..w7`` and biases
-    ``b0..b7``; the input weights of the first layer are ``(out_size, in_size)``,
-    all others ``(out_size, out_size)``.
+    Each unit (a child link per layer and direction) holds ``w0..w3`` (input,
+    ``(out_size, in)``; ``in`` is ``in_size`` in the first layer, ``out_size * D``
+    above), ``w4..w7`` (``(out_size, out_size)``) and ``b0..b7``: v1's layout, so
+    v1-trained weights load and give v1's results.
 
     Args:
         n_layers (int): Number of layers.
         in_size (int): Dimension of the input vectors.
         out_size (int): Dimension of the hidden states.
-        dropout (float): Dropout ratio applied to the inputs of each layer.
-        use_cudnn (bool): Use cuDNN if available.
+        dropout (float): Dropout ratio of the inputs of the layers above the first.
+        use_cudnn (bool): Accepted for compatibility.
+        use_bi_direction (bool): Bidirectional.
     """
 
-    def __init__(self, n_layers, in_size, out_size, dropout, use_cudnn=True):
-        n_layers = _args.positive_int(n_layers, 'n_layers')
-        in_size = _args.positive_int(in_size, 'in_size')
-        out_size = _args.positive_int(out_size, 'out_size')
-        if not 0 <= dropout < 1:
-            raise ValueError('dropout must be in [0, 1), got {!r}'.format(dropout))
-        super(NStepLSTM, self).__init__(*[
-            _layer_params(in_size if i == 0 else out_size, out_size)
-            for i in range(n_layers)])
-        self.n_layers = n_layers
-        self.out_size = out_size
-        self.dropout = dropout
-        self.use_cudnn = use_cudnn
+    n_weights = 8
+    n_states = 2
+
+    def __init__(self, n_layers, in_size, out_size, dropout, use_cudnn,
+                 use_bi_direction):
+        super(NStepLSTMBase, self).__init__(n_layers, in_size, out_size, dropout,
+                                            use_cudnn, use_bi_direction)
+        self.rnn = rnn.n_step_bilstm if use_bi_direction else rnn.n_step_lstm
+
+    def _function(self, hx, cx, ws, bs, xs, train):
+        return self.rnn(self.n_layers, self.dropout, hx, cx, ws, bs, xs, train=train,
+                        use_cudnn=self.use_cudnn)
 
     def __call__(self, hx, cx, xs, train=True):
         """Computes the stacked LSTM over a batch of sequences.
@@ -61,44 +43,31 @@ class NStepLSTM(link.ChainList):
         and the results are put back in the order given.
 
         Args:
-            hx (~chainer.Variable): Initial hidden states ``(n_layers, B, out_size)``
-                (None: zeros).
+            hx (~chainer.Variable): Initial hidden states
+                ``(n_layers * D, B, out_size)`` (None: zeros).
             cx (~chainer.Variable): Initial cell states, same shape (None: zeros).
             xs (list of ~chainer.Variable): ``B`` sequences, ``xs[i]`` of shape
                 ``(L_i, in_size)``.
             train (bool): Apply dropout.
 
         Returns:
-            tuple: ``(hy, cy, ys)``: the final hidden and cell states
-            ``(n_layers, B, out_size)`` and the list of output sequences, ``ys[i]``
-            of shape ``(L_i, out_size)``.
+            tuple: ``(hy, cy, ys)``: the final hidden and cell states and the list of
+            output sequences, ``ys[i]`` of shape ``(L_i, D * out_size)``.
         """
-        if not isinstance(xs, (list, tuple)) or not xs:
-            # v1 asserted that xs is a list: InvalidCallError is also an AssertionError.
-            raise _errors.InvalidCallError(
-                'xs must be a non-empty list of sequences (Variables)')
-        order = numpy.argsort([-x.shape[0] for x in xs], kind='stable').astype(
-            numpy.int32)
-        xs = [xs[i] for i in order]
-        hx = self._initial_state(hx, xs, order)
-        cx = self._initial_state(cx, xs, order)
-        ws = [[layer.__dict__['w{}'.format(j)] for j in range(8)] for layer in self]
-        bs = [[layer.__dict__['b{}'.format(j)] for j in range(8)] for layer in self]
-        hy, cy, time_ys = F.n_step_lstm(
-            self.n_layers, self.dropout, hx, cx, ws, bs, F.transpose_sequence(xs),
-            train=train, use_cudnn=self.use_cudnn)
-        hy = F.permutate(hy, order, axis=1, inv=True)
-        cy = F.permutate(cy, order, axis=1, inv=True)
-        sorted_ys = F.transpose_sequence(time_ys)
-        ys = [None] * len(sorted_ys)
-        for y, i in zip(sorted_ys, order):
-            ys[i] = y
-        return hy, cy, ys
+        return self._run([hx, cx], xs, train)
 
-    def _initial_state(self, state, sorted_xs, order):
-        """The initial state permuted to the sorted order (zeros for None)."""
-        if state is None:
-            xp = self.xp
-            dtype = sorted_xs[0].dtype
-            return xp.zeros((self.n_layers, len(sorted_xs), self.out_size), dtype=dtype)
-        return F.permutate(state, order, axis=1)
+
+class NStepLSTM(NStepLSTMBase):
+    """Stacked unidirectional LSTM for sequences (see :class:`NStepLSTMBase`)."""
+
+    def __init__(self, n_layers, in_size, out_size, dropout, use_cudnn=True):
+        super(NStepLSTM, self).__init__(n_layers, in_size, out_size, dropout, use_cudnn,
+                                        False)
+
+
+class NStepBiLSTM(NStepLSTMBase):
+    """Stacked bidirectional LSTM for sequences (see :class:`NStepLSTMBase`)."""
+
+    def __init__(self, n_layers, in_size, out_size, dropout, use_cudnn=True):
+        super(NStepBiLSTM, self).__init__(n_layers, in_size, out_size, dropout,
+                                          use_cudnn, True)

@@ -1,0 +1,65 @@
+"""Stacked GRU links over variable-length sequences (Chainer v1.24): ``NStepGRU``
+and ``NStepBiGRU``."""
+from chainer.functions.connection import n_step_gru as rnn
+from chainer.links.connection import n_step_rnn
+
+
+class NStepGRUBase(n_step_rnn.NStepBase):
+    """Stacked GRU link (:func:`~chainer.functions.n_step_gru` or, with
+    ``use_bi_direction``, :func:`~chainer.functions.n_step_bigru`).
+
+    Each unit holds ``w0..w2`` (input, ``(out_size, in)``; ``in`` is ``in_size`` in
+    the first layer, ``out_size * D`` above), ``w3..w5`` (``(out_size, out_size)``)
+    and ``b0..b5``.
+
+    Args:
+        n_layers (int): Number of layers.
+        in_size (int): Dimension of the input vectors.
+        out_size (int): Dimension of the hidden states.
+        dropout (float): Dropout ratio of the inputs of the layers above the first.
+        use_cudnn (bool): Accepted for compatibility.
+        use_bi_direction (bool): Bidirectional.
+    """
+
+    n_weights = 6
+
+    def __init__(self, n_layers, in_size, out_size, dropout, use_cudnn,
+                 use_bi_direction):
+        super(NStepGRUBase, self).__init__(n_layers, in_size, out_size, dropout,
+                                           use_cudnn, use_bi_direction)
+        self.rnn = rnn.n_step_bigru if use_bi_direction else rnn.n_step_gru
+
+    def _function(self, hx, ws, bs, xs, train):
+        return self.rnn(self.n_layers, self.dropout, hx, ws, bs, xs, train=train,
+                        use_cudnn=self.use_cudnn)
+
+    def __call__(self, hx, xs, train=True):
+        """Runs the GRU over a batch of sequences of any lengths, in any order.
+
+        Args:
+            hx (~chainer.Variable): Initial hidden states
+                ``(n_layers * D, B, out_size)`` (None: zeros).
+            xs (list of ~chainer.Variable): ``B`` sequences ``(L_i, in_size)``.
+            train (bool): Apply dropout.
+
+        Returns:
+            tuple: ``(hy, ys)``: the final hidden states and the list of output
+            sequences, ``ys[i]`` of shape ``(L_i, D * out_size)``.
+        """
+        return self._run([hx], xs, train)
+
+
+class NStepGRU(NStepGRUBase):
+    """Stacked unidirectional GRU for sequences (see :class:`NStepGRUBase`)."""
+
+    def __init__(self, n_layers, in_size, out_size, dropout, use_cudnn=True):
+        super(NStepGRU, self).__init__(n_layers, in_size, out_size, dropout, use_cudnn,
+                                       False)
+
+
+class NStepBiGRU(NStepGRUBase):
+    """Stacked bidirectional GRU for sequences (see :class:`NStepGRUBase`)."""
+
+    def __init__(self, n_layers, in_size, out_size, dropout, use_cudnn=True):
+        super(NStepBiGRU, self).__init__(n_layers, in_size, out_size, dropout, use_cudnn,
+                                         True)

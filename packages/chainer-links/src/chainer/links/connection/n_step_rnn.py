@@ -1,0 +1,188 @@
+"""Stacked Elman RNN links over variable-length sequences (Chainer v1.24):
+``NStepRNNTanh``, ``NStepRNNReLU``, ``NStepBiRNNTanh``, ``NStepBiRNNReLU``; and the
+parameter layout and sorting shared by every N-step link (RNN, GRU, LSTM)."""
+import math
+
+import numpy
+
+from chainer import initializers
+from chainer import link
+from chainer.functions.array import permutate
+from chainer.functions.array import transpose_sequence
+from chainer.functions.connection import n_step_rnn as rnn
+from chainer.links import _args
+from chainer.links import _errors
+
+
+def argsort_list_descent(lst):
+    """The indices that sort ``lst`` (arrays or Variables) by decreasing length; ties
+    keep their order."""
+    return numpy.argsort([-x.shape[0] for x in lst], kind='stable').astype(numpy.int32)
+
+
+def permutate_list(lst, indices, inv):
+    """``[lst[i] for i in indices]``, or (``inv``) the list that this would turn back
+    into ``lst``."""
+    ret = [None] * len(lst)
+    for i, ind in enumerate(indices):
+        if inv:
+            ret[ind] = lst[i]
+        else:
+            ret[i] = lst[ind]
+    return ret
+
+
+def _unit_params(n_weights, in_size, out_size):
+    """One layer-direction's ``w0..w{n-1}`` and ``b0..b{n-1}``: the first half of the
+    weights read the layer input (``(out, in)``), the second half the hidden state
+    (``(out, out)``); weights ~ N(0, 1/fan_in), biases zero, as in v1."""
+    unit = link.Link()
+    for j in range(n_weights):
+        w_in = in_size if j < n_weights // 2 else out_size
+        unit.add_param('w{}'.format(j), (out_size, w_in),
+                       initializer=initializers.Normal(math.sqrt(1.0 / w_in)))
+        unit.add_param('b{}'.format(j), (out_size,), initializer=0)
+    return unit
+
+
+class NStepBase(link.ChainList):
+    """The links of the N-step functions: a child per layer and direction (layer ``k``,
+    direction ``d`` is child ``k * D + d``) holding that unit's ``w*``/``b*``.
+
+    Subclasses set ``n_weights`` (weights per unit) and ``n_states`` (1, or 2 with a
+    cell state) and implement ``_function(hx[, cx], ws, bs, xs, train)``.
+    """
+
+    n_weights = None
+    n_states = 1
+
+    def __init__(self, n_layers, in_size, out_size, dropout, use_cudnn,
+                 use_bi_direction):
+        n_layers = _args.positive_int(n_layers, 'n_layers')
+        in_size = _args.positive_int(in_size, 'in_size')
+        out_size = _args.positive_int(out_size, 'out_size')
+        if not 0 <= dropout < 1:
+            raise ValueError('dropout must be in [0, 1), got {!r}'.format(dropout))
+        direction = 2 if use_bi_direction else 1
+        units = []
+        for layer in range(n_layers):
+            layer_in = in_size if layer == 0 else out_size * direction
+            units.extend(_unit_params(self.n_weights, layer_in, out_size)
+                         for _ in range(direction))
+        super(NStepBase, self).__init__(*units)
+        self.n_layers = n_layers
+        self.out_size = out_size
+        self.dropout = dropout
+        self.use_cudnn = use_cudnn
+        self.direction = direction
+
+    def init_hx(self, xs):
+        """Zero initial states ``(n_layers * D, len(xs), out_size)`` for ``xs``."""
+        shape = (self.n_layers * self.direction, len(xs), self.out_size)
+        return self.xp.zeros(shape, dtype=xs[0].dtype)
+
+    def _run(self, states, xs, train):
+        """Sorts ``xs`` by decreasing length, runs the function on the time-major
+        batch and puts the final states and output sequences back in the given order."""
+        if not isinstance(xs, (list, tuple)) or not xs:
+            # v1 asserted that xs is a list: InvalidCallError is also an AssertionError.
+            raise _errors.InvalidCallError(
+                'xs must be a non-empty list of sequences (Variables)')
+        indices = argsort_list_descent(xs)
+        xs = permutate_list(xs, indices, inv=False)
+        states = [self.init_hx(xs) if s is None else
+                  permutate.permutate(s, indices, axis=1) for s in states]
+        ws = [[unit.__dict__['w{}'.format(j)] for j in range(self.n_weights)]
+              for unit in self]
+        bs = [[unit.__dict__['b{}'.format(j)] for j in range(self.n_weights)]
+              for unit in self]
+        outputs = self._function(*states, ws=ws, bs=bs,
+                                 xs=transpose_sequence.transpose_sequence(xs),
+                                 train=train)
+        finals = [permutate.permutate(s, indices, axis=1, inv=True)
+                  for s in outputs[:-1]]
+        ys = permutate_list(transpose_sequence.transpose_sequence(outputs[-1]), indices,
+                            inv=True)
+        return tuple(finals) + (ys,)
+
+
+class NStepRNNBase(NStepBase):
+    """Stacked Elman RNN link (:func:`~chainer.functions.n_step_rnn` or, with
+    ``use_bi_direction``, :func:`~chainer.functions.n_step_birnn`).
+
+    Each unit holds ``w0`` (input, ``(out_size, in)``; ``in`` is ``in_size`` in the
+    first layer, ``out_size * D`` above), ``w1`` (``(out_size, out_size)``), ``b0``
+    and ``b1``.
+
+    Args:
+        n_layers (int): Number of layers.
+        in_size (int): Dimension of the input vectors.
+        out_size (int): Dimension of the hidden states.
+        dropout (float): Dropout ratio of the inputs of the layers above the first.
+        use_cudnn (bool): Accepted for compatibility.
+        use_bi_direction (bool): Bidirectional.
+        activation (str): ``'tanh'`` or ``'relu'``.
+    """
+
+    n_weights = 2
+
+    def __init__(self, n_layers, in_size, out_size, dropout, use_cudnn,
+                 use_bi_direction, activation):
+        if activation not in ('tanh', 'relu'):
+            raise ValueError('Invalid activation: "{}". Please select from [tanh,relu]'
+                             .format(activation))
+        super(NStepRNNBase, self).__init__(n_layers, in_size, out_size, dropout,
+                                           use_cudnn, use_bi_direction)
+        self.activation = activation
+        self.rnn = rnn.n_step_birnn if use_bi_direction else rnn.n_step_rnn
+
+    def _function(self, hx, ws, bs, xs, train):
+        return self.rnn(self.n_layers, self.dropout, hx, ws, bs, xs, train=train,
+                        use_cudnn=self.use_cudnn, activation=self.activation)
+
+    def __call__(self, hx, xs, train=True):
+        """Runs the RNN over a batch of sequences of any lengths, in any order.
+
+        Args:
+            hx (~chainer.Variable): Initial hidden states
+                ``(n_layers * D, B, out_size)`` (None: zeros).
+            xs (list of ~chainer.Variable): ``B`` sequences ``(L_i, in_size)``.
+            train (bool): Apply dropout.
+
+        Returns:
+            tuple: ``(hy, ys)``: the final hidden states and the list of output
+            sequences, ``ys[i]`` of shape ``(L_i, D * out_size)``.
+        """
+        return self._run([hx], xs, train)
+
+
+class NStepRNNTanh(NStepRNNBase):
+    """Stacked unidirectional tanh RNN for sequences (see :class:`NStepRNNBase`)."""
+
+    def __init__(self, n_layers, in_size, out_size, dropout, use_cudnn=True):
+        super(NStepRNNTanh, self).__init__(n_layers, in_size, out_size, dropout,
+                                           use_cudnn, False, 'tanh')
+
+
+class NStepRNNReLU(NStepRNNBase):
+    """Stacked unidirectional ReLU RNN for sequences (see :class:`NStepRNNBase`)."""
+
+    def __init__(self, n_layers, in_size, out_size, dropout, use_cudnn=True):
+        super(NStepRNNReLU, self).__init__(n_layers, in_size, out_size, dropout,
+                                           use_cudnn, False, 'relu')
+
+
+class NStepBiRNNTanh(NStepRNNBase):
+    """Stacked bidirectional tanh RNN for sequences (see :class:`NStepRNNBase`)."""
+
+    def __init__(self, n_layers, in_size, out_size, dropout, use_cudnn=True):
+        super(NStepBiRNNTanh, self).__init__(n_layers, in_size, out_size, dropout,
+                                             use_cudnn, True, 'tanh')
+
+
+class NStepBiRNNReLU(NStepRNNBase):
+    """Stacked bidirectional ReLU RNN for sequences (see :class:`NStepRNNBase`)."""
+
+    def __init__(self, n_layers, in_size, out_size, dropout, use_cudnn=True):
+        super(NStepBiRNNReLU, self).__init__(n_layers, in_size, out_size, dropout,
+                                             use_cudnn, True, 'relu')
