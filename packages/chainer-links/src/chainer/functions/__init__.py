@@ -18,6 +18,7 @@ from chainer.functions.loss import ctc
 from chainer.functions.loss import vae
 from chainer.functions.math import basic_math
 from chainer.functions.math import exponential
+from chainer.functions.math import exponential_m1
 from chainer.functions.math import hyperbolic
 from chainer.functions.math import logarithm_1p
 from chainer.functions.math import minmax
@@ -77,6 +78,8 @@ from chainer.functions.array.flipud import flipud
 from chainer.functions.array.get_item import get_item
 from chainer.functions.array.get_item import GetItem
 from chainer.functions.array.hstack import hstack
+from chainer.functions.array.pad import Pad
+from chainer.functions.array.pad import pad
 from chainer.functions.array.pad_sequence import pad_sequence
 from chainer.functions.array.pad_sequence import PadSequence
 from chainer.functions.array.permutate import Permutate
@@ -217,10 +220,17 @@ from chainer.functions.math.cos import Cos
 from chainer.functions.math.cos import cos
 from chainer.functions.math.cosh import Cosh
 from chainer.functions.math.cosh import cosh
+from chainer.functions.math.det import batch_det
+from chainer.functions.math.det import BatchDet
+from chainer.functions.math.det import det
 from chainer.functions.math.exp import Exp
 from chainer.functions.math.exp import exp
+from chainer.functions.math.exponential_m1 import Expm1
+from chainer.functions.math.exponential_m1 import expm1
 from chainer.functions.math.floor import Floor
 from chainer.functions.math.floor import floor
+from chainer.functions.math.fmod import Fmod
+from chainer.functions.math.fmod import fmod
 from chainer.functions.math.identity import Identity
 from chainer.functions.math.identity import identity
 from chainer.functions.math.inv import Inv

@@ -1,14 +1,16 @@
 """Every documented math function exists in chainer.functions and has its tests.
 
 The names are the "Mathematical functions" lists of spec 001 §3.4.6 and of 003, plus
-``average``/``mean`` (issue 4). ``tanh`` is tested with the activation functions.
+``average``/``mean`` (issue 4) and the v1.24 additions ``det``/``batch_det``, ``expm1``,
+``fmod`` (issue 14). ``tanh`` is tested with the activation functions.
 """
 import pytest
 
 DOCUMENTED = [
-    'arccos', 'arcsin', 'arctan', 'argmax', 'argmin', 'average', 'batch_inv',
-    'batch_l2_norm_squared', 'batch_matmul', 'bias', 'ceil', 'clip', 'cos', 'cosh',
-    'exp', 'floor', 'identity', 'inv', 'linear_interpolate', 'log', 'log10', 'log1p',
+    'arccos', 'arcsin', 'arctan', 'argmax', 'argmin', 'average', 'batch_det',
+    'batch_inv', 'batch_l2_norm_squared', 'batch_matmul', 'bias', 'ceil', 'clip', 'cos',
+    'cosh', 'det', 'exp', 'expm1', 'floor', 'fmod', 'identity', 'inv', 'linear_interpolate',
+    'log', 'log10', 'log1p',
     'log2', 'logsumexp', 'matmul', 'max', 'maximum', 'mean', 'min', 'minimum', 'rsqrt',
     'scale', 'sin', 'sinh', 'sqrt', 'square', 'squared_difference', 'sum', 'tan',
 ]
@@ -22,7 +24,7 @@ PIECEWISE_CONSTANT = {'ceil', 'floor'}
 #: names tested together with their counterpart, in one module
 TEST_MODULE = {
     'argmax': 'argmax_argmin', 'argmin': 'argmax_argmin', 'max': 'max_min', 'min': 'max_min',
-    'maximum': 'maximum_minimum', 'minimum': 'maximum_minimum',
+    'maximum': 'maximum_minimum', 'minimum': 'maximum_minimum', 'batch_det': 'det',
 }
 
 
@@ -48,8 +50,9 @@ def test_basic_math_module_is_importable():
 
 
 #: the lower-case node labels Chainer v1 gives its math functions
-V1_LABELS = ['arccos', 'arcsin', 'arctan', 'ceil', 'cos', 'cosh', 'exp', 'floor', 'log',
-             'log10', 'log1p', 'log2', 'sin', 'sinh', 'sqrt', 'square', 'tan']
+V1_LABELS = ['arccos', 'arcsin', 'arctan', 'ceil', 'cos', 'cosh', 'exp', 'expm1', 'floor',
+             'fmod', 'log', 'log10', 'log1p', 'log2', 'sin', 'sinh', 'sqrt', 'square',
+             'tan']
 
 
 @pytest.mark.parametrize('name', V1_LABELS)
