@@ -78,6 +78,8 @@ from chainer.functions.array.flipud import flipud
 from chainer.functions.array.get_item import get_item
 from chainer.functions.array.get_item import GetItem
 from chainer.functions.array.hstack import hstack
+from chainer.functions.array.pad import Pad
+from chainer.functions.array.pad import pad
 from chainer.functions.array.pad_sequence import pad_sequence
 from chainer.functions.array.pad_sequence import PadSequence
 from chainer.functions.array.permutate import Permutate

@@ -7,7 +7,7 @@ import pytest
 
 DOCUMENTED = [
     'broadcast', 'broadcast_to', 'cast', 'concat', 'copy', 'dstack', 'expand_dims',
-    'flatten', 'fliplr', 'flipud', 'get_item', 'hstack', 'pad_sequence', 'permutate',
+    'flatten', 'fliplr', 'flipud', 'get_item', 'hstack', 'pad', 'pad_sequence', 'permutate',
     'reshape',
     'rollaxis', 'select_item', 'separate', 'split_axis', 'squeeze', 'stack',
     'swapaxes', 'tile', 'transpose', 'transpose_sequence', 'vstack', 'where',
