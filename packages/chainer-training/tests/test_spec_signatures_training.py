@@ -247,7 +247,9 @@ EXTRA_NAMES = {
                      'block (later Chainer reference)',
         'get_dataset_directory': 'directory of one dataset under the root (used by the '
                                  'concrete datasets; later Chainer reference)'},
-    'chainer.datasets': {'TransformDataset': 'issue 7 (later Chainer reference)'},
+    'chainer.datasets': {'TransformDataset': 'issue 7 (later Chainer reference)',
+                         'split_dataset_n': 'issue 14 (v1.24)',
+                         'split_dataset_n_random': 'issue 14 (v1.24)'},
     'chainer.training.extensions': {
         'PlotReport': 'issue 7', 'observe_value': 'issue 7', 'observe_lr': 'issue 7'},
     'chainer.training.triggers': {

@@ -86,3 +86,21 @@ def test_cross_validation_random_and_bad_n_fold():
     assert sorted(splits[0][1][:] + splits[1][1][:]) == list(range(6))
     with pytest.raises(ValueError, match='n_fold'):
         datasets.get_cross_validation_datasets([1, 2], 3)
+
+
+def test_split_dataset_n_cuts_equal_parts_and_drops_the_remainder_as_in_v1():
+    parts = datasets.split_dataset_n(list('abcdefg'), 3)
+    assert [p[:] for p in parts] == [['a', 'b'], ['c', 'd'], ['e', 'f']]
+    parts = datasets.split_dataset_n(numpy.arange(5), 2, order=[4, 3, 2, 1, 0])
+    assert [p[:] for p in parts] == [[4, 3], [2, 1]]
+    with pytest.raises(ValueError, match='n must be a positive int'):
+        datasets.split_dataset_n([1, 2], 0)
+
+
+def test_split_dataset_n_random_gives_disjoint_parts_fixed_by_the_seed():
+    parts = datasets.split_dataset_n_random(numpy.arange(11), 3, seed=5)
+    values = [list(p[:]) for p in parts]
+    assert [len(v) for v in values] == [3, 3, 3]
+    assert len(set(sum(values, []))) == 9
+    again = datasets.split_dataset_n_random(numpy.arange(11), 3, seed=5)
+    assert [list(p[:]) for p in again] == values

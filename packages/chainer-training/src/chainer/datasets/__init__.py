@@ -9,7 +9,8 @@ from chainer.datasets.mnist import get_mnist
 from chainer.datasets.ptb import get_ptb_words, get_ptb_words_vocabulary
 from chainer.datasets.sub_dataset import (SubDataset, get_cross_validation_datasets,
                                           get_cross_validation_datasets_random,
-                                          split_dataset, split_dataset_random)
+                                          split_dataset, split_dataset_n,
+                                          split_dataset_n_random, split_dataset_random)
 from chainer.datasets.transform_dataset import TransformDataset
 from chainer.datasets.tuple_dataset import TupleDataset
 
@@ -17,4 +18,4 @@ __all__ = ['DictDataset', 'ImageDataset', 'LabeledImageDataset', 'SubDataset',
            'TransformDataset', 'TupleDataset', 'get_cifar10', 'get_cifar100',
            'get_cross_validation_datasets', 'get_cross_validation_datasets_random',
            'get_mnist', 'get_ptb_words', 'get_ptb_words_vocabulary', 'split_dataset',
-           'split_dataset_random']
+           'split_dataset_n', 'split_dataset_n_random', 'split_dataset_random']

@@ -113,6 +113,43 @@ def split_dataset_random(dataset, first_size, seed=None):
     return split_dataset(dataset, first_size, order)
 
 
+def split_dataset_n(dataset, n, order=None):
+    """Splits a dataset into ``n`` subsets of equal size.
+
+    Each subset holds ``len(dataset) // n`` examples; as in Chainer v1 the
+    ``len(dataset) % n`` examples at the end of the order belong to none of them.
+
+    Args:
+        dataset: Dataset to split.
+        n (int): Number of subsets.
+        order (sequence of ints or None): Permutation of indexes of the base dataset.
+
+    Returns:
+        list: ``n`` :class:`SubDataset` objects; the ``i``-th holds the examples of
+        indexes ``order[i * size:(i + 1) * size]`` with ``size = len(dataset) // n``.
+    """
+    if isinstance(n, bool) or not isinstance(n, numbers.Integral) or n < 1:
+        raise ValueError('split_dataset_n: n must be a positive int, got {!r}'.format(n))
+    size = len(dataset) // n
+    return [SubDataset(dataset, size * i, size * (i + 1), order) for i in range(n)]
+
+
+def split_dataset_n_random(dataset, n, seed=None):
+    """Splits a dataset into ``n`` subsets of equal size, chosen at random.
+
+    Args:
+        dataset: Dataset to split.
+        n (int): Number of subsets.
+        seed (int or None): Seed of the permutation, so that each example always
+            falls in the same subset; None draws it from :mod:`numpy.random`.
+
+    Returns:
+        list: ``n`` disjoint :class:`SubDataset` objects of ``len(dataset) // n``
+        examples each.
+    """
+    return split_dataset_n(dataset, n, _permutation(len(dataset), seed))
+
+
 def get_cross_validation_datasets(dataset, n_fold, order=None):
     """Creates ``n_fold`` training/test splits for cross validation.
 
