@@ -18,7 +18,25 @@ def _sigmoid(x, xp):
     return xp.tanh(x * half) * half + half
 
 
-class RNNCell(object):
+class Cell(object):
+    """What the driver needs of a cell kind (the base of the three kinds).
+
+    ``n_weights`` weights per unit, the first half reading the layer input, the second
+    the hidden state; ``x_weights``/``h_weights`` name them (``W_j``) in the order the
+    cell wants them packed; ``n_states`` is 1 (``h``) or 2 (``h, c``). Each kind has
+
+    - ``forward(px, ph, states, xp)``: one step, from ``px = x W_x^T + b_x``,
+      ``ph = h W_h^T + b_h`` (packed) and the previous ``states``; returns
+      ``(new_states, cache)``, ``new_states[0]`` being ``h``;
+    - ``backward(cache, g_states, prev_states, xp)``: from the gradients of the new
+      states, ``(g_px, g_ph, g_direct)``; ``g_direct[s]`` is the gradient of previous
+      state ``s`` along paths other than ``ph`` (None where there is none).
+    """
+
+    n_weights = n_states = x_weights = h_weights = None
+
+
+class RNNCell(Cell):
     """Elman cell ``h_t = f(W_0 x_t + b_0 + W_1 h_{t-1} + b_1)``, ``f`` tanh or ReLU."""
 
     n_weights = 2
@@ -47,7 +65,7 @@ class RNNCell(object):
         return ga, ga, (None,)
 
 
-class GRUCell(object):
+class GRUCell(Cell):
     """GRU cell: ``r = σ(W_0 x + b_0 + W_3 h + b_3)``, ``z = σ(W_1 x + b_1 + W_4 h + b_4)``,
     ``h' = tanh(W_2 x + b_2 + r (W_5 h + b_5))``, ``h_t = (1 - z) h' + z h_{t-1}``."""
 
@@ -79,7 +97,7 @@ class GRUCell(object):
         return px_grad, ph_grad, (gh * z,)
 
 
-class LSTMCell(object):
+class LSTMCell(Cell):
     """LSTM cell in Chainer v1's computed gate order (cuDNN's): ``W_0``/``W_4`` the input
     gate, ``W_1``/``W_5`` the forget gate, ``W_2``/``W_6`` the cell input, ``W_3``/``W_7``
     the output gate; ``c_t = f c_{t-1} + i a``, ``h_t = o tanh(c_t)``."""
@@ -233,17 +251,19 @@ class NStepRNNFunction(function.Function):
         current = [s[unit].copy() for s in states]
         n = current[0].shape[1]
         out = xp.empty((px_all.shape[0], n), dtype=px_all.dtype)
+        h_prev = xp.empty_like(out)  # the recurrent GEMM's inputs, for its gradient
         steps = []
         for t in self._times(unit):
             batch, s, e = self.batches[t], self.offsets[t], self.offsets[t + 1]
             prev = tuple(c[:batch].copy() for c in current)
+            h_prev[s:e] = prev[0]
             new, cache = cell.forward(px_all[s:e], prev[0].dot(Wh.T) + bh, prev, xp)
             for c, v in zip(current, new):
                 c[:batch] = v
             out[s:e] = new[0]
             steps.append((t, prev, cache))
-        return dict(states=current, out=out, steps=steps, x_in=x_in, mask=mask, Wx=Wx,
-                    Wh=Wh)
+        return dict(states=current, out=out, steps=steps, x_in=x_in, h_prev=h_prev,
+                    mask=mask, Wx=Wx, Wh=Wh)
 
     def _times(self, unit):
         times = range(len(self.batches))
@@ -287,27 +307,23 @@ class NStepRNNFunction(function.Function):
         into the initial-state gradients, stores the weight and bias gradients and
         returns the gradient of the layer input."""
         cell = self.cell
-        n_gx = rec['Wx'].shape[0]
-        gpx_all = xp.empty((g_out.shape[0], n_gx), dtype=g_out.dtype)
-        gWh = xp.zeros_like(rec['Wh'])
-        gbh = xp.zeros(rec['Wh'].shape[0], dtype=g_out.dtype)
+        gpx_all = xp.empty((g_out.shape[0], rec['Wx'].shape[0]), dtype=g_out.dtype)
+        gph_all = xp.empty((g_out.shape[0], rec['Wh'].shape[0]), dtype=g_out.dtype)
         for t, prev, cache in reversed(rec['steps']):
             batch, s, e = self.batches[t], self.offsets[t], self.offsets[t + 1]
             g_new = [g[:batch] for g in g_units]
             g_new[0] = g_new[0] + g_out[s:e]
             gpx, gph, g_direct = cell.backward(cache, tuple(g_new), prev, xp)
             gpx_all[s:e] = gpx
-            gWh += gph.T.dot(prev[0])
-            gbh += gph.sum(axis=0)
+            gph_all[s:e] = gph
             g_prev = [gph.dot(rec['Wh'])] + [None] * (len(g_units) - 1)
             for g, g_p, g_d in zip(g_units, g_prev, g_direct):
                 g[:batch] = _add(g_p, g_d)  # every state has at least one path
-        gWx = gpx_all.T.dot(rec['x_in'])
-        gbx = gpx_all.sum(axis=0)
-        self._scatter(gws, gWx, unit, cell.x_weights)
-        self._scatter(gws, gWh, unit, cell.h_weights)
-        self._scatter(gbs, gbx, unit, cell.x_weights)
-        self._scatter(gbs, gbh, unit, cell.h_weights)
+        # The weight gradients of all steps at once: one GEMM per weight group.
+        self._scatter(gws, gpx_all.T.dot(rec['x_in']), unit, cell.x_weights)
+        self._scatter(gws, gph_all.T.dot(rec['h_prev']), unit, cell.h_weights)
+        self._scatter(gbs, gpx_all.sum(axis=0), unit, cell.x_weights)
+        self._scatter(gbs, gph_all.sum(axis=0), unit, cell.h_weights)
         g_x = gpx_all.dot(rec['Wx'])
         if rec['mask'] is not None:
             g_x *= rec['mask']
