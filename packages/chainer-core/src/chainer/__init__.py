@@ -18,6 +18,7 @@ from chainer.flag import AUTO, Flag, OFF, ON  # noqa: E402,F401
 from chainer.debug_mode import DebugMode, is_debug, set_debug  # noqa: E402,F401
 from chainer.function import Function, FunctionHook, thread_local  # noqa: E402,F401
 from chainer.function import get_function_hooks  # noqa: E402,F401
+from chainer.function import force_backprop_mode, no_backprop_mode  # noqa: E402,F401
 from chainer.variable import Variable  # noqa: E402,F401
 from chainer.link import Chain, ChainList, Link  # noqa: E402,F401
 from chainer.initializer import Initializer  # noqa: E402,F401

@@ -5,6 +5,7 @@ and (weakly) the outputs, so that :meth:`chainer.Variable.backward` can walk the
 The array-level ``backward`` is the fast path of backprop; it is all a function needs.
 """
 import collections
+import contextlib
 import threading
 import traceback
 import weakref
@@ -26,6 +27,42 @@ class _HookRegistry(threading.local):
 
 #: Thread-local object whose ``function_hooks`` holds the globally registered hooks.
 thread_local = _HookRegistry()
+
+
+class _BackpropMode(threading.local):
+    """Thread-local switch of :func:`no_backprop_mode`/:func:`force_backprop_mode`."""
+
+    enabled = True
+
+
+_backprop_mode = _BackpropMode()
+
+
+@contextlib.contextmanager
+def _backprop_enabled(enabled):
+    previous = _backprop_mode.enabled
+    _backprop_mode.enabled = enabled
+    try:
+        yield
+    finally:
+        _backprop_mode.enabled = previous
+
+
+def no_backprop_mode():
+    """Context in which variables of volatile flag AUTO build no graph (v1.24).
+
+    By default a function applied to AUTO variables builds the computational graph,
+    like for non-volatile ones; inside ``with chainer.no_backprop_mode():`` it builds
+    none, like for volatile ones, which saves the memory of the graph in evaluation.
+    Variables flagged ON or OFF are not affected. The mode is per thread.
+    """
+    return _backprop_enabled(False)
+
+
+def force_backprop_mode():
+    """Context in which variables of volatile flag AUTO build the graph again (v1.24),
+    also inside :func:`no_backprop_mode`. The mode is per thread."""
+    return _backprop_enabled(True)
 
 
 def get_function_hooks():
@@ -103,7 +140,7 @@ class Function(object):
         else:
             out_v = flag.aggregate_flags([x._volatile for x in inputs])
         ret = tuple([Variable(y, volatile=out_v) for y in outputs])
-        if out_v is not flag.ON:
+        if out_v is flag.OFF or (out_v is flag.AUTO and _backprop_mode.enabled):
             rank = max([x.rank for x in inputs]) if inputs else 0
             self.rank = rank
             rank += 1

@@ -342,6 +342,29 @@ class Variable(object):
                     else:
                         x._grad += gx
 
+    def reshape(self, *shape):
+        """Returns a variable of a different shape and the same content (v1.24).
+
+        ``x.reshape(2, 3)`` and ``x.reshape((2, 3))`` are both
+        :func:`chainer.functions.reshape` ``(x, (2, 3))``; like every function, it needs
+        the chainer-links distribution.
+        """
+        if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
+            shape = shape[0]
+        return _functions().reshape(self, tuple(shape))
+
+    def transpose(self, *axes):
+        """Permutes the axes without copy (v1.24): :func:`chainer.functions.transpose`.
+
+        ``x.transpose()`` reverses the axes; ``x.transpose(1, 0, 2)``,
+        ``x.transpose((1, 0, 2))`` and ``x.transpose(None)`` work as for numpy arrays.
+        """
+        if not axes:
+            axes = None
+        elif len(axes) == 1 and (axes[0] is None or isinstance(axes[0], (tuple, list))):
+            axes = axes[0]
+        return _functions().transpose(self, axes)
+
     def unchain_backward(self):
         """Deletes the references between variables and functions backward from here.
 
@@ -363,6 +386,14 @@ class Variable(object):
                 add_cand(var.creator)
             func.unchain()
         self.creator = None
+
+
+def _functions():
+    # chainer.functions is a sibling portion (chainer-links): resolved at call time
+    # through the package's lazy v1 namespace, which names the distribution to install
+    # when it is missing.
+    import chainer
+    return chainer.functions
 
 
 from chainer.function import _all_host, thread_local  # noqa: E402
