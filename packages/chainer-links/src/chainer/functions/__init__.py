@@ -153,6 +153,8 @@ from chainer.functions.evaluation.classification_summary import recall
 from chainer.functions.evaluation.r2_score import R2_score
 from chainer.functions.evaluation.r2_score import r2_score
 
+from chainer.functions.loss.absolute_error import absolute_error
+from chainer.functions.loss.absolute_error import AbsoluteError
 from chainer.functions.loss.argmax_crf1d import argmax_crf1d
 from chainer.functions.loss.argmax_crf1d import ArgmaxCRF1d
 from chainer.functions.loss.bernoulli_nll import bernoulli_nll
@@ -169,6 +171,8 @@ from chainer.functions.loss.crf1d import CRF1d
 from chainer.functions.loss.crf1d import crf1d
 from chainer.functions.loss.cross_covariance import cross_covariance
 from chainer.functions.loss.cross_covariance import CrossCovariance
+from chainer.functions.loss.decov import DeCov
+from chainer.functions.loss.decov import decov
 from chainer.functions.loss.gaussian_kl_divergence import gaussian_kl_divergence
 from chainer.functions.loss.gaussian_kl_divergence import GaussianKLDivergence
 from chainer.functions.loss.gaussian_nll import gaussian_nll
@@ -187,6 +191,8 @@ from chainer.functions.loss.sigmoid_cross_entropy import sigmoid_cross_entropy
 from chainer.functions.loss.sigmoid_cross_entropy import SigmoidCrossEntropy
 from chainer.functions.loss.softmax_cross_entropy import softmax_cross_entropy
 from chainer.functions.loss.softmax_cross_entropy import SoftmaxCrossEntropy
+from chainer.functions.loss.squared_error import squared_error
+from chainer.functions.loss.squared_error import SquaredError
 from chainer.functions.loss.triplet import Triplet
 from chainer.functions.loss.triplet import triplet
 

@@ -8,11 +8,14 @@ DOCUMENTED = [
     'gaussian_kl_divergence', 'gaussian_nll', 'hinge', 'huber_loss',
     'mean_absolute_error', 'mean_squared_error', 'negative_sampling',
     'sigmoid_cross_entropy', 'softmax_cross_entropy', 'triplet',
+    # v1.24 additions (issue 14)
+    'absolute_error', 'squared_error', 'decov',
 ]
 # names tested in another name's module, or in one module shared with a sibling
 TESTED_IN = {
     'argmax_crf1d': 'crf1d',
     'mean_absolute_error': 'mean_errors', 'mean_squared_error': 'mean_errors',
+    'absolute_error': 'pointwise_errors', 'squared_error': 'pointwise_errors',
 }
 
 
