@@ -143,15 +143,27 @@ def out_sizes(dims, ksize, stride, pad, cover_all=False, dilate=None):
         :func:`padded_lengths` of them.
 
     Raises:
-        ValueError: when the output size would be empty.
+        ValueError: when the output size would be empty; it is also an AssertionError
+            whose message ends as v1's assertion did ('Height in the output should be
+            positive.' for the first axis of two, 'Width ...' for the second).
     """
     dilate = dilate or (1,) * len(dims)
     outs = tuple(conv.get_conv_outsize(d, k, s, p, cover_all, dl)
                  for d, k, s, p, dl in zip(dims, ksize, stride, pad, dilate))
-    if any(o <= 0 for o in outs):
-        raise ValueError('input of spatial size {} is too small for ksize={}, stride={}, '
-                         'pad={}, dilate={}'.format(tuple(dims), ksize, stride, pad, dilate))
+    empty = [i for i, o in enumerate(outs) if o <= 0]
+    if empty:
+        raise ArgumentAssertionError(
+            'input of spatial size {} is too small for ksize={}, stride={}, pad={}, '
+            'dilate={}: {} in the output should be positive.'.format(
+                tuple(dims), ksize, stride, pad, dilate, _axis_name(empty[0], len(dims))))
     return outs, padded_lengths(outs, ksize, stride, pad, dims, dilate)
+
+
+def _axis_name(axis, ndim):
+    """v1's name of a spatial axis in its messages: Height and Width of 2-d images."""
+    if ndim == 2:
+        return ('Height', 'Width')[axis]
+    return 'Axis {}'.format(axis)
 
 
 def channel_minor_to_col(patches, nd):

@@ -64,3 +64,16 @@ def test_bad_arguments():
         F.MaxPooling2D(0)
     with pytest.raises(ValueError, match='too small'):
         F.max_pooling_2d(numpy.zeros((1, 1, 2, 2), numpy.float32), 3, cover_all=False)
+
+
+@pytest.mark.parametrize('shape,axis', [((4, 4, 1, 4), 'Height'), ((4, 4, 4, 1), 'Width')])
+def test_empty_output_is_an_assertion_error_naming_the_axis_as_in_v1(shape, axis):
+    # a 1-pixel axis under a 3-window of stride 2 pools to nothing, even with cover_all
+    x = numpy.zeros(shape, numpy.float32)
+    with pytest.raises(AssertionError, match=axis + ' in the output should be positive'):
+        F.max_pooling_2d(x, 3, stride=2)
+
+
+def test_input_smaller_than_the_window_pools_with_cover_all_as_in_v1():
+    x = numpy.arange(4, dtype=numpy.float32).reshape(1, 1, 2, 2)
+    numpy.testing.assert_array_equal(F.max_pooling_2d(x, 3, stride=2).data, [[[[3]]]])
