@@ -7,6 +7,7 @@ import numpy
 import pytest
 
 from chainer import gradient_check
+from chainer.core_functions import basic_math
 from chainer import Variable
 from chainer.core_functions.get_item import get_item
 from chainer.core_functions.matmul import matmul
@@ -257,3 +258,17 @@ def test_get_item_with_variable_index():
     x = Variable(numpy.arange(4, dtype=numpy.float32))
     idx = Variable(numpy.array([3, 1]))
     numpy.testing.assert_array_equal(get_item(x, idx).data, [3, 1])
+
+
+@pytest.mark.parametrize('value,text', [
+    (2, '2'), (0, '0'), (-2, '(-2)'), (2.0, '2.0'), (-2.5, '(-2.5)'),
+    (numpy.float32(2), '2.0'), (numpy.array([1, 2]), 'constant array'),
+    (Variable(numpy.array([1.0], numpy.float32)), 'constant array'),
+])
+def test_v1_convert_value_to_string_labels_constants(value, text):
+    assert basic_math._convert_value_to_string(value) == text
+
+
+def test_v1_convert_value_to_string_rejects_other_values():
+    with pytest.raises(ValueError, match='scalar, ndarray, or Variable'):
+        basic_math._convert_value_to_string([1, 2])

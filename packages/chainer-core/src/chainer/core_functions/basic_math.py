@@ -323,6 +323,18 @@ def _label_constant(value):
     return 'constant array'
 
 
+def _convert_value_to_string(value):
+    """The label text of an operand constant, under v1's private name (v1 code and tests
+    call it): a number (negative ones parenthesized), or 'constant array' for an array
+    or a Variable's array."""
+    if _is_variable(value):
+        value = value.data
+    if not (numpy.isscalar(value) or isinstance(value, (numpy.ndarray, cuda.ndarray))):
+        raise ValueError('value must be scalar, ndarray, or Variable, got {}'.format(
+            type(value).__name__))
+    return _label_constant(value)
+
+
 def _is_variable(x):
     return x.__class__ is _Variable or isinstance(x, _Variable)
 
