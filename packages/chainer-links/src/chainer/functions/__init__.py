@@ -287,6 +287,10 @@ from chainer.functions.noise.dropout import Dropout
 from chainer.functions.noise.dropout import dropout
 from chainer.functions.noise.gaussian import Gaussian
 from chainer.functions.noise.gaussian import gaussian
+from chainer.functions.noise.simplified_dropconnect import simplified_dropconnect
+from chainer.functions.noise.simplified_dropconnect import SimplifiedDropconnect
+from chainer.functions.noise.zoneout import Zoneout
+from chainer.functions.noise.zoneout import zoneout
 
 from chainer.functions.normalization.batch_normalization import batch_normalization
 from chainer.functions.normalization.batch_normalization import BatchNormalizationFunction

@@ -5,6 +5,9 @@ import pytest
 DOCUMENTED = {
     'dropout': 'test_dropout.py',
     'gaussian': 'test_gaussian.py',
+    # v1.24 additions (issue 14)
+    'simplified_dropconnect': 'test_simplified_dropconnect.py',
+    'zoneout': 'test_zoneout.py',
 }
 
 

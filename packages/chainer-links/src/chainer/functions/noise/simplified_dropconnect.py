@@ -1,0 +1,103 @@
+"""Linear layer with simplified DropConnect: ``F.simplified_dropconnect`` (Wan et al.,
+2013, http://cs.nyu.edu/~wanli/dropc/)."""
+import chainer
+from chainer import cuda
+from chainer import function
+from chainer import utils
+from chainer.utils import type_check
+
+
+def _as_matrix(x):
+    return x.reshape(len(x), -1)
+
+
+class SimplifiedDropconnect(function.Function):
+    """``y_i = (M_i * W / (1 - ratio)) x_i + b`` with a mask ``M_i`` of ``W``'s shape
+    drawn for every sample ``i``.
+
+    The boolean :attr:`mask`, of shape ``(n, out_size, in_size)``, is drawn on the
+    first forward unless one is given, and kept for later applications.
+    """
+
+    def __init__(self, ratio, mask=None):
+        self.ratio = ratio
+        if isinstance(mask, chainer.Variable):
+            mask = mask.data
+        self.mask = mask
+
+    def check_type_forward(self, in_types):
+        n_in = in_types.size()
+        type_check.expect(2 <= n_in, n_in <= 3)
+        x_type, w_type = in_types[:2]
+        type_check.expect(
+            x_type.dtype.kind == 'f',
+            w_type.dtype.kind == 'f',
+            x_type.ndim >= 2,
+            w_type.ndim == 2,
+            type_check.prod(x_type.shape[1:]) == w_type.shape[1],
+        )
+        if n_in.eval() == 3:
+            b_type = in_types[2]
+            type_check.expect(
+                b_type.dtype == x_type.dtype,
+                b_type.ndim == 1,
+                b_type.shape[0] == w_type.shape[0],
+            )
+
+    def _masked_weight(self, W):
+        """The per-sample weights ``(n, out_size, in_size)``, scaled."""
+        scale = W.dtype.type(1. / (1 - self.ratio))
+        return W * scale * self.mask
+
+    def forward(self, inputs):
+        x, W = _as_matrix(inputs[0]), inputs[1]
+        xp = cuda.get_array_module(x)
+        if self.mask is None:
+            self.mask = xp.random.rand(len(x), *W.shape) >= self.ratio
+        y = xp.matmul(self._masked_weight(W), x[:, :, None])[:, :, 0]
+        y = y.astype(x.dtype, copy=False)
+        if len(inputs) == 3:
+            y += inputs[2]
+        return utils.force_array(y),
+
+    def backward(self, inputs, grad_outputs):
+        x, W = _as_matrix(inputs[0]), inputs[1]
+        gy, = grad_outputs
+        xp = cuda.get_array_module(x)
+        gx = xp.matmul(gy[:, None, :], self._masked_weight(W))
+        gx = gx.reshape(inputs[0].shape).astype(x.dtype, copy=False)
+        scale = W.dtype.type(1. / (1 - self.ratio))
+        gW = (gy[:, :, None] * x[:, None, :] * self.mask).sum(axis=0) * scale
+        grads = gx, gW.astype(W.dtype, copy=False)
+        if len(inputs) == 3:
+            grads += gy.sum(axis=0),
+        return grads
+
+
+def simplified_dropconnect(x, W, b=None, ratio=.5, train=True, mask=None):
+    """Linear function whose weight elements are dropped at random, per sample.
+
+    Each element of ``W`` is dropped with probability ``ratio`` independently for
+    every sample of the batch, the kept ones scaled by :math:`1 / (1 - ratio)`; then
+    :math:`y = x W^\\top + b` as in :func:`~chainer.functions.linear`. In testing mode
+    (``train=False``) nothing is dropped. This averages before the activation rather
+    than sampling a Gaussian after it as the original paper does.
+
+    Args:
+        x (~chainer.Variable): input ``(n, ...)``; the axes after the first are
+            flattened into ``N`` features.
+        W (~chainer.Variable): weight ``(M, N)``.
+        b (~chainer.Variable): optional bias ``(M,)``.
+        ratio (float): probability of dropping a weight element.
+        train (bool): If False, no element is dropped.
+        mask (array or ~chainer.Variable): the mask to use, boolean or 0/1, of shape
+            ``(n, M, N)``, instead of a random one (for debugging).
+
+    Returns:
+        ~chainer.Variable: output ``(n, M)``.
+    """
+    if not train:
+        ratio = 0
+    inputs = (x, W) if b is None else (x, W, b)
+    return SimplifiedDropconnect(ratio, mask)(*inputs)
+
