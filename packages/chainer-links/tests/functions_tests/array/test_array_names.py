@@ -6,11 +6,11 @@ v1.24 additions (issue #14).
 import pytest
 
 DOCUMENTED = [
-    'broadcast', 'broadcast_to', 'cast', 'concat', 'copy', 'dstack', 'expand_dims',
-    'flatten', 'fliplr', 'flipud', 'get_item', 'hstack', 'pad', 'pad_sequence', 'permutate',
-    'reshape',
-    'rollaxis', 'select_item', 'separate', 'split_axis', 'squeeze', 'stack',
-    'swapaxes', 'tile', 'transpose', 'transpose_sequence', 'vstack', 'where',
+    'broadcast', 'broadcast_to', 'cast', 'concat', 'copy', 'depth2space', 'dstack',
+    'expand_dims', 'flatten', 'fliplr', 'flipud', 'get_item', 'hstack', 'im2col', 'pad',
+    'pad_sequence', 'permutate', 'reshape', 'rollaxis', 'select_item', 'separate',
+    'space2depth', 'split_axis', 'squeeze', 'stack', 'swapaxes', 'tile', 'transpose',
+    'transpose_sequence', 'vstack', 'where',
 ]
 
 #: names tested in the module of a sibling function
