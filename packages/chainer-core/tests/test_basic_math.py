@@ -272,3 +272,28 @@ def test_v1_convert_value_to_string_labels_constants(value, text):
 def test_v1_convert_value_to_string_rejects_other_values():
     with pytest.raises(ValueError, match='scalar, ndarray, or Variable'):
         basic_math._convert_value_to_string([1, 2])
+
+
+@pytest.mark.parametrize('index,as_tuple', [
+    ([1, [1]], (1, [1])),
+    ([[1], slice(1, 2)], ([1], slice(1, 2))),
+    ([[[]]], ([[]],)),
+    ([1, None], (1, None)),
+    ([Ellipsis, 0], (Ellipsis, 0)),
+])
+def test_list_holding_sequences_or_slices_indexes_per_axis_as_in_v1(index, as_tuple):
+    # the rule of the numpy releases v1 ran on (before 1.23), which v1 code relies on
+    data = numpy.arange(24, dtype=numpy.float32).reshape(4, 3, 2)
+    x = Variable(data)
+    y = get_item(x, index)
+    numpy.testing.assert_array_equal(y.data, data[as_tuple])
+    y.grad = numpy.ones_like(y.data)
+    y.backward()
+    expected = numpy.zeros_like(data)
+    numpy.add.at(expected, as_tuple, 1)
+    numpy.testing.assert_array_equal(x.grad, expected)
+
+
+def test_list_of_ints_stays_one_integer_array_index():
+    x = numpy.arange(24, dtype=numpy.float32).reshape(4, 3, 2)
+    assert get_item(x, [1, 0]).shape == (2, 3, 2)

@@ -13,10 +13,21 @@ def _is_basic(slices):
     return all(isinstance(s, _BASIC) and not isinstance(s, bool) for s in slices)
 
 
+def _is_tuple_like(index):
+    """Whether a list index means a tuple of per-axis indices, by the rule of the numpy
+    releases Chainer v1 ran on (before 1.23): a short list (under 32 entries) holding a
+    slice, None, Ellipsis or a sequence, e.g. ``x[[1, [1]]]`` is ``x[1, [1]]``."""
+    return len(index) < 32 and any(
+        s is None or s is Ellipsis or isinstance(s, (slice, list, tuple, numpy.ndarray))
+        for s in index)
+
+
 class GetItem(function.Function):
     """Extracts ``x[slices]``; the gradient scatters back (adding at repeated indices)."""
 
     def __init__(self, slices):
+        if isinstance(slices, list) and _is_tuple_like(slices):
+            slices = tuple(slices)
         if not isinstance(slices, tuple):
             slices = (slices,)
         slices = tuple(s.data if hasattr(s, 'creator') else s for s in slices)
