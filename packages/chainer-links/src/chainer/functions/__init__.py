@@ -66,6 +66,8 @@ from chainer.functions.array.concat import Concat
 from chainer.functions.array.concat import concat
 from chainer.functions.array.copy import Copy
 from chainer.functions.array.copy import copy
+from chainer.functions.array.depth2space import Depth2Space
+from chainer.functions.array.depth2space import depth2space
 from chainer.functions.array.dstack import dstack
 from chainer.functions.array.expand_dims import expand_dims
 from chainer.functions.array.expand_dims import ExpandDims
@@ -78,6 +80,8 @@ from chainer.functions.array.flipud import flipud
 from chainer.functions.array.get_item import get_item
 from chainer.functions.array.get_item import GetItem
 from chainer.functions.array.hstack import hstack
+from chainer.functions.array.im2col import Im2Col
+from chainer.functions.array.im2col import im2col
 from chainer.functions.array.pad import Pad
 from chainer.functions.array.pad import pad
 from chainer.functions.array.pad_sequence import pad_sequence
@@ -92,6 +96,8 @@ from chainer.functions.array.select_item import select_item
 from chainer.functions.array.select_item import SelectItem
 from chainer.functions.array.separate import Separate
 from chainer.functions.array.separate import separate
+from chainer.functions.array.space2depth import Space2Depth
+from chainer.functions.array.space2depth import space2depth
 from chainer.functions.array.split_axis import split_axis
 from chainer.functions.array.split_axis import SplitAxis
 from chainer.functions.array.squeeze import Squeeze
