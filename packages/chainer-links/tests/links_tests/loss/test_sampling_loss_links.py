@@ -28,6 +28,18 @@ def test_negative_sampling_equals_function_with_the_same_samples():
     numpy.testing.assert_allclose(y.data, expected.data, rtol=1e-6)
 
 
+def test_negative_sampling_link_takes_reduce_as_in_v1_24():
+    link = L.NegativeSampling(3, [4, 1, 2, 3], sample_size=2)
+    link.W.data[...] = numpy.random.randn(4, 3)
+    x, t = _x(5, 3), numpy.array([0, 1, 2, 3, 0], 'i')
+    numpy.random.seed(4)
+    each = link(x, t, reduce='no')
+    numpy.random.seed(4)
+    total = link(x, t)
+    assert each.shape == (5,)
+    numpy.testing.assert_allclose(each.data.sum(), total.data, rtol=1e-5)
+
+
 def test_negative_sampling_distribution_uses_power():
     link = L.NegativeSampling(2, [1, 16], sample_size=1, power=0.5)
     samples = link.sampler.sample((20000,))

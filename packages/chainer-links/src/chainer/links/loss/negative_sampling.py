@@ -32,7 +32,9 @@ class NegativeSampling(_sampler.SamplingLink):
         self._init_sampler(counts ** power)
         self.add_param('W', (counts.size, in_size), initializer=0)
 
-    def __call__(self, x, t):
+    def __call__(self, x, t, reduce='sum'):
         """Computes the loss value for inputs ``x`` ``(B, in_size)`` and ground truth
-        labels ``t`` ``(B,)``."""
-        return F.negative_sampling(x, t, self.W, self._draw, self.sample_size)
+        labels ``t`` ``(B,)``; ``reduce`` ('sum' or 'no', v1.24) as for
+        :func:`~chainer.functions.negative_sampling`."""
+        return F.negative_sampling(x, t, self.W, self._draw, self.sample_size,
+                                   reduce=reduce)
