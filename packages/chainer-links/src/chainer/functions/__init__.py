@@ -90,6 +90,8 @@ from chainer.functions.array.permutate import Permutate
 from chainer.functions.array.permutate import permutate
 from chainer.functions.array.reshape import Reshape
 from chainer.functions.array.reshape import reshape
+from chainer.functions.array.resize_images import resize_images
+from chainer.functions.array.resize_images import ResizeImages
 from chainer.functions.array.rollaxis import Rollaxis
 from chainer.functions.array.rollaxis import rollaxis
 from chainer.functions.array.select_item import select_item
