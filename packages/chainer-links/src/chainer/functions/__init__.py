@@ -128,6 +128,7 @@ from chainer.functions.connection.deconvolution_2d import Deconvolution2DFunctio
 from chainer.functions.connection.deconvolution_2d import deconvolution_2d
 from chainer.functions.connection.deconvolution_nd import deconvolution_nd
 from chainer.functions.connection.deconvolution_nd import DeconvolutionND
+from chainer.functions.connection.depthwise_convolution_2d import depthwise_convolution_2d
 from chainer.functions.connection.dilated_convolution_2d import dilated_convolution_2d
 from chainer.functions.connection.dilated_convolution_2d import DilatedConvolution2DFunction
 from chainer.functions.connection.embed_id import embed_id

@@ -21,6 +21,7 @@ DOCUMENTED = {
     'n_step_birnn': 'test_n_step_rnn_family_function.py',
     'n_step_gru': 'test_n_step_rnn_family_function.py',
     'n_step_rnn': 'test_n_step_rnn_family_function.py',
+    'depthwise_convolution_2d': 'test_depthwise_convolution_2d_function.py',
 }
 
 

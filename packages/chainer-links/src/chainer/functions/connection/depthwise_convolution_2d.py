@@ -1,0 +1,112 @@
+"""Two-dimensional depthwise convolution: ``F.depthwise_convolution_2d`` (Sifre, 2014)."""
+from chainer import cuda
+from chainer import function
+from chainer import utils
+from chainer.utils import conv_nd
+from chainer.utils import type_check
+
+
+def _per_channel_patches(col):
+    """``(c, n*oh*ow, kh*kw)``: the patches of each input channel as row matrices."""
+    n, c, kh, kw, oh, ow = col.shape
+    return col.transpose(1, 0, 4, 5, 2, 3).reshape(c, n * oh * ow, kh * kw)
+
+
+def _per_channel_filters(W):
+    """``(c, kh*kw, m)``: the ``m`` filters of each input channel as columns."""
+    m, c, kh, kw = W.shape
+    return W.transpose(1, 2, 3, 0).reshape(c, kh * kw, m)
+
+
+class DepthwiseConvolution2D(function.Function):
+    """Correlates each input channel ``c`` with its own ``m`` filters ``W[:, c]``; the
+    output channel ``c * m + j`` holds filter ``j`` of input channel ``c``.
+
+    Computed as :func:`chainer.utils.conv_nd.im2col_nd` and one batched matrix product
+    (one matrix per input channel); the input gradient goes back by
+    :func:`chainer.utils.conv_nd.col2im_nd`.
+    """
+
+    def __init__(self, stride=1, pad=0):
+        self.stride = conv_nd.as_tuple(stride, 2)
+        self.pad = conv_nd.as_tuple(pad, 2)
+
+    def check_type_forward(self, in_types):
+        n_in = in_types.size()
+        type_check.expect(2 <= n_in, n_in <= 3)
+        x_type, w_type = in_types[:2]
+        type_check.expect(
+            x_type.dtype.kind == 'f',
+            w_type.dtype.kind == 'f',
+            x_type.ndim == 4,
+            w_type.ndim == 4,
+            x_type.shape[1] == w_type.shape[1],
+        )
+        if type_check.eval(n_in) == 3:
+            b_type = in_types[2]
+            type_check.expect(
+                b_type.dtype == x_type.dtype,
+                b_type.ndim == 1,
+                b_type.shape[0] == w_type.shape[0] * w_type.shape[1],
+            )
+
+    def forward(self, inputs):
+        x, W = inputs[:2]
+        xp = cuda.get_array_module(x)
+        self.col = conv_nd.im2col_nd(x, W.shape[2:], self.stride, self.pad)
+        n, c, _, _, oh, ow = self.col.shape
+        m = W.shape[0]
+        # (c, n*oh*ow, kh*kw) x (c, kh*kw, m) -> (c, n*oh*ow, m)
+        y = xp.matmul(_per_channel_patches(self.col), _per_channel_filters(W))
+        y = y.reshape(c, n, oh, ow, m).transpose(1, 0, 4, 2, 3).reshape(n, c * m, oh, ow)
+        y = y.astype(x.dtype, copy=False)
+        if len(inputs) == 3:
+            y = y + inputs[2][:, None, None]
+        return utils.force_array(y),
+
+    def backward(self, inputs, grad_outputs):
+        x, W = inputs[:2]
+        xp = cuda.get_array_module(x)
+        n, c, kh, kw, oh, ow = self.col.shape
+        m = W.shape[0]
+        gy = grad_outputs[0]
+        # (n, c*m, oh, ow) -> (c, m, n*oh*ow)
+        gy_rows = gy.reshape(n, c, m, oh * ow).transpose(1, 2, 0, 3).reshape(c, m, -1)
+        gW = xp.matmul(gy_rows, _per_channel_patches(self.col))  # (c, m, kh*kw)
+        gW = gW.reshape(c, m, kh, kw).transpose(1, 0, 2, 3).astype(W.dtype, copy=False)
+        gcol = xp.matmul(_per_channel_filters(W), gy_rows)  # (c, kh*kw, n*oh*ow)
+        gcol = gcol.reshape(c, kh, kw, n, oh, ow).transpose(3, 0, 1, 2, 4, 5)
+        gx = conv_nd.col2im_nd(gcol.astype(x.dtype, copy=False), self.stride, self.pad,
+                               x.shape[2:])
+        grads = utils.force_array(gx), utils.force_array(gW)
+        if len(inputs) == 3:
+            grads += utils.force_array(gy.sum(axis=(0, 2, 3))),
+        return grads
+
+
+def depthwise_convolution_2d(x, W, b=None, stride=1, pad=0):
+    """Two-dimensional depthwise convolution.
+
+    Unlike :func:`~chainer.functions.convolution_2d`, the input channels are not summed:
+    each input channel ``c`` is correlated with its own ``c_M`` filters (the *channel
+    multiplier*), and the results are concatenated:
+
+    .. math:: y[n, c c_M + j, p, q] = \\sum_{u, v} W[j, c, u, v]
+        \\, x[n, c, p s_Y + u - p_H, q s_X + v - p_W] + b[c c_M + j]
+
+    The output size follows the one of :func:`~chainer.functions.convolution_2d`.
+
+    Args:
+        x (~chainer.Variable): input images ``(n, c_I, h, w)``.
+        W (~chainer.Variable): filters ``(c_M, c_I, k_H, k_W)``.
+        b (~chainer.Variable): optional bias of length ``c_M * c_I``.
+        stride (int or pair of ints): stride of the filter applications.
+        pad (int or pair of ints): zero padding of the spatial axes.
+
+    Returns:
+        ~chainer.Variable: output ``(n, c_I * c_M, h_O, w_O)``.
+
+    .. seealso:: :class:`~chainer.links.DepthwiseConvolution2D`
+    """
+    inputs = (x, W) if b is None else (x, W, b)
+    return DepthwiseConvolution2D(stride, pad)(*inputs)
