@@ -164,7 +164,9 @@ EXTRA_PARAMETERS = {
         'seed': 'reproducible folds (the later Chainer reference has it)'},
     'chainer.iterators.MultiprocessIterator': {
         'n_prefetch': 'number of batches loaded ahead (the later Chainer reference has '
-                      'it; 1 is the 1.14 behaviour)'},
+                      'it; 1 is the 1.14 behaviour)',
+        'shared_mem': 'issue 14: v1.24 sends the arrays of the examples through shared '
+                      'memory slots of this many bytes (None: sized on the first batch)'},
 }
 
 # Defaults that differ in kind from the 1.14 source although the text only says them in

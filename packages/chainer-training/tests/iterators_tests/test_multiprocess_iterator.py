@@ -41,6 +41,7 @@ def make_iterator():
         made.append(it)
         return it
 
+    make.made = made
     yield make
     for it in made:
         it.finalize()
@@ -102,20 +103,127 @@ def test_finalize_stops_the_workers_and_the_iterator_can_restart(make_iterator):
     assert next(it) == [2, 3]
 
 
-def test_reset(make_iterator):
-    it = make_iterator(list(range(5)), 2, shuffle=False, n_processes=1, n_prefetch=2)
-    next(it)
-    next(it)
-    it.reset()
-    assert it.epoch_detail == 0
-    assert next(it) == [0, 1]
+def test_reset_after_a_sweep_of_a_non_repeating_iterator(make_iterator):
+    it = make_iterator(list(range(5)), 2, repeat=False, shuffle=False, n_processes=1,
+                       n_prefetch=2)
+    for _ in range(2):
+        assert list(it) == [[0, 1], [2, 3], [4]]
+        it.reset()
+        assert it.epoch_detail == 0 and it.previous_epoch_detail is None
+
+
+def test_reset_is_refused_where_v1_refuses_it(make_iterator):
+    middle = make_iterator(list(range(5)), 2, repeat=False, n_processes=1)
+    next(middle)
+    with pytest.raises(NotImplementedError, match='middle of an epoch'):
+        middle.reset()
+    repeating = make_iterator(list(range(4)), 2, n_processes=1)
+    next(repeating)
+    next(repeating)
+    with pytest.raises(NotImplementedError, match='repeating'):
+        repeating.reset()
+    finalized = make_iterator(list(range(4)), 2, repeat=False, n_processes=1)
+    list(finalized)
+    finalized.finalize()
+    with pytest.raises(NotImplementedError, match='finalized'):
+        finalized.reset()
 
 
 def test_bad_arguments():
     with pytest.raises(ValueError, match='n_processes'):
-        iterators.MultiprocessIterator([1], 1, n_processes=0)
+        iterators.MultiprocessIterator([1], 1, n_processes=-1)
     with pytest.raises(ValueError, match='n_prefetch'):
-        iterators.MultiprocessIterator([1], 1, n_prefetch=0)
+        iterators.MultiprocessIterator([1], 1, n_prefetch=1.5)
+    with pytest.raises(ValueError, match='shared_mem'):
+        iterators.MultiprocessIterator([1], 1, shared_mem=-1)
+
+
+def test_n_processes_zero_and_n_prefetch_below_one_are_accepted_as_in_v1():
+    it = iterators.MultiprocessIterator([1], 1, n_processes=0, n_prefetch=0)
+    assert it.n_processes == (os.cpu_count() or 1)
+    assert it.n_prefetch == 1
+
+
+def test_a_copy_made_before_iterating_is_independent_as_in_v1(make_iterator):
+    import copy
+    it = make_iterator(list(range(5)), 2, repeat=False, n_processes=2)
+    twin = copy.copy(it)
+    make_iterator.made.append(twin)
+    assert sorted(sum(list(it), [])) == list(range(5))
+    assert sorted(sum(list(twin), [])) == list(range(5))
+
+
+def _array_examples(kind):
+    def example(i):
+        image = numpy.full((2, 3), i, numpy.float32)
+        label = numpy.int32(i)
+        if kind == 'array':
+            return image
+        if kind == 'dict':
+            return {'x': image, 'y': label, 'z': numpy.arange(i + 1)}
+        return {'tuple': tuple, 'list': list}[kind]((image, label, numpy.arange(i + 1)))
+    return [example(i) for i in range(7)]
+
+
+def _assert_same_examples(got, expected):
+    assert type(got) is type(expected)
+    if isinstance(expected, dict):
+        assert sorted(got) == sorted(expected)
+        got, expected = [got[k] for k in sorted(got)], [expected[k] for k in sorted(got)]
+    elif isinstance(expected, numpy.ndarray):
+        got, expected = [got], [expected]
+    for g, e in zip(got, expected):
+        assert type(g) is type(e)
+        numpy.testing.assert_array_equal(g, e)
+        assert numpy.asarray(g).dtype == numpy.asarray(e).dtype
+
+
+# The examples grow, so slots sized on the first batch get too small (a warning).
+@pytest.mark.filterwarnings('ignore:MultiprocessIterator:UserWarning')
+@pytest.mark.parametrize('kind', ['array', 'tuple', 'list', 'dict'])
+@pytest.mark.parametrize('shared_mem', [None, 0, 1000])
+def test_arrays_of_examples_come_back_whole_with_shared_mem(make_iterator, kind, shared_mem):
+    data = _array_examples(kind)
+    it = make_iterator(data, 3, shuffle=False, n_processes=2, n_prefetch=2,
+                       shared_mem=shared_mem)
+    for step in range(6):
+        batch = next(it)
+        for k, example in enumerate(batch):
+            _assert_same_examples(example, data[(3 * step + k) % 7])
+
+
+def test_shared_mem_none_sizes_the_slots_from_the_first_batch(make_iterator):
+    data = _array_examples('tuple')
+    it = make_iterator(data, 2, shuffle=False, n_processes=1, shared_mem=None)
+    next(it)
+    # The larger example of the first batch: 6 float32 and 2 int64.
+    assert it._slot_size == 6 * 4 + 2 * 8
+    with pytest.warns(UserWarning, match='at least 56'):  # example 2 is larger
+        next(it)
+    assert it._memory is not None and len(it._memory) == 2 * 2 * it._slot_size
+
+
+def test_too_small_shared_memory_warns_and_sends_the_arrays_by_pickle(make_iterator):
+    data = _array_examples('tuple')
+    it = make_iterator(data, 2, shuffle=False, n_processes=1, shared_mem=30)
+    with pytest.warns(UserWarning, match='shared_mem option to at least 40'):
+        batch = next(it)
+    for example, expected in zip(batch, data):
+        _assert_same_examples(example, expected)
+
+
+def test_resuming_with_shared_memory_reads_the_right_arrays(make_iterator):
+    data = _array_examples('tuple')
+    it = make_iterator(data, 3, shuffle=False, n_processes=2, n_prefetch=2, shared_mem=100)
+    next(it)
+    target = {}
+    it.serialize(serializers.DictionarySerializer(target))
+    next(it)
+    next(it)
+    it.serialize(serializers.NpzDeserializer(target))  # back, dropping what was read ahead
+    for step in range(1, 5):
+        for k, example in enumerate(next(it)):
+            _assert_same_examples(example, data[(3 * step + k) % 7])
 
 
 @pytest.mark.parametrize('shuffle', [True, False])

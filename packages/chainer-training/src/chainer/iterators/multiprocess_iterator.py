@@ -2,35 +2,73 @@
 import collections
 import concurrent.futures
 import concurrent.futures.process
+import copy
+import multiprocessing.sharedctypes
+import numbers
 import os
 import signal
+import warnings
 import weakref
+
+import numpy
 
 from chainer.iterators import _batch_segments
 from chainer.iterators import _epoch_order
 from chainer.iterators import _iteration_state
+from chainer.iterators import _shared_memory
 
-# The dataset inside a worker process, set once by the pool initializer.
+# The dataset inside a worker process, and the shared buffer (a uint8 array, or None)
+# with the size of one example's slot, set once by the pool initializer.
 _worker_dataset = None
+_worker_buffer = None
+_worker_slot_size = 0
+
+#: A batch being read: the futures of its chunks, the iteration state after it, and the
+#: index of its region of the shared buffer (None when its arrays come by pickle).
+_Pending = collections.namedtuple('_Pending', ['futures', 'state', 'region'])
 
 
-def _init_worker(dataset):
-    global _worker_dataset
+def _init_worker(dataset, memory, slot_size):
+    global _worker_dataset, _worker_buffer, _worker_slot_size
     _worker_dataset = dataset
+    _worker_buffer = None if memory is None else numpy.frombuffer(memory, numpy.uint8)
+    _worker_slot_size = slot_size
     # Ctrl-C is for the main process, which shuts the pool down; workers ignore it.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _fetch_in_worker(segments):
-    return _batch_segments.fetch_examples(_worker_dataset, segments)
+def _fetch_in_worker(segments, first_slot):
+    """Reads a chunk of a batch; with ``first_slot`` (not None) the arrays of its
+    examples go to consecutive slots of the shared buffer from that one on.
+
+    Returns the (packed) examples and the largest slot size an example lacked (0 when
+    all fitted)."""
+    examples = _batch_segments.fetch_examples(_worker_dataset, segments)
+    if first_slot is None:
+        return examples, 0
+    packed, lacking = [], 0
+    for k, example in enumerate(examples):
+        example, needed = _shared_memory.pack(
+            example, _worker_buffer, (first_slot + k) * _worker_slot_size,
+            _worker_slot_size)
+        packed.append(example)
+        lacking = max(lacking, needed)
+    return packed, lacking
 
 
 def _shutdown(executor, pending, wait):
-    for futures, _ in pending:
-        for future in futures:
+    for entry in pending:
+        for future in entry.futures:
             future.cancel()
     pending.clear()
     executor.shutdown(wait=wait, cancel_futures=True)
+
+
+def _check_shared_mem(shared_mem):
+    if shared_mem is not None and (isinstance(shared_mem, bool) or not isinstance(
+            shared_mem, numbers.Integral) or shared_mem < 0):
+        raise ValueError('shared_mem must be None or a non-negative int (bytes per '
+                         'example), got {!r}'.format(shared_mem))
 
 
 class MultiprocessIterator(_iteration_state.StatefulIterator):
@@ -44,9 +82,17 @@ class MultiprocessIterator(_iteration_state.StatefulIterator):
     a worker that dies raises :class:`concurrent.futures.process.BrokenProcessPool`.
     Either way the failed batch is read again on the next call.
 
+    The numpy arrays of the examples (an example that is an array, or the arrays among
+    the values of a tuple, list or dict example) come back through shared memory
+    rather than by pickle: each example has a slot of ``shared_mem`` bytes. An example
+    whose arrays do not fit sends the rest by pickle and a :class:`UserWarning` gives
+    the size it needs.
+
     The workers are shut down by :meth:`finalize`, when the iterator is garbage
     collected, and at interpreter exit, so they never keep the interpreter alive
-    (spec 001, section 3.11.2).
+    (spec 001, section 3.11.2). As in Chainer v1.24, :meth:`reset` is only possible at
+    the start of an epoch of an iterator that does not repeat (or before the first
+    batch), and not after :meth:`finalize`.
 
     Args:
         dataset: Dataset to iterate (picklable for the spawn start method).
@@ -54,27 +100,49 @@ class MultiprocessIterator(_iteration_state.StatefulIterator):
         repeat (bool): Loop over the dataset forever; otherwise stop at the end of the
             first epoch.
         shuffle (bool): Shuffle the order at the beginning of each epoch.
-        n_processes (int or None): Number of worker processes; the number of CPUs by
-            default.
-        n_prefetch (int): Number of batches loaded ahead.
+        n_processes (int or None): Number of worker processes; the number of CPUs when
+            None or 0.
+        n_prefetch (int): Number of batches loaded ahead (at least one).
+        shared_mem (int or None): Size in bytes of the shared memory slot of each
+            example; 0 sends every array by pickle. None measures the arrays of the
+            first batch (read by pickle) and uses that size from then on.
     """
 
     def __init__(self, dataset, batch_size, repeat=True, shuffle=True, n_processes=None,
-                 n_prefetch=1):
-        if n_processes is None:
-            n_processes = os.cpu_count() or 1
+                 n_prefetch=1, shared_mem=None):
+        n_processes = n_processes or os.cpu_count() or 1
         _epoch_order.check_positive_int(n_processes, 'n_processes')
-        _epoch_order.check_positive_int(n_prefetch, 'n_prefetch')
+        # v1 reads at least one batch ahead whatever n_prefetch says.
+        _epoch_order.check_positive_int(max(n_prefetch, 1), 'n_prefetch')
+        _check_shared_mem(shared_mem)
         self.dataset = dataset
         self.batch_size = batch_size
         self.n_processes = n_processes
-        self.n_prefetch = n_prefetch
+        self.n_prefetch = max(n_prefetch, 1)
         self._order = _epoch_order.EpochOrder(len(dataset), batch_size, repeat, shuffle)
         self._state = self._order.state
-        # (futures of the chunks of one batch, the state after that batch), oldest first.
-        self._pending = collections.deque()
+        # Bytes per example slot; None until measured on the first batch.
+        self._slot_size = shared_mem
+        self._init_process_state()
+
+    def _init_process_state(self):
+        """Starts with no pool, no shared buffer and nothing read ahead."""
+        self._pending = collections.deque()  # of _Pending, oldest first
         self._executor = None
         self._finalizer = None
+        self._finalized = False
+        self._memory = None  # the shared buffer, allocated with the pool
+        self._buffer = None  # the same as a uint8 array
+        self._region_futures = []  # per region: the futures that last wrote to it
+
+    def __copy__(self):
+        """A copy that continues from the same state with its own workers."""
+        clone = type(self).__new__(type(self))
+        clone.__dict__.update(self.__dict__)
+        clone._order = copy.deepcopy(self._order)
+        clone._order.set_state(self._state)
+        clone._init_process_state()
+        return clone
 
     def __next__(self):
         """Returns the next batch (a list of examples)."""
@@ -82,17 +150,17 @@ class MultiprocessIterator(_iteration_state.StatefulIterator):
             self._prefetch()
             if not self._pending:
                 raise StopIteration
-            futures, state = self._pending.popleft()
-            batch = []
-            for future in futures:
-                batch.extend(future.result())
+            entry = self._pending.popleft()
+            batch = self._collect(entry)
         except StopIteration:
             raise
         except BaseException as e:
             # Forget what was read ahead and rewind, so the next call retries this batch.
             self._recover(e)
             raise
-        self._state = state
+        self._state = entry.state
+        if self._slot_size is None:
+            self._measure(batch)
         try:
             self._prefetch()
         except Exception as e:
@@ -100,6 +168,33 @@ class MultiprocessIterator(_iteration_state.StatefulIterator):
             # starts over from here and reports the error if it persists.
             self._recover(e)
         return batch
+
+    def _collect(self, entry):
+        """Waits for the chunks of a batch and returns its examples."""
+        batch, lacking = [], 0
+        for future in entry.futures:
+            examples, needed = future.result()
+            batch.extend(examples)
+            lacking = max(lacking, needed)
+        if entry.region is not None:
+            batch = [_shared_memory.unpack(example, self._buffer) for example in batch]
+        if lacking:
+            warnings.warn(
+                'MultiprocessIterator: the shared memory of an example ({} bytes) is too '
+                'small for its arrays ({} bytes); they were sent by pickle instead. Set '
+                'the shared_mem option to at least {}.'.format(
+                    self._slot_size, lacking, lacking), UserWarning, stacklevel=3)
+        return batch
+
+    def _measure(self, batch):
+        """Sizes the slots from the first batch; a pool without shared memory is
+        retired (it finishes what it was given) so that the next one has it."""
+        self._slot_size = max([_shared_memory.needed_bytes(x) for x in batch] + [0])
+        if self._slot_size and self._executor is not None:
+            self._finalizer.detach()
+            self._executor.shutdown(wait=False)
+            self._executor = None
+            self._finalizer = None
 
     def _visible_state(self):
         return self._state
@@ -112,13 +207,39 @@ class MultiprocessIterator(_iteration_state.StatefulIterator):
             except StopIteration:
                 return
             try:
-                executor = self._get_executor()
-                chunks = _batch_segments.split_segments(segments, self.n_processes)
-                futures = [executor.submit(_fetch_in_worker, chunk) for chunk in chunks]
+                self._pending.append(self._submit(segments))
             except BaseException:
                 self._order.set_state(before)
                 raise
-            self._pending.append((futures, self._order.state))
+
+    def _submit(self, segments):
+        """Hands the chunks of a batch to the workers; returns its _Pending entry."""
+        executor = self._get_executor()
+        region = self._free_region() if self._memory is not None else None
+        chunks = _batch_segments.split_segments(segments, self.n_processes)
+        futures = []
+        first_slot = None if region is None else region * self.batch_size
+        for chunk in chunks:
+            futures.append(executor.submit(_fetch_in_worker, chunk, first_slot))
+            if first_slot is not None:
+                first_slot += sum(_batch_segments.segment_length(s) for s in chunk)
+        if region is not None:
+            self._region_futures[region] = futures
+        return _Pending(futures, self._order.state, region)
+
+    def _free_region(self):
+        """Index of a region of the shared buffer that nothing writes to any more.
+
+        A region is busy while its batch is pending, and also while chunks of a batch
+        that was dropped (by a rewind) may still be running in a worker. There is one
+        region more than batches read ahead, so one is always free or about to be."""
+        busy = {entry.region for entry in self._pending}
+        idle = [r for r in range(len(self._region_futures)) if r not in busy]
+        for region in idle:
+            if all(f.done() for f in self._region_futures[region]):
+                return region
+        concurrent.futures.wait(self._region_futures[idle[0]])
+        return idle[0]
 
     def _recover(self, error):
         self._rewind()
@@ -127,17 +248,28 @@ class MultiprocessIterator(_iteration_state.StatefulIterator):
 
     def _get_executor(self):
         if self._executor is None:
+            if self._slot_size and self._memory is None:
+                self._allocate_memory()
             self._executor = concurrent.futures.ProcessPoolExecutor(
-                self.n_processes, initializer=_init_worker, initargs=(self.dataset,))
+                self.n_processes, initializer=_init_worker,
+                initargs=(self.dataset, self._memory, self._slot_size or 0))
             # Runs on garbage collection and at exit; never waits for the workers there.
             self._finalizer = weakref.finalize(
                 self, _shutdown, self._executor, self._pending, False)
+            self._finalized = False
         return self._executor
+
+    def _allocate_memory(self):
+        n_regions = self.n_prefetch + 1
+        self._memory = multiprocessing.sharedctypes.RawArray(
+            'b', n_regions * self.batch_size * self._slot_size)
+        self._buffer = numpy.frombuffer(self._memory, numpy.uint8)
+        self._region_futures = [[] for _ in range(n_regions)]
 
     def _rewind(self):
         """Drops the batches read ahead; the order continues after the visible state."""
-        for futures, _ in self._pending:
-            for future in futures:
+        for entry in self._pending:
+            for future in entry.futures:
                 future.cancel()
         self._pending.clear()
         self._order.set_state(self._state)
@@ -152,10 +284,28 @@ class MultiprocessIterator(_iteration_state.StatefulIterator):
     def finalize(self):
         """Stops the worker processes (the iterator restarts them if used again)."""
         self._rewind()
+        if self._executor is not None:
+            self._finalized = True
         self._close(wait=True)
 
     def reset(self):
-        """Restarts from the first epoch (with a new order when shuffling)."""
+        """Restarts from the first epoch (with a new order when shuffling).
+
+        Raises:
+            NotImplementedError: as in Chainer v1.24, in the middle of an epoch, after
+                an epoch of a repeating iterator, or after :meth:`finalize` stopped
+                the workers.
+        """
+        state = self._state
+        if state.position != 0:
+            raise NotImplementedError('MultiprocessIterator cannot be reset in the middle '
+                                      'of an epoch (as in Chainer v1)')
+        if state.epoch != 0 and self.repeat:
+            raise NotImplementedError('a repeating MultiprocessIterator cannot be reset '
+                                      'after its first epoch (as in Chainer v1)')
+        if self._finalized:
+            raise NotImplementedError('a finalized MultiprocessIterator cannot be reset '
+                                      '(as in Chainer v1)')
         self._rewind()
         self._order.reset()
         self._state = self._order.state
