@@ -100,6 +100,10 @@ from chainer.functions.array.separate import Separate
 from chainer.functions.array.separate import separate
 from chainer.functions.array.space2depth import Space2Depth
 from chainer.functions.array.space2depth import space2depth
+from chainer.functions.array.spatial_transformer_grid import spatial_transformer_grid
+from chainer.functions.array.spatial_transformer_grid import SpatialTransformerGrid
+from chainer.functions.array.spatial_transformer_sampler import spatial_transformer_sampler
+from chainer.functions.array.spatial_transformer_sampler import SpatialTransformerSampler
 from chainer.functions.array.split_axis import split_axis
 from chainer.functions.array.split_axis import SplitAxis
 from chainer.functions.array.squeeze import Squeeze

@@ -9,7 +9,8 @@ DOCUMENTED = [
     'broadcast', 'broadcast_to', 'cast', 'concat', 'copy', 'depth2space', 'dstack',
     'expand_dims', 'flatten', 'fliplr', 'flipud', 'get_item', 'hstack', 'im2col', 'pad',
     'pad_sequence', 'permutate', 'reshape', 'resize_images', 'rollaxis', 'select_item',
-    'separate', 'space2depth', 'split_axis', 'squeeze', 'stack', 'swapaxes', 'tile',
+    'separate', 'space2depth', 'spatial_transformer_grid',
+    'spatial_transformer_sampler', 'split_axis', 'squeeze', 'stack', 'swapaxes', 'tile',
     'transpose', 'transpose_sequence', 'vstack', 'where',
 ]
 
