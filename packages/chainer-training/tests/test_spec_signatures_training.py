@@ -253,7 +253,8 @@ EXTRA_NAMES = {
                          'split_dataset_n': 'issue 14 (v1.24)',
                          'split_dataset_n_random': 'issue 14 (v1.24)'},
     'chainer.training.extensions': {
-        'PlotReport': 'issue 7', 'observe_value': 'issue 7', 'observe_lr': 'issue 7'},
+        'PlotReport': 'issue 7', 'observe_value': 'issue 7', 'observe_lr': 'issue 7',
+        'MicroAverage': 'issue 14 (v1.24)', 'ParameterStatistics': 'issue 14 (v1.24)'},
     'chainer.training.triggers': {
         'IntervalTrigger': 'the later home of chainer.training.IntervalTrigger',
         'ManualScheduleTrigger': 'issue 7', 'MaxValueTrigger': 'issue 7',
