@@ -17,10 +17,10 @@ LINKS = {
         'StatefulPeepholeLSTM', 'NStepLSTM', 'MLPConvolution2D', 'Scale', 'Parameter',
         # v1.24 additions (issue #14)
         'NStepBiLSTM', 'NStepGRU', 'NStepBiGRU', 'NStepRNNTanh', 'NStepRNNReLU',
-        'NStepBiRNNTanh', 'NStepBiRNNReLU'],
-    'normalization': ['BatchNormalization'],
+        'NStepBiRNNTanh', 'NStepBiRNNReLU', 'DepthwiseConvolution2D', 'StatefulZoneoutLSTM'],
+    'normalization': ['BatchNormalization', 'LayerNormalization'],
     'loss': ['BinaryHierarchicalSoftmax', 'BlackOut', 'CRF1d', 'NegativeSampling'],
-    'activation': ['PReLU', 'Maxout'],
+    'activation': ['PReLU', 'Maxout', 'SimplifiedDropconnect'],
     'model': ['Classifier'],
 }
 ALL = sorted((category, name) for category, names in LINKS.items() for name in names)

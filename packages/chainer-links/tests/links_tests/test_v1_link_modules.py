@@ -10,12 +10,14 @@ import chainer.links as L
 V1_MODULES = {
     'activation.maxout': ['Maxout'],
     'activation.prelu': ['PReLU'],
+    'activation.simplified_dropconnect': ['SimplifiedDropconnect'],
     'connection.bias': ['Bias'],
     'connection.bilinear': ['Bilinear'],
     'connection.convolution_2d': ['Convolution2D'],
     'connection.convolution_nd': ['ConvolutionND'],
     'connection.deconvolution_2d': ['Deconvolution2D'],
     'connection.deconvolution_nd': ['DeconvolutionND'],
+    'connection.depthwise_convolution_2d': ['DepthwiseConvolution2D'],
     'connection.dilated_convolution_2d': ['DilatedConvolution2D'],
     'connection.embed_id': ['EmbedID'],
     'connection.gru': ['GRU', 'StatefulGRU'],
@@ -32,12 +34,14 @@ V1_MODULES = {
     'connection.parameter': ['Parameter'],
     'connection.peephole': ['StatefulPeepholeLSTM'],
     'connection.scale': ['Scale'],
+    'connection.zoneoutlstm': ['StatefulZoneoutLSTM'],
     'loss.black_out': ['BlackOut'],
     'loss.crf1d': ['CRF1d'],
     'loss.hierarchical_softmax': ['BinaryHierarchicalSoftmax'],
     'loss.negative_sampling': ['NegativeSampling'],
     'model.classifier': ['Classifier'],
     'normalization.batch_normalization': ['BatchNormalization'],
+    'normalization.layer_normalization': ['LayerNormalization'],
 }
 
 

@@ -1,5 +1,6 @@
 """Activation functions with parameters (spec 001 §3.5.2)."""
 from chainer.links.activation.maxout import Maxout
 from chainer.links.activation.prelu import PReLU
+from chainer.links.activation.simplified_dropconnect import SimplifiedDropconnect
 
-__all__ = ['Maxout', 'PReLU']
+__all__ = ['Maxout', 'PReLU', 'SimplifiedDropconnect']

@@ -5,6 +5,7 @@ from chainer.links.connection.convolution_2d import Convolution2D
 from chainer.links.connection.convolution_nd import ConvolutionND
 from chainer.links.connection.deconvolution_2d import Deconvolution2D
 from chainer.links.connection.deconvolution_nd import DeconvolutionND
+from chainer.links.connection.depthwise_convolution_2d import DepthwiseConvolution2D
 from chainer.links.connection.dilated_convolution_2d import DilatedConvolution2D
 from chainer.links.connection.embed_id import EmbedID
 from chainer.links.connection.gru import GRU, StatefulGRU
@@ -21,10 +22,12 @@ from chainer.links.connection.n_step_rnn import (
 from chainer.links.connection.parameter import Parameter
 from chainer.links.connection.peephole import StatefulPeepholeLSTM
 from chainer.links.connection.scale import Scale
+from chainer.links.connection.zoneoutlstm import StatefulZoneoutLSTM
 
 __all__ = ['Bias', 'Bilinear', 'Convolution2D', 'ConvolutionND', 'Deconvolution2D',
-           'DeconvolutionND', 'DilatedConvolution2D', 'EmbedID', 'GRU', 'Highway',
-           'Inception', 'InceptionBN', 'LSTM', 'Linear', 'MLPConvolution2D',
-           'NStepBiGRU', 'NStepBiLSTM', 'NStepBiRNNReLU', 'NStepBiRNNTanh', 'NStepGRU',
-           'NStepLSTM', 'NStepRNNReLU', 'NStepRNNTanh', 'Parameter', 'Scale',
-           'StatefulGRU', 'StatefulPeepholeLSTM', 'StatelessLSTM']
+           'DeconvolutionND', 'DepthwiseConvolution2D', 'DilatedConvolution2D',
+           'EmbedID', 'GRU', 'Highway', 'Inception', 'InceptionBN', 'LSTM', 'Linear',
+           'MLPConvolution2D', 'NStepBiGRU', 'NStepBiLSTM', 'NStepBiRNNReLU',
+           'NStepBiRNNTanh', 'NStepGRU', 'NStepLSTM', 'NStepRNNReLU', 'NStepRNNTanh',
+           'Parameter', 'Scale', 'StatefulGRU', 'StatefulPeepholeLSTM',
+           'StatefulZoneoutLSTM', 'StatelessLSTM']

@@ -1,4 +1,5 @@
 """Normalization layers with parameters (spec 001 §3.5.2)."""
 from chainer.links.normalization.batch_normalization import BatchNormalization
+from chainer.links.normalization.layer_normalization import LayerNormalization
 
-__all__ = ['BatchNormalization']
+__all__ = ['BatchNormalization', 'LayerNormalization']
