@@ -29,7 +29,7 @@ def _pair(rng, dtype, shape=(3, 2)):
     return x0.astype(dtype), x1.astype(dtype)
 
 
-@pytest.mark.parametrize('shape', [(3, 2), (4,), (2, 1, 3)])
+@pytest.mark.parametrize('shape', [(3, 2), (4,), (2, 1, 3), ()])
 def test_forward_is_unreduced(rng, dtype, fwd_tol, pointwise_error, shape):
     func, error = pointwise_error
     x0, x1 = _pair(rng, dtype, shape)
@@ -38,10 +38,11 @@ def test_forward_is_unreduced(rng, dtype, fwd_tol, pointwise_error, shape):
     testing.assert_allclose(y.data, _loop_reference(error, x0, x1), **fwd_tol)
 
 
-def test_backward(rng, dtype, grad_tol, pointwise_error, check_backward):
+@pytest.mark.parametrize('shape', [(3, 2), ()])
+def test_backward(rng, dtype, grad_tol, pointwise_error, check_backward, shape):
     func, _ = pointwise_error
-    x0, x1 = _pair(rng, dtype)
-    gy = rng.uniform(-1, 1, (3, 2)).astype(dtype)
+    x0, x1 = _pair(rng, dtype, shape)
+    gy = rng.uniform(-1, 1, shape).astype(dtype)
     check_backward(func, (x0, x1), gy, **grad_tol)
 
 

@@ -25,6 +25,7 @@ class PointwiseError(function.Function):
 
     def backward(self, inputs, grad_outputs):
         xp = cuda.get_array_module(self.diff)
-        gx0 = utils.force_array(grad_outputs[0] * self.derivative(xp, self.diff),
-                                self.diff.dtype)
-        return gx0, -gx0
+        gx0 = grad_outputs[0] * self.derivative(xp, self.diff)
+        # force_array: the product and the negation of 0-d arrays are numpy scalars
+        return (utils.force_array(gx0, self.diff.dtype),
+                utils.force_array(-gx0, self.diff.dtype))
