@@ -188,6 +188,7 @@ EXTENSIONS = {
     'black_out': ['reduce'],
     'connectionist_temporal_classification': ['reduce'],
     'negative_sampling': ['reduce'],
+    'NegativeSampling.__call__': ['reduce'],
 }
 
 # Documented in 003 by name only (no signature in any spec text): they must exist.
@@ -306,7 +307,7 @@ def test_link_method_signature(qualname):
     if not isinstance(inspect.getattr_static(cls, method), staticmethod):
         first = next(iter(inspect.signature(method_obj).parameters), None)
         assert first == 'self', qualname
-    _check(qualname, method_obj, METHODS[qualname])
+    _check(qualname, method_obj, METHODS[qualname], EXTENSIONS.get(qualname, ()))
 
 
 def test_create_huffman_tree_is_static_and_matches_the_documented_example():
@@ -317,7 +318,7 @@ def test_create_huffman_tree_is_static_and_matches_the_documented_example():
 
 def test_every_extension_names_a_documented_callable():
     for name in EXTENSIONS:
-        assert name in FUNCTIONS or name in LINKS, name
+        assert name in FUNCTIONS or name in LINKS or name in METHODS, name
 
 
 # Parameterized functions of the v1.3 API that old code still calls through
