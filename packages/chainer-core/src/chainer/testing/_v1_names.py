@@ -51,3 +51,26 @@ def unresolved_names(entries, skip_attribute=None):
             if not hasattr(module, name):
                 missing.append('{}.{}'.format(module_path, name))
     return sorted(missing)
+
+
+def assert_listing_resolves(listing_path, expected_missing=(), skip_attribute=None):
+    """Asserts that exactly ``expected_missing`` of a listing file does not resolve.
+
+    Args:
+        listing_path (str or path): the listing file (see :func:`parse_listing`).
+        expected_missing: the entries (as :func:`unresolved_names` names them) known to
+            be missing; one that resolves now must leave this set, so that it never
+            hides a regression.
+        skip_attribute: passed to :func:`unresolved_names`.
+
+    Raises:
+        AssertionError: naming what is missing unexpectedly and what resolves now.
+    """
+    with open(str(listing_path)) as f:
+        entries = parse_listing(f.read())
+    missing = set(unresolved_names(entries, skip_attribute))
+    expected = set(expected_missing)
+    unexpected, resolved = sorted(missing - expected), sorted(expected - missing)
+    assert not unexpected and not resolved, (
+        'v1 names missing: {}; expected missing but present now (drop them from the '
+        'list): {}'.format(unexpected, resolved))
