@@ -278,3 +278,50 @@ def test_same_types_accepts_numpy_subclasses_as_in_v1():
 
     sub = numpy.zeros(2).view(Sub)
     assert T.same_types(numpy.zeros(1), sub, numpy.zeros((2, 2)))
+
+
+def test_operator_priorities_are_v1s_higher_binds_tighter():
+    x, y = T.Variable(1, 'x'), T.Variable(2, 'y')
+    order = [x | y, x ^ y, x & y, x << y, x + y, x * y, -x, x ** y, x]
+    priorities = [e.priority for e in order]
+    assert priorities == sorted(priorities) and len(set(priorities)) == len(priorities)
+    assert (x == y).priority < (x | y).priority
+
+
+@pytest.mark.parametrize('priority,right_assoc,text', [
+    (7, False, 'x + y'), (8, False, 'x + (y)'), (9, False, '(x) + (y)'),
+    (7, True, 'x + y'), (8, True, '(x) + y'), (9, True, '(x) + (y)'),
+])
+def test_binary_operator_parenthesizes_operands_as_v1(priority, right_assoc, text):
+    op = T.BinaryOperator(priority, T.Variable(1, 'x'), T.Variable(1, 'y'), '+',
+                          lambda a, b: a + b, right_assoc)
+    assert str(op) == text
+
+
+def test_expressions_read_with_the_parentheses_they_need():
+    x, y = T.Variable(1, 'x'), T.Variable(2, 'y')
+    assert str((-x) ** x) == '(-x) ** x'
+    assert str(x - (y - x)) == 'x - (y - x)' and str((x - y) - x) == 'x - y - x'
+    assert str(x ** (y ** x)) == 'x ** y ** x' and str((x ** y) ** x) == '(x ** y) ** x'
+    assert str(T.UnaryOperator(9, x, '-', None)) == '-(x)'
+
+
+def test_bool_binary_operator_takes_v1s_arguments():
+    x, y = T.Variable(1, 'x'), T.Variable(2, 'y')
+    holds = T.BoolBinaryOperator(x, x, '==', '!=', lambda a, b: a == b)
+    fails = T.BoolBinaryOperator(x, y, '==', '!=', lambda a, b: a == b)
+    assert isinstance(fails, T.Testable) and holds.eval()
+    holds.expect()
+    with pytest.raises(T.InvalidType, match='1 != 2'):
+        fails.expect()
+    with pytest.raises(RuntimeError):
+        bool(holds)
+
+
+def test_prod_is_v1s_variable_of_numpy_prod():
+    assert T.prod.name == 'prod' and T.prod.value is numpy.prod
+
+
+def test_get_types_takes_a_tuple_as_v1_asserted():
+    with pytest.raises(AssertionError, match='tuple'):
+        T.get_types(1, 'name', False)

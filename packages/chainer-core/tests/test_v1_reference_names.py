@@ -14,8 +14,6 @@ LISTING = pathlib.Path(__file__).with_name('v1_reference_names.txt')
 PENDING_V124_ADDITIONS = {
     # NVTX ranges per function: GPU-only, needs the CUDA backend's profiler API
     'chainer.function_hooks.CUDAProfileHook', 'chainer.function_hooks.cuda_profile',
-    # type_check internals of v1.24's two-pass check
-    'chainer.utils.type_check.BoolBinaryOperator',
     'chainer.utils.type_check.get_function_check_context',
 }
 

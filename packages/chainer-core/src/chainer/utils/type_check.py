@@ -20,6 +20,8 @@ import threading
 
 import numpy
 
+from chainer.utils._errors import ArgumentAssertionError
+
 _local = threading.local()
 
 
@@ -86,13 +88,13 @@ class Expr(object):
         return Call(self, args)
 
     def __neg__(self):
-        return UnaryOperator(3, self, '-', operator.neg)
+        return UnaryOperator(_UNARY_PRIORITY, self, '-', operator.neg)
 
     def __pos__(self):
-        return UnaryOperator(3, self, '+', operator.pos)
+        return UnaryOperator(_UNARY_PRIORITY, self, '+', operator.pos)
 
     def __invert__(self):
-        return UnaryOperator(3, self, '~', operator.invert)
+        return UnaryOperator(_UNARY_PRIORITY, self, '~', operator.invert)
 
 
 def _make_binary(op_str, priority, func, right_assoc=False, reflected=False):
@@ -103,20 +105,26 @@ def _make_binary(op_str, priority, func, right_assoc=False, reflected=False):
     return method
 
 
+# Priorities as v1 numbers them (higher binds tighter): atoms 8, ``**`` 7, unary
+# operators 6, ``* / // %`` 5, ``+ -`` 4, shifts 3, ``&`` 2, ``^`` 1, ``|`` 0 and
+# comparisons -1.
+_ATOM_PRIORITY = 8
+_UNARY_PRIORITY = 6
+_COMPARISON_PRIORITY = -1
 _BINARY = [
-    # name, symbol, priority (lower binds tighter), function, right associative
-    ('pow', '**', 2, operator.pow, True),
-    ('mul', '*', 4, operator.mul, False),
-    ('truediv', '/', 4, operator.truediv, False),
-    ('floordiv', '//', 4, operator.floordiv, False),
-    ('mod', '%', 4, operator.mod, False),
-    ('add', '+', 5, operator.add, False),
-    ('sub', '-', 5, operator.sub, False),
-    ('lshift', '<<', 6, operator.lshift, False),
-    ('rshift', '>>', 6, operator.rshift, False),
-    ('and', '&', 7, operator.and_, False),
-    ('xor', '^', 8, operator.xor, False),
-    ('or', '|', 9, operator.or_, False),
+    # name, symbol, priority, function, right associative
+    ('pow', '**', 7, operator.pow, True),
+    ('mul', '*', 5, operator.mul, False),
+    ('truediv', '/', 5, operator.truediv, False),
+    ('floordiv', '//', 5, operator.floordiv, False),
+    ('mod', '%', 5, operator.mod, False),
+    ('add', '+', 4, operator.add, False),
+    ('sub', '-', 4, operator.sub, False),
+    ('lshift', '<<', 3, operator.lshift, False),
+    ('rshift', '>>', 3, operator.rshift, False),
+    ('and', '&', 2, operator.and_, False),
+    ('xor', '^', 1, operator.xor, False),
+    ('or', '|', 0, operator.or_, False),
 ]
 for _name, _sym, _prio, _func, _rassoc in _BINARY:
     setattr(Expr, '__%s__' % _name, _make_binary(_sym, _prio, _func, _rassoc))
@@ -131,7 +139,7 @@ _COMPARISONS = [
 
 def _make_comparison(op_str, func, inverse):
     def method(self, other):
-        return Testable(self, other, op_str, func, inverse)
+        return BoolBinaryOperator(self, other, op_str, inverse, func)
     return method
 
 
@@ -170,7 +178,7 @@ def _repr_value(v):
 
 class Atom(Expr):
     def __init__(self):
-        super(Atom, self).__init__(0)
+        super(Atom, self).__init__(_ATOM_PRIORITY)
 
 
 class Constant(Atom):
@@ -273,9 +281,13 @@ class Call(Atom):
         return _eval_expr(self.obj)(*[_eval_expr(a) for a in self.args])
 
 
-def _paren(expr, priority):
+def _paren(expr, priority, inclusive=False):
+    """``expr`` as an operand of an operator of ``priority``: in parentheses when it
+    binds more loosely (or equally, where ``inclusive``: the operand on the side that
+    the operator does not associate to)."""
     s = _repr(expr)
-    if isinstance(expr, Expr) and expr.priority > priority:
+    if isinstance(expr, Expr) and (expr.priority < priority or
+                                   inclusive and expr.priority == priority):
         return '(' + s + ')'
     return s
 
@@ -304,21 +316,37 @@ class BinaryOperator(Expr):
         self.right_associative = right_associative
 
     def __str__(self):
-        left_prio = self.priority - (1 if self.right_associative else 0)
-        right_prio = self.priority - (0 if self.right_associative else 1)
-        return '{0} {1} {2}'.format(_paren(self.lhs, left_prio), self.exp,
-                                    _paren(self.rhs, right_prio))
+        right = self.right_associative
+        return '{0} {1} {2}'.format(_paren(self.lhs, self.priority, inclusive=right),
+                                    self.exp,
+                                    _paren(self.rhs, self.priority, inclusive=not right))
 
     def eval(self):
         return self.func(_eval_expr(self.lhs), _eval_expr(self.rhs))
 
 
-class Testable(BinaryOperator):
-    """A comparison: the unit that :func:`expect` checks."""
+class Testable(object):
+    """What :func:`expect` checks: an object with an ``expect()`` method that raises
+    :class:`InvalidType` when its condition does not hold (v1's base of comparisons)."""
 
-    def __init__(self, lhs, rhs, exp, func, inverse):
-        super(Testable, self).__init__(10, lhs, rhs, exp, func)
-        self.inverse = inverse
+    def expect(self):
+        raise NotImplementedError('Testable subclasses define expect()')  # abstract
+
+
+class BoolBinaryOperator(BinaryOperator, Testable):
+    """A comparison: the unit that :func:`expect` checks (v1's class and arguments).
+
+    Args:
+        lhs, rhs: the operands (expressions or values).
+        exp (str): the operator, e.g. ``'=='``.
+        inv (str): the inverse operator, shown in the ``Actual:`` line when the check
+            fails, e.g. ``'!='``.
+        func: ``func(left_value, right_value) -> bool``.
+    """
+
+    def __init__(self, lhs, rhs, exp, inv, func):
+        super(BoolBinaryOperator, self).__init__(_COMPARISON_PRIORITY, lhs, rhs, exp, func)
+        self.inverse = inv
 
     def expect(self):
         left = _eval_expr(self.lhs)
@@ -384,6 +412,9 @@ def _light_types(data):
 def get_types(data, name, accept_none):
     """Builds the :class:`TypeInfoTuple` of ``data``: :class:`TypeInfo` objects in
     light mode, expressions named ``name[i]`` evaluating to them in full mode."""
+    if not isinstance(data, (tuple, list)):
+        raise ArgumentAssertionError('get_types takes a tuple of arrays, got {}'.format(
+            type(data).__name__))
     light = _in_light_mode()
     infos = []
     for i, d in enumerate(data):
@@ -454,11 +485,19 @@ def _prod_func(values):
     return result
 
 
-def prod(values):
-    """Product of a shape (or any sequence), usable inside expressions."""
-    if isinstance(values, Expr):
-        return Call(Variable(_prod_func, 'prod'), (values,))
-    return _prod_func(values)
+class _Product(Variable):
+    """The ``prod`` of type checks: as in v1 a :class:`Variable` named 'prod' holding
+    ``numpy.prod``; called on an expression it builds the call, on a plain sequence (the
+    light pass) it returns the product itself."""
+
+    def __call__(self, values):
+        if isinstance(values, Expr):
+            return Call(self, (values,))
+        return _prod_func(values)
+
+
+#: Product of a shape (or any sequence), usable inside expressions: ``prod(x.shape)``.
+prod = _Product(numpy.prod, 'prod')
 
 
 def same_types(*arrays):
