@@ -72,6 +72,8 @@ class CaffeFunction(link.Chain):
         forwards (dict): a mapping from layer names to the functions emulating
             them (taking and returning Variables).
         layers (list): ``(name, bottoms, tops)`` of the emulated layers, in order.
+        split_map (dict): the top blobs of Split layers, each mapped to the bottom
+            blob it copies.
         fs: this chain (the set of parameterized layers; the FunctionSet of old
             versions).
         train (bool): the phase of the last call (True: TRAIN).
@@ -85,6 +87,7 @@ class CaffeFunction(link.Chain):
         super(CaffeFunction, self).__init__()
         self.forwards = {}
         self.layers = []
+        self.split_map = {}
         self.train = True
         self._steps = []
         npz = _is_npz(model_path)

@@ -11,7 +11,8 @@ def build_relu(layer, net):
     slope = float(layer.params.relu_param.negative_slope)
     if slope == 0:
         return lambda net, x: F.relu(x)
-    return lambda net, x: F.leaky_relu(x, slope)
+    # The slope by keyword, as v1's CaffeFunction passed it.
+    return lambda net, x: F.leaky_relu(x, slope=slope)
 
 
 @register('PReLU', params=('prelu_param',))
@@ -58,8 +59,27 @@ def build_power(layer, net):
     return forward
 
 
+#: ``SoftmaxParameter.engine`` -> the ``use_cudnn`` v1 passed for it (DEFAULT: none).
+_SOFTMAX_ENGINE_USE_CUDNN = {1: False, 2: True}  # CAFFE, CUDNN
+
+
 @register('Softmax', params=('softmax_param',))
 def build_softmax(layer, net):
-    """Softmax over ``axis`` (the other axes index independent softmaxes)."""
-    axis = int(layer.params.softmax_param.axis)
-    return lambda net, x: F.softmax(x, axis=_common.canonical_axis(axis, x.ndim))
+    """Softmax over ``axis`` (the other axes index independent softmaxes).
+
+    The CAFFE engine asks for no cuDNN, the CUDNN engine for cuDNN. Options at their
+    defaults (the channel axis, the DEFAULT engine) are left out of the call, as v1
+    called ``softmax(x)``.
+    """
+    p = layer.params.softmax_param
+    axis = int(p.axis)
+    options = {}
+    if p.engine in _SOFTMAX_ENGINE_USE_CUDNN:
+        options['use_cudnn'] = _SOFTMAX_ENGINE_USE_CUDNN[p.engine]
+
+    def forward(net, x):
+        a = _common.canonical_axis(axis, x.ndim)
+        if a != 1:
+            return F.softmax(x, axis=a, **options)
+        return F.softmax(x, **options)
+    return forward

@@ -34,14 +34,22 @@ def build_slice(layer, net):
         if not points and x.shape[a] % n_top:
             raise ValueError('layer {!r}: axis of size {} does not split into {} equal '
                              'parts'.format(layer.name, x.shape[a], n_top))
-        return F.split_axis(x, list(points) or n_top, a, force_tuple=True)
+        # By keyword, as v1's CaffeFunction called it; a single top comes back as
+        # one Variable, which CaffeFunction takes as the only output.
+        return F.split_axis(x, indices_or_sections=list(points) or n_top, axis=a)
     return forward
 
 
 @register('Split')
 def build_split(layer, net):
-    """The bottom, once per top (gradients of the copies add up)."""
+    """The bottom, once per top (gradients of the copies add up).
+
+    Each top is also recorded in ``net.split_map`` as an alias of the bottom (v1's
+    attribute).
+    """
     n_top = len(layer.top)
+    if layer.bottom:
+        net.split_map.update((top, layer.bottom[0]) for top in layer.top)
     return lambda net, x: (x,) * n_top
 
 

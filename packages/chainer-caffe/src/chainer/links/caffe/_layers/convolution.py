@@ -36,8 +36,6 @@ def _grouped(apply, group):
     channels of a deconvolution) and the bias with the outputs.
     """
     def forward(x, W, b):
-        if group == 1:
-            return apply(x, W, b)
         xs = F.split_axis(x, group, 1, force_tuple=True)
         Ws = F.split_axis(W, group, 0, force_tuple=True)
         bs = (None,) * group if b is None else F.split_axis(b, group, 0, force_tuple=True)
@@ -45,8 +43,16 @@ def _grouped(apply, group):
     return forward
 
 
-def _bound(name, forward):
-    """Forward reading ``W`` and ``b`` from the net's child ``name`` when it runs."""
+def _bound(name, apply, group):
+    """Forward of the net's child ``name`` (looked up when it runs).
+
+    Without groups the child link is called, as v1 called its Convolution2D; grouped
+    layers run ``apply`` per group on the child's ``W`` and ``b``.
+    """
+    if group == 1:
+        return lambda net, x: net[name](x)
+    forward = _grouped(apply, group)
+
     def run(net, x):
         child = net[name]
         return forward(x, child.W, child.b)
@@ -97,7 +103,7 @@ def build_convolution(layer, net):
         def apply(x, W, b):
             return F.dilated_convolution_2d(x, W, b, g.stride, g.pad, g.dilate)
     net.add_layer_link(layer.name, conv)
-    return _bound(layer.name, _grouped(apply, g.group))
+    return _bound(layer.name, apply, g.group)
 
 
 @register('Deconvolution', params=('convolution_param',))
@@ -131,4 +137,4 @@ def build_deconvolution(layer, net):
     def apply(x, W, b):
         return F.deconvolution_2d(x, W, b, g.stride, g.pad)
     net.add_layer_link(layer.name, deconv)
-    return _bound(layer.name, _grouped(apply, g.group))
+    return _bound(layer.name, apply, g.group)

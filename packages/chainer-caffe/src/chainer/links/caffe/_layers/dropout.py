@@ -11,4 +11,5 @@ def build_dropout(layer, net):
     if not 0 <= ratio < 1:
         raise ValueError('layer {!r}: dropout_ratio must be in [0, 1), got {}'.format(
             layer.name, ratio))
-    return lambda net, x: F.dropout(x, ratio, train=net.train)
+    # The ratio by keyword, as v1's CaffeFunction passed it.
+    return lambda net, x: F.dropout(x, ratio=ratio, train=net.train)

@@ -38,7 +38,7 @@ def build_inner_product(layer, net):
         linear = net[name]
         a = _common.canonical_axis(axis, x.ndim)
         if a == 1:
-            return F.linear(x, linear.W, linear.b)
+            return linear(x)  # the child link flattens the rest, as v1 called it
         lead = x.shape[:a]
         y = F.linear(F.reshape(x, (int(numpy.prod(lead)), k)), linear.W, linear.b)
         return F.reshape(y, lead + (n_out,))

@@ -1,4 +1,6 @@
 """Caffe's SoftmaxWithLoss and Accuracy layers."""
+import numpy
+
 import chainer
 import chainer.functions as F
 from chainer import cuda
@@ -12,8 +14,14 @@ NONE = 3
 
 
 def _labels(t, shape):
-    """Caffe's float labels as int32 of ``shape`` (truncated like Caffe's cast)."""
+    """Caffe's float labels as int32 of ``shape`` (truncated like Caffe's cast).
+
+    Labels that already are int32 of ``shape`` are returned as they are, so that
+    ``softmax_cross_entropy`` gets the given label blob, as in v1.
+    """
     data = t.data if isinstance(t, chainer.Variable) else t
+    if data.dtype == numpy.int32 and data.shape == tuple(shape):
+        return t
     if data.size != _size(shape):
         raise ValueError('{} labels for scores needing {} (shape {})'.format(
             data.size, _size(shape), shape))
@@ -43,17 +51,24 @@ def build_softmax_with_loss(layer, net):
     """
     axis = int(layer.params.softmax_param.axis)
     lp = layer.params.loss_param
-    ignore = int(lp.ignore_label) if lp.HasField('ignore_label') else -1
     mode = _normalization(lp)
+    # Only options away from softmax_cross_entropy's defaults are passed (VALID is its
+    # normalize=True, -1 its ignore_label), so that the default layer makes v1's call
+    # softmax_cross_entropy(x, t).
+    options = {}
+    if lp.HasField('ignore_label') and int(lp.ignore_label) != -1:
+        options['ignore_label'] = int(lp.ignore_label)
+    if mode != VALID:
+        options['normalize'] = False
 
-    def forward(net, x, t):
+    def forward(net, x, *labels):
+        # The bottoms go to softmax_cross_entropy as they are: without a label bottom
+        # it raises its own error for the missing labels, as in v1.
         a = _common.canonical_axis(axis, x.ndim)
         if a != 1:
             x = F.rollaxis(x, a, 1)
-        labels = _labels(t, (x.shape[0],) + x.shape[2:])
-        if mode == VALID:
-            return F.softmax_cross_entropy(x, labels, normalize=True, ignore_label=ignore)
-        loss = F.softmax_cross_entropy(x, labels, normalize=False, ignore_label=ignore)
+        labels = [_labels(t, (x.shape[0],) + x.shape[2:]) for t in labels]
+        loss = F.softmax_cross_entropy(x, *labels, **options)
         if mode == FULL:
             return loss * (1.0 / _size(x.shape[2:]))
         if mode == NONE:

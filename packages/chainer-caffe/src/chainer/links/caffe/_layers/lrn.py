@@ -37,4 +37,6 @@ def build_lrn(layer, net):
     if p.norm_region != ACROSS_CHANNELS:
         raise ValueError('layer {!r}: unknown norm_region {}'.format(layer.name,
                                                                       p.norm_region))
-    return lambda net, x: F.local_response_normalization(x, n, k, alpha / n, beta)
+    # All by keyword, as v1's CaffeFunction passed them.
+    return lambda net, x: F.local_response_normalization(x, n=n, k=k, alpha=alpha / n,
+                                                         beta=beta)

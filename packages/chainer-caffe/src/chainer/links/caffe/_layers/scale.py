@@ -21,19 +21,21 @@ def build_scale(layer, net):
     """``x * W`` broadcast from ``axis`` (plus ``b`` with ``bias_term``).
 
     With one bottom ``W`` is blob 0 (and ``b`` blob 1); with two bottoms the second
-    bottom is the factor and ``b`` is blob 0.
+    bottom is the factor and ``b`` is blob 0. The layer is an :class:`L.Scale` child
+    link (one without parameters when both come from bottoms), called as in v1
+    wherever it computes Caffe's result: it knows neither negative axes nor a
+    0-d factor, which are computed with the functions here.
     """
     p = layer.params.scale_param
     axis = int(p.axis)
     learned_scale = len(layer.bottom) == 1
-    if not (learned_scale or p.bias_term):
-        return lambda net, x, factor: _broadcast_apply(F.scale, x, factor, axis)
-    shape = _common.blob_shape(layer, 0)
+    bias_term = bool(p.bias_term)
+    shape = _common.blob_shape(layer, 0) if learned_scale or bias_term else None
     scale = L.Scale(axis, W_shape=shape if learned_scale else None,
-                    bias_term=bool(p.bias_term), bias_shape=shape)
+                    bias_term=bias_term, bias_shape=shape)
     if learned_scale:
         _init(scale.W, _common.blob(layer, 0, shape))
-    if p.bias_term:
+    if bias_term:
         _init(scale.bias.b, _common.blob(layer, 1 if learned_scale else 0, shape))
     net.add_layer_link(layer.name, scale)
 
@@ -41,8 +43,11 @@ def build_scale(layer, net):
 
     def forward(net, x, *factor):
         child = net[name]
-        y = _broadcast_apply(F.scale, x, factor[0] if factor else child.W, axis)
-        if p.bias_term:
+        w = factor[0] if factor else child.W
+        if axis >= 0 and w.ndim > 0:
+            return child(x, *factor)
+        y = _broadcast_apply(F.scale, x, w, axis)
+        if bias_term:
             y = _broadcast_apply(F.bias, y, child.bias.b, axis)
         return y
     return forward
