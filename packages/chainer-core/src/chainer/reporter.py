@@ -159,6 +159,13 @@ def _device_of(value):
     return cuda.get_device(value)
 
 
+def _count_like(total, n):
+    """The count ``n`` as a scalar of ``total``'s dtype, so that dividing keeps float32
+    sums float32 on numpy 1 too (which promotes float32 by a Python int to float64)."""
+    dtype = getattr(total, 'dtype', None)
+    return n if dtype is None else dtype.type(n)
+
+
 class Summary(object):
     """Online mean and standard deviation of a sequence of scalars.
 
@@ -175,8 +182,14 @@ class Summary(object):
     def add(self, value):
         """Adds a scalar: a Python or numpy scalar, or a 0-d array (CPU or GPU)."""
         with _device_of(value):
-            self._x += value
-            self._x2 += value * value
+            if self._n == 0:
+                # Start from the value itself, not from the float 0.0: numpy 1 would
+                # promote float32 values to float64 when added to a Python float.
+                self._x = value.copy() if hasattr(value, 'copy') else value
+                self._x2 = value * value
+            else:
+                self._x += value
+                self._x2 += value * value
             self._n += 1
 
     def _check_nonempty(self):
@@ -187,12 +200,12 @@ class Summary(object):
         """Returns the mean of the added values."""
         self._check_nonempty()
         with _device_of(self._x):
-            return self._x / self._n
+            return self._x / _count_like(self._x, self._n)
 
     def make_statistics(self):
         """Returns the tuple ``(mean, std)`` of the added values."""
         self._check_nonempty()
-        x, n = self._x, self._n
+        x, n = self._x, _count_like(self._x, self._n)
         xp = cuda.get_array_module(x)
         with _device_of(x):
             mean = x / n
