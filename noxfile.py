@@ -42,7 +42,7 @@ TEST_EXTRAS = {
 }
 
 nox.options.reuse_venv = 'yes'
-nox.options.sessions = ['tests', 'packaging']
+nox.options.sessions = ['tests', 'tests_numpy1', 'packaging']
 
 
 def _load_toml(path):
@@ -220,6 +220,30 @@ def tests(session, package):
     session.chdir(_package_dir(package))
     session.run('python', '-m', 'pytest', 'tests', '-q', '-p', 'no:cacheprovider',
                 *session.posargs, env={'CHAINER_TEST_DERANDOMIZE': '1'})
+
+
+#: Packages whose tests run a second time on numpy 1 (1.26, its last release), since v1
+#: code often relies on numpy 1 behaviour. cupy-kernels (CuPy wheels) and chainer-caffe
+#: (its OpenCV reference) test against numpy 2 only.
+NUMPY1_PACKAGES = ('chainer-core', 'chainer-links', 'chainer-training')
+
+
+@nox.session
+def tests_numpy1(session):
+    """Runs the tests of :data:`NUMPY1_PACKAGES` under numpy 1.26, in one environment."""
+    # Editable installs keep each portion in its own directory, as core's namespace
+    # tests (which hide the sibling portions) need.
+    editable = []
+    for package in NUMPY1_PACKAGES:
+        editable += ['-e', '{}[{}]'.format(_package_dir(package),
+                                           ','.join(TEST_EXTRAS.get(package, ('test',))))]
+    session.install('numpy>=1.26,<2', *editable)
+    session.run('python', '-c', 'import numpy; assert numpy.__version__ < "2", '
+                'numpy.__version__')
+    for package in NUMPY1_PACKAGES:
+        session.chdir(_package_dir(package))
+        session.run('python', '-m', 'pytest', 'tests', '-q', '-p', 'no:cacheprovider',
+                    *session.posargs, env={'CHAINER_TEST_DERANDOMIZE': '1'})
 
 
 @nox.session
