@@ -28,6 +28,33 @@ LOOP_TAPS = 16
 _LEAD = (slice(None), slice(None))
 
 
+def window_geometry(ndim, ksize, stride, pad):
+    """Checks and expands the window arguments of an ``ndim``-d pooling function.
+
+    Args:
+        ndim: number of spatial axes (a positive int).
+        ksize, stride, pad: an int or an ``ndim``-tuple each; ``stride`` None means
+            ``ksize``.
+
+    Returns:
+        tuple: ``(ndim, ksize, stride, pad)`` with ``ndim`` an int and tuples of ints.
+
+    Raises:
+        ValueError: for a non-positive ``ndim``, ``ksize`` or ``stride`` or a negative
+            ``pad``.
+    """
+    if int(ndim) < 1:
+        raise ValueError('ndim must be a positive int, got {!r}'.format(ndim))
+    ndim = int(ndim)
+    ksize = conv_nd.as_tuple(ksize, ndim)
+    stride = ksize if stride is None else conv_nd.as_tuple(stride, ndim)
+    pad = conv_nd.as_tuple(pad, ndim)
+    if min(ksize) < 1 or min(stride) < 1 or min(pad) < 0:
+        raise ValueError('ksize and stride must be positive and pad non-negative, got '
+                         'ksize={} stride={} pad={}'.format(ksize, stride, pad))
+    return ndim, ksize, stride, pad
+
+
 def n_taps(ksize):
     """Number of taps ``prod(ksize)`` of a window."""
     return int(numpy.prod(ksize))

@@ -2,7 +2,7 @@
 from chainer import cuda
 from chainer import function
 from chainer.functions import _cudnn
-from chainer.utils import conv_nd
+from chainer.functions.pooling import _windows
 from chainer.utils import type_check
 
 
@@ -20,16 +20,8 @@ class PoolingND(function.Function):
     """
 
     def __init__(self, ndim, ksize, stride=None, pad=0, cover_all=True, use_cudnn=True):
-        if int(ndim) < 1:
-            raise ValueError('ndim must be a positive int, got {!r}'.format(ndim))
-        self.ndim = int(ndim)
-        self.ksize = conv_nd.as_tuple(ksize, self.ndim)
-        self.stride = self.ksize if stride is None else conv_nd.as_tuple(stride, self.ndim)
-        self.pad = conv_nd.as_tuple(pad, self.ndim)
-        if min(self.ksize) < 1 or min(self.stride) < 1 or min(self.pad) < 0:
-            raise ValueError('ksize and stride must be positive and pad non-negative, got '
-                             'ksize={} stride={} pad={}'.format(self.ksize, self.stride,
-                                                                self.pad))
+        self.ndim, self.ksize, self.stride, self.pad = _windows.window_geometry(
+            ndim, ksize, stride, pad)
         self.cover_all = cover_all
         self.use_cudnn = use_cudnn
 

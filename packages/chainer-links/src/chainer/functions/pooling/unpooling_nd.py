@@ -19,16 +19,8 @@ class UnpoolingND(function.Function):
     def __init__(self, ndim, ksize, stride=None, pad=0, outsize=None, cover_all=True):
         if type(self) is UnpoolingND:  # the 2-d subclass is not experimental
             utils.experimental('chainer.functions.pooling.UnpoolingND')
-        if int(ndim) < 1:
-            raise ValueError('ndim must be a positive int, got {!r}'.format(ndim))
-        self.ndim = int(ndim)
-        self.ksize = conv_nd.as_tuple(ksize, self.ndim)
-        self.stride = self.ksize if stride is None else conv_nd.as_tuple(stride, self.ndim)
-        self.pad = conv_nd.as_tuple(pad, self.ndim)
-        if min(self.ksize) < 1 or min(self.stride) < 1 or min(self.pad) < 0:
-            raise ValueError('ksize and stride must be positive and pad non-negative, got '
-                             'ksize={} stride={} pad={}'.format(self.ksize, self.stride,
-                                                                self.pad))
+        self.ndim, self.ksize, self.stride, self.pad = _windows.window_geometry(
+            ndim, ksize, stride, pad)
         self.outsize = None if outsize is None else conv_nd.as_tuple(outsize, self.ndim)
         self.cover_all = cover_all
 
