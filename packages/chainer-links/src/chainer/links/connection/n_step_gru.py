@@ -4,7 +4,7 @@ from chainer.functions.connection import n_step_gru as rnn
 from chainer.links.connection import n_step_rnn
 
 
-class NStepGRUBase(n_step_rnn.NStepBase):
+class NStepGRUBase(n_step_rnn._HiddenStateStack):
     """Stacked GRU link (:func:`~chainer.functions.n_step_gru` or, with
     ``use_bi_direction``, :func:`~chainer.functions.n_step_bigru`).
 
@@ -32,21 +32,6 @@ class NStepGRUBase(n_step_rnn.NStepBase):
     def _function(self, hx, ws, bs, xs, train):
         return self.rnn(self.n_layers, self.dropout, hx, ws, bs, xs, train=train,
                         use_cudnn=self.use_cudnn)
-
-    def __call__(self, hx, xs, train=True):
-        """Runs the GRU over a batch of sequences of any lengths, in any order.
-
-        Args:
-            hx (~chainer.Variable): Initial hidden states
-                ``(n_layers * D, B, out_size)`` (None: zeros).
-            xs (list of ~chainer.Variable): ``B`` sequences ``(L_i, in_size)``.
-            train (bool): Apply dropout.
-
-        Returns:
-            tuple: ``(hy, ys)``: the final hidden states and the list of output
-            sequences, ``ys[i]`` of shape ``(L_i, D * out_size)``.
-        """
-        return self._run([hx], xs, train)
 
 
 class NStepGRU(NStepGRUBase):

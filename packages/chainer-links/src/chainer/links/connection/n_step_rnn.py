@@ -106,7 +106,27 @@ class NStepBase(link.ChainList):
         return tuple(finals) + (ys,)
 
 
-class NStepRNNBase(NStepBase):
+class _HiddenStateStack(NStepBase):
+    """An N-step stack whose only state is the hidden one (the RNNs and GRUs; the LSTMs
+    add a cell state)."""
+
+    def __call__(self, hx, xs, train=True):
+        """Runs the stack over a batch of sequences of any lengths, in any order.
+
+        Args:
+            hx (~chainer.Variable): Initial hidden states
+                ``(n_layers * D, B, out_size)`` (None: zeros).
+            xs (list of ~chainer.Variable): ``B`` sequences ``(L_i, in_size)``.
+            train (bool): Apply dropout.
+
+        Returns:
+            tuple: ``(hy, ys)``: the final hidden states and the list of output
+            sequences, ``ys[i]`` of shape ``(L_i, D * out_size)``.
+        """
+        return self._run([hx], xs, train)
+
+
+class NStepRNNBase(_HiddenStateStack):
     """Stacked Elman RNN link (:func:`~chainer.functions.n_step_rnn` or, with
     ``use_bi_direction``, :func:`~chainer.functions.n_step_birnn`).
 
@@ -139,21 +159,6 @@ class NStepRNNBase(NStepBase):
     def _function(self, hx, ws, bs, xs, train):
         return self.rnn(self.n_layers, self.dropout, hx, ws, bs, xs, train=train,
                         use_cudnn=self.use_cudnn, activation=self.activation)
-
-    def __call__(self, hx, xs, train=True):
-        """Runs the RNN over a batch of sequences of any lengths, in any order.
-
-        Args:
-            hx (~chainer.Variable): Initial hidden states
-                ``(n_layers * D, B, out_size)`` (None: zeros).
-            xs (list of ~chainer.Variable): ``B`` sequences ``(L_i, in_size)``.
-            train (bool): Apply dropout.
-
-        Returns:
-            tuple: ``(hy, ys)``: the final hidden states and the list of output
-            sequences, ``ys[i]`` of shape ``(L_i, D * out_size)``.
-        """
-        return self._run([hx], xs, train)
 
 
 class NStepRNNTanh(NStepRNNBase):
