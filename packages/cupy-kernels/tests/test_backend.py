@@ -52,6 +52,26 @@ def test_installed_without_device():
     assert b.get_array_module(numpy.zeros(1)) is numpy
 
 
+def test_nccl_without_a_device_is_an_attribute_error_saying_why(monkeypatch):
+    if HAVE_CUPY and _has_device():
+        pytest.skip('a GPU is present')
+    b = CudaBackend()
+    with pytest.raises(AttributeError, match='NCCL needs CUDA'):
+        b.nccl
+    assert not hasattr(cuda, 'nccl')  # the facade: MultiprocessParallelUpdater unavailable
+
+
+@pytest.mark.gpu
+def test_nccl_is_cupys_binding_on_a_gpu():
+    if not (HAVE_CUPY and _has_device()):
+        pytest.skip('needs a GPU')
+    try:
+        nccl = cuda.nccl
+    except AttributeError as e:
+        pytest.skip(str(e))  # CuPy without NCCL: the message is the reason
+    assert hasattr(nccl, 'NcclCommunicator') and hasattr(nccl, 'get_unique_id')
+
+
 @pytest.mark.skipif(not HAVE_CUPY, reason='CuPy is not installed')
 @pytest.mark.skipif(HAVE_CUPY and _has_device(), reason='a GPU is present')
 def test_runtime_report_says_installed_no_device():

@@ -97,6 +97,8 @@ class CudaBackend(object):
         # chainer.cuda.ndarray / Device / Event / Stream / memory_pool ... (spec §3.2.1)
         if name.startswith('_'):
             raise AttributeError(name)
+        if name == 'nccl':  # not a property: its AttributeError would land here
+            return self._nccl()
         aliases = {'ndarray': ('ndarray',), 'Device': ('cuda', 'Device'),
                    'Event': ('cuda', 'Event'), 'Stream': ('cuda', 'Stream')}
         if name in aliases:
@@ -105,6 +107,26 @@ class CudaBackend(object):
                 obj = getattr(obj, part)
             return obj
         raise AttributeError('the CUDA backend has no attribute {!r}'.format(name))
+
+    def _nccl(self):
+        """CuPy's NCCL binding, ``cupy.cuda.nccl`` (``chainer.cuda.nccl``): the
+        collectives of multi-GPU training (``MultiprocessParallelUpdater``).
+
+        Raises:
+            AttributeError: without a device, or when CuPy has no NCCL; the message
+                says which.
+        """
+        if self._reason:
+            raise AttributeError('NCCL needs CUDA, which is not available: ' + self._reason)
+        try:
+            nccl = importlib.import_module('cupy.cuda.nccl')
+        except ImportError as e:
+            raise AttributeError('CuPy {} has no NCCL ({}): install NCCL (e.g. the '
+                                 'nvidia-nccl-cu12 wheel)'.format(self._cupy.__version__, e))
+        if not getattr(nccl, 'available', True):
+            raise AttributeError('CuPy {} was built without NCCL: install NCCL (e.g. the '
+                                 'nvidia-nccl-cu12 wheel)'.format(self._cupy.__version__))
+        return nccl
 
     @property
     def memory_pool(self):
