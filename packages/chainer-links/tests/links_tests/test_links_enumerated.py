@@ -21,7 +21,10 @@ LINKS = {
     'normalization': ['BatchNormalization', 'LayerNormalization'],
     'loss': ['BinaryHierarchicalSoftmax', 'BlackOut', 'CRF1d', 'NegativeSampling'],
     'activation': ['PReLU', 'Maxout', 'SimplifiedDropconnect'],
-    'model': ['Classifier'],
+    'model': ['Classifier',
+              # v1.24 additions (issue #14): chainer.links.model.vision
+              'GoogLeNet', 'ResNet50Layers', 'ResNet101Layers', 'ResNet152Layers',
+              'VGG16Layers'],
 }
 ALL = sorted((category, name) for category, names in LINKS.items() for name in names)
 HERE = pathlib.Path(__file__).parent
