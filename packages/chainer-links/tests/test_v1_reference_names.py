@@ -10,14 +10,7 @@ LISTING = pathlib.Path(__file__).with_name('v1_reference_names.txt')
 
 #: Still to build: the v1.21-v1.24 additions of issue #14. Each leaves the set when it is
 #: built (the test fails until it does).
-PENDING_V124_ADDITIONS = {
-    # chainer.links.model.vision (ResNet50Layers, VGG16Layers, GoogLeNet)
-    'chainer.links.GoogLeNet', 'chainer.links.ResNet101Layers',
-    'chainer.links.ResNet152Layers', 'chainer.links.ResNet50Layers',
-    'chainer.links.VGG16Layers', 'chainer.links.model.vision',
-    'chainer.links.model.vision.googlenet', 'chainer.links.model.vision.resnet',
-    'chainer.links.model.vision.vgg',
-}
+PENDING_V124_ADDITIONS = set()
 
 #: Left out on purpose, each with why.
 NOT_PROVIDED = {
