@@ -401,3 +401,14 @@ def test_getitem_errors():
         x[0, 0, 0]
     with pytest.raises(ValueError, match='Ellipsis'):
         x[..., ...]
+
+
+@pytest.mark.parametrize('compare', [
+    lambda a, b: a < b, lambda a, b: a <= b, lambda a, b: a > b, lambda a, b: a >= b,
+    lambda a, b: a < 1.0,
+])
+def test_ordering_variables_is_not_implemented_as_in_v1(compare):
+    a = chainer.Variable(numpy.zeros(2, numpy.float32))
+    b = chainer.Variable(numpy.ones(2, numpy.float32))
+    with pytest.raises(NotImplementedError, match='compare their .data'):
+        compare(a, b)

@@ -342,6 +342,13 @@ class Variable(object):
                     else:
                         x._grad += gx
 
+    def _ordering_is_undefined(self, other):
+        raise NotImplementedError(
+            'Variables cannot be ordered (<, <=, >, >=), as in Chainer v1: compare their '
+            '.data arrays instead')
+
+    __lt__ = __le__ = __gt__ = __ge__ = _ordering_is_undefined
+
     def reshape(self, *shape):
         """Returns a variable of a different shape and the same content (v1.24).
 
