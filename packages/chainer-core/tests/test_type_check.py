@@ -325,3 +325,35 @@ def test_prod_is_v1s_variable_of_numpy_prod():
 def test_get_types_takes_a_tuple_as_v1_asserted():
     with pytest.raises(AssertionError, match='tuple'):
         T.get_types(1, 'name', False)
+
+
+class _Labelled(object):
+    label = 'MyFunction'
+
+
+def test_failures_in_a_function_check_context_name_the_function_as_in_v1_24():
+    x = T.Variable(1, 'x')
+    with T.get_function_check_context(_Labelled()):
+        with pytest.raises(T.InvalidType) as caught:
+            T.expect(x == 2)
+    assert str(caught.value).startswith(
+        'Invalid operation is performed in: MyFunction (Forward)\n\nExpect: x == 2')
+    with pytest.raises(T.InvalidType) as caught:
+        T.expect(x == 2)  # the context is left
+    assert str(caught.value).startswith('Expect: x == 2')
+
+
+def test_a_function_names_itself_inside_another_functions_context():
+    class Square(chainer.Function):
+        def check_type_forward(self, in_types):
+            T.expect(in_types[0].dtype == numpy.float32)
+
+        def forward(self, inputs):
+            return inputs[0] ** 2,
+
+    with T.get_function_check_context(_Labelled()):
+        with pytest.raises(T.InvalidType) as caught:
+            Square()(numpy.zeros(1, numpy.float64))
+    message = str(caught.value)
+    assert message.startswith('Invalid operation is performed in: Square (Forward)')
+    assert message.count('Invalid operation') == 1

@@ -11,11 +11,7 @@ LISTING = pathlib.Path(__file__).with_name('v1_reference_names.txt')
 
 #: Still to build: the v1.21-v1.24 additions of issue #14. Each leaves the set when it is
 #: built (the test fails until it does).
-PENDING_V124_ADDITIONS = {
-    # NVTX ranges per function: GPU-only, needs the CUDA backend's profiler API
-    'chainer.function_hooks.CUDAProfileHook', 'chainer.function_hooks.cuda_profile',
-    'chainer.utils.type_check.get_function_check_context',
-}
+PENDING_V124_ADDITIONS = set()
 
 #: Left out on purpose (DESIGN.md: CUDA code and cupy live in cupy-kernels only).
 NOT_PROVIDED = {

@@ -175,8 +175,9 @@ class Function(object):
         try:
             type_check.run_check(self.check_type_forward, in_data)
         except type_check.InvalidType as e:
-            msg = 'Invalid operation is performed in: {0} (Forward)\n\n{1}'.format(
-                self.label, str(e))
+            # named for this function even inside another's check context
+            msg = type_check._function_message(
+                self, type_check._expect_actual(e.expect, e.actual))
             raise type_check.InvalidType(e.expect, e.actual, msg=msg)
 
     def check_type_forward(self, in_types):

@@ -14,6 +14,7 @@ therefore read values with :func:`eval` (``type_check.eval(x_type.ndim)``) rathe
 
 Set the environment variable ``CHAINER_TYPE_CHECK=0`` to switch checking off.
 """
+import contextlib
 import operator
 import os
 import threading
@@ -33,6 +34,33 @@ class _LightModeFailure(Exception):
     """Raised inside a light-mode check when a condition is False."""
 
 
+_check_context = threading.local()
+
+
+def _expect_actual(expect, actual):
+    return 'Expect: {0}\nActual: {1}'.format(expect, actual)
+
+
+def _function_message(function, msg):
+    """The message of a failed type check of ``function``'s inputs: v1's header naming
+    the function (its ``label``), then ``msg``."""
+    return 'Invalid operation is performed in: {0} (Forward)\n\n{1}'.format(
+        function.label, msg)
+
+
+@contextlib.contextmanager
+def get_function_check_context(function):
+    """Context in which a failing type check names ``function`` (v1.24): an
+    :class:`InvalidType` raised inside reads ``Invalid operation is performed in:
+    <function.label> (Forward)`` before its ``Expect:``/``Actual:`` lines. Per thread."""
+    previous = getattr(_check_context, 'function', None)
+    _check_context.function = function
+    try:
+        yield
+    finally:
+        _check_context.function = previous
+
+
 class InvalidType(Exception):
     """Raised when the types of a function's inputs are not the expected ones.
 
@@ -43,7 +71,10 @@ class InvalidType(Exception):
 
     def __init__(self, expect, actual, msg=None):
         if msg is None:
-            msg = 'Expect: {0}\nActual: {1}'.format(expect, actual)
+            msg = _expect_actual(expect, actual)
+            function = getattr(_check_context, 'function', None)
+            if function is not None:
+                msg = _function_message(function, msg)
         super(InvalidType, self).__init__(msg)
         self.expect = expect
         self.actual = actual
