@@ -297,3 +297,16 @@ def test_list_holding_sequences_or_slices_indexes_per_axis_as_in_v1(index, as_tu
 def test_list_of_ints_stays_one_integer_array_index():
     x = numpy.arange(24, dtype=numpy.float32).reshape(4, 3, 2)
     assert get_item(x, [1, 0]).shape == (2, 3, 2)
+
+
+@pytest.mark.parametrize('op', [lambda x, y: x ** y, lambda x, y: x ** 0.5,
+                                lambda x, y: x ** numpy.float32(2.5)])
+def test_pow_gradients_of_0d_inputs_keep_their_dtype(op):
+    # numpy 1 promotes a 0-d float32 array combined with a Python int to float64
+    x = Variable(numpy.array(0.7, numpy.float32))
+    y = Variable(numpy.array(1.5, numpy.float32))
+    z = op(x, y)
+    z.grad = numpy.array(1.0, numpy.float32)
+    z.backward()
+    assert x.grad.dtype == numpy.float32
+    assert y.grad is None or y.grad.dtype == numpy.float32

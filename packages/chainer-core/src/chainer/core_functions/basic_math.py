@@ -267,7 +267,8 @@ class PowVarVar(function.Function):
 
     def backward(self, x, gy):
         xp = cuda.get_array_module(x[0])
-        gx0 = utils.force_array(x[1] * x[0] ** (x[1] - 1) * gy[0])
+        one = x[1].dtype.type(1)  # not the int 1: numpy 1 would promote 0-d inputs
+        gx0 = utils.force_array(x[1] * x[0] ** (x[1] - one) * gy[0])
         gx1 = utils.force_array(xp.log(x[0]) * self.y * gy[0])
         return gx0, gx1
 
@@ -290,7 +291,8 @@ class PowVarConst(function.Function):
 
     def backward(self, x, gy):
         c = _constant_value(self.value, x[0])
-        return utils.force_array(c * x[0] ** (c - 1) * gy[0]),
+        # c - 1 in c's own type: numpy 1 gives float64 for a float32 scalar minus an int
+        return utils.force_array(c * x[0] ** (c - c.dtype.type(1)) * gy[0]),
 
 
 class PowConstVar(function.Function):

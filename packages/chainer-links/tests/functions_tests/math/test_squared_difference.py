@@ -1,6 +1,7 @@
 import numpy
 import pytest
 
+import chainer
 import chainer.functions as F
 from chainer.utils import type_check
 
@@ -22,3 +23,13 @@ def test_squared_difference(rng, dtype, check_forward, check_backward):
 def test_squared_difference_invalid(a, b):
     with pytest.raises(type_check.InvalidType):
         F.squared_difference(a, b)
+
+
+def test_gradients_of_0d_inputs_keep_their_dtype():
+    # numpy 1 promotes a 0-d float32 array times a Python int to float64
+    a = chainer.Variable(numpy.array(0.7, numpy.float32))
+    b = chainer.Variable(numpy.array(0.2, numpy.float32))
+    y = F.squared_difference(a, b)
+    y.grad = numpy.array(1.0, numpy.float32)
+    y.backward()
+    assert a.grad.dtype == numpy.float32 and b.grad.dtype == numpy.float32

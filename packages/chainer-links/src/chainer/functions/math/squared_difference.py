@@ -18,7 +18,8 @@ class SquaredDifference(function.Function):
         return utils.force_array(self._diff * self._diff),
 
     def backward(self, inputs, grad_outputs):
-        gx1 = utils.force_array(2 * self._diff * grad_outputs[0])
+        # 2 in the data's type: numpy 1 promotes a 0-d float32 array times an int
+        gx1 = utils.force_array(self._diff.dtype.type(2) * self._diff * grad_outputs[0])
         return gx1, utils.force_array(-gx1)
 
 
