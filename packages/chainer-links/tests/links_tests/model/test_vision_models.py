@@ -265,9 +265,25 @@ def test_prepare_without_pillow_raises_import_error_as_v1(monkeypatch):
         googlenet.prepare(numpy.zeros((4, 4, 3), numpy.uint8))
 
 
+def _training_installed():
+    try:
+        import chainer.dataset  # noqa: F401
+    except ImportError:  # the install hint of a missing chainer-training
+        return False
+    return True
+
+
+@pytest.mark.skipif(_training_installed(), reason='chainer-training is installed')
+def test_auto_without_chainer_training_says_pip_install():
+    with pytest.raises(ImportError, match='pip install chainer-training'):
+        googlenet.GoogLeNet()  # pretrained_model='auto' reads the dataset cache
+
+
 @pytest.fixture
 def dataset_root(tmp_path):
-    download = pytest.importorskip('chainer.dataset.download')
+    if not _training_installed():
+        pytest.skip("pretrained_model='auto' needs chainer-training")
+    from chainer.dataset import download
     old = download.get_dataset_root()
     download.set_dataset_root(str(tmp_path))
     yield tmp_path
