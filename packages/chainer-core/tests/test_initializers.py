@@ -245,3 +245,10 @@ def test_v1_get_initializer_default_is_scaled_he_normal():
     init = initializers._get_initializer(None, scale=2.0)
     assert isinstance(init, initializers.HeNormal)
     assert init.scale == pytest.approx(2.0 / numpy.sqrt(2))
+
+
+def test_an_initializer_of_a_wrong_type_is_also_an_assertion_error_as_in_v1():
+    link = chainer.Link()
+    for error in (TypeError, AssertionError):
+        with pytest.raises(error, match='initializer must be None, a scalar'):
+            link.add_param('W', (2, 3), initializer={})

@@ -7,6 +7,7 @@ from chainer import cuda
 from chainer.initializers.constant import Constant
 from chainer.initializers.initializer import Initializer
 from chainer.initializers.normal import HeNormal
+from chainer.utils._errors import ArgumentTypeAssertionError
 
 
 def _is_value(initializer):
@@ -23,8 +24,10 @@ def _as_initializer(initializer):
     if _is_value(initializer):
         return Constant(initializer)
     if not callable(initializer):
-        raise TypeError('initializer must be None, a scalar, an array or a callable '
-                        'filling an array, got {!r}'.format(initializer))
+        # also an AssertionError: v1 asserted it
+        raise ArgumentTypeAssertionError(
+            'initializer must be None, a scalar, an array or a callable filling an '
+            'array, got {!r}'.format(initializer))
     return initializer
 
 

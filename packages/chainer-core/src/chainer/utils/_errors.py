@@ -8,3 +8,7 @@ AssertionError, so these errors are both.
 
 class ArgumentAssertionError(ValueError, AssertionError):
     """An invalid argument that v1 refused with an ``assert``."""
+
+
+class ArgumentTypeAssertionError(TypeError, AssertionError):
+    """An argument of a wrong type that v1 refused with an ``assert``."""
