@@ -310,3 +310,36 @@ def test_pow_gradients_of_0d_inputs_keep_their_dtype(op):
     z.backward()
     assert x.grad.dtype == numpy.float32
     assert y.grad is None or y.grad.dtype == numpy.float32
+
+
+def test_matmul_operator_nodes_are_v1s_with_v1s_labels():
+    x = Variable(numpy.random.uniform(-1, 1, (3, 2)).astype(numpy.float32))
+    y = Variable(numpy.random.uniform(-1, 1, (2, 4)).astype(numpy.float32))
+    c = numpy.random.uniform(-1, 1, (2, 4)).astype(numpy.float64)
+    assert (x @ y).creator.label == '_ @ _'
+    assert (x @ c).creator.label == '_ @ constant array'
+    d = numpy.random.uniform(-1, 1, (4, 3)).astype(numpy.float32)
+    node = basic_math.rmatmul(x, d)
+    assert node.creator.label == 'constant array @ _'
+
+
+@pytest.mark.parametrize('constant_first', [False, True])
+def test_matmul_with_a_constant_gives_the_variable_its_gradient(constant_first):
+    data = numpy.random.uniform(-1, 1, (3, 2))
+    c = numpy.random.uniform(-1, 1, (2, 3) if not constant_first else (4, 3))
+
+    def f(x):
+        return basic_math.rmatmul(x, c) if constant_first else x @ c
+    y = f(Variable(data))
+    expected = c.dot(data) if constant_first else data.dot(c)
+    numpy.testing.assert_allclose(y.data, expected)
+    gy = numpy.random.uniform(-1, 1, expected.shape)
+    gradient_check.check_backward(f, data, gy)
+
+
+def test_matmul_with_a_constant_checks_the_inner_sizes():
+    x = Variable(numpy.zeros((3, 2), numpy.float32))
+    with pytest.raises(type_check.InvalidType):
+        x @ numpy.zeros((3, 3), numpy.float32)
+    with pytest.raises(TypeError, match='@ operator'):
+        x @ 2.0

@@ -29,15 +29,11 @@ NOT_PROVIDED = {
     'chainer.functions.connection.n_step_rnn.PointerArray',
     'chainer.functions.connection.n_step_rnn.get_random_state',
     # v1's internal node classes and helpers, replaced by other nodes here: hstack,
-    # vstack and dstack are concat nodes, one MatMul node serves every operand kind of
-    # the @ operator, argmax/argmin share _arg_reduce, and the Variable operators are
-    # installed by chainer-core (install_variable_operators)
+    # vstack and dstack are concat nodes, argmax/argmin share _arg_reduce, and the
+    # Variable operators are installed by chainer-core (install_variable_operators)
     'chainer.functions.array.dstack.Dstack', 'chainer.functions.array.hstack.Hstack',
     'chainer.functions.array.vstack.Vstack', 'chainer.functions.array.squeeze.argone',
     'chainer.functions.array.get_item.install_variable_get_item',
-    'chainer.functions.math.basic_math.MatMulConstVar',
-    'chainer.functions.math.basic_math.MatMulVarConst',
-    'chainer.functions.math.basic_math.MatMulVarVar',
     'chainer.functions.math.basic_math.install_variable_arithmetics',
     'chainer.functions.math.minmax.IndexSelectorBase',
     'chainer.functions.math.minmax.SelectorBase',

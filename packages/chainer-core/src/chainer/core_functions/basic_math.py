@@ -414,19 +414,28 @@ def rpow(self, lhs):
 def _matmul_operand(value, var):
     # A constant array takes the variable's dtype, as for the other operators (v1
     # multiplied a float64 variable by a float32 constant matrix).
-    if _is_variable(value) or not hasattr(value, 'astype'):
-        return value  # a scalar: MatMul's type check refuses it with a clear message
     return value.astype(var.dtype, copy=False)
 
 
 def matmul(self, rhs):
-    from chainer.core_functions.matmul import matmul as _matmul
-    return _matmul(self, _matmul_operand(rhs, self))
+    from chainer.core_functions import matmul as nodes
+    if _is_variable(rhs):
+        return nodes.MatMulVarVar()(self, rhs)
+    return _matmul_with_constant(nodes.MatMulVarConst, self, rhs)
 
 
 def rmatmul(self, lhs):
-    from chainer.core_functions.matmul import matmul as _matmul
-    return _matmul(_matmul_operand(lhs, self), self)
+    from chainer.core_functions import matmul as nodes
+    if _is_variable(lhs):
+        return nodes.MatMulVarVar()(lhs, self)
+    return _matmul_with_constant(nodes.MatMulConstVar, self, lhs)
+
+
+def _matmul_with_constant(node_class, var, value):
+    if not hasattr(value, 'astype'):  # a scalar or a list: no matrix
+        raise TypeError('the @ operator takes a Variable or an array, got {!r}'.format(
+            value))
+    return node_class(_matmul_operand(value, var))(var)
 
 
 def _getitem(self, slices):

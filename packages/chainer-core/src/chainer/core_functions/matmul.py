@@ -28,7 +28,9 @@ class MatMul(function.Function):
 
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() == 2)
-        a_type, b_type = in_types
+        self._check_operands(*in_types)
+
+    def _check_operands(self, a_type, b_type):
         type_check.expect(
             a_type.dtype.kind == 'f',
             a_type.dtype == b_type.dtype,
@@ -63,6 +65,63 @@ class MatMul(function.Function):
         if self.transb:
             gb = gb.T
         return ga.reshape(a0.shape), gb.reshape(b0.shape)
+
+
+class MatMulVarVar(MatMul):
+    """``a @ b`` of two variables: the node of the ``@`` operator (v1's name)."""
+
+    def __init__(self):
+        super(MatMulVarVar, self).__init__()
+
+    @property
+    def label(self):
+        return '_ @ _'
+
+
+class _MatMulConstant(MatMul):
+    """``x @ c`` or ``c @ x`` for a constant array ``c``: one input, whose gradient is
+    the product's; the constant gets none."""
+
+    _constant_first = False
+
+    def __init__(self, value):
+        super(_MatMulConstant, self).__init__()
+        self.value = value
+
+    def _operands(self, x, constant):
+        """``(x, constant)`` in the order of the product (arrays or their types)."""
+        return (constant, x) if self._constant_first else (x, constant)
+
+    def check_type_forward(self, in_types):
+        type_check.expect(in_types.size() == 1)
+        constant = type_check.TypeInfo(self.value.shape, self.value.dtype)
+        self._check_operands(*self._operands(in_types[0], constant))
+
+    def forward(self, inputs):
+        return super(_MatMulConstant, self).forward(self._operands(inputs[0], self.value))
+
+    def backward(self, inputs, grad_outputs):
+        grads = super(_MatMulConstant, self).backward(
+            self._operands(inputs[0], self.value), grad_outputs)
+        return grads[1] if self._constant_first else grads[0],
+
+
+class MatMulVarConst(_MatMulConstant):
+    """``x @ c`` for a constant array ``c`` (v1's node of the ``@`` operator)."""
+
+    @property
+    def label(self):
+        return '_ @ constant array'
+
+
+class MatMulConstVar(_MatMulConstant):
+    """``c @ x`` for a constant array ``c`` (v1's node of the reflected ``@``)."""
+
+    _constant_first = True
+
+    @property
+    def label(self):
+        return 'constant array @ _'
 
 
 def matmul(a, b, transa=False, transb=False):

@@ -21,6 +21,9 @@ from chainer.core_functions.basic_math import add  # noqa: F401
 from chainer.core_functions.basic_math import div  # noqa: F401
 from chainer.core_functions.basic_math import _convert_value_to_string  # noqa: F401
 from chainer.core_functions.basic_math import install_variable_operators  # noqa: F401
+from chainer.core_functions.matmul import MatMulConstVar  # noqa: F401
+from chainer.core_functions.matmul import MatMulVarConst  # noqa: F401
+from chainer.core_functions.matmul import MatMulVarVar  # noqa: F401
 from chainer.core_functions.basic_math import matmul  # noqa: F401
 from chainer.core_functions.basic_math import mul  # noqa: F401
 from chainer.core_functions.basic_math import neg  # noqa: F401
