@@ -54,6 +54,58 @@ def summarize(cases, samples, roles):
     return out
 
 
+#: Load-mode targets: loaded default threads vs ours quiet on one thread, vs PyTorch
+#: under the same load, and default threads vs one thread when quiet.
+LOADED_VS_QUIET_ONE_THREAD = 1.5
+QUIET, QUIET_ONE = 'quiet, default threads', 'quiet, 1 thread'
+LOADED, LOADED_ONE = 'loaded, default threads', 'loaded, 1 thread'
+
+
+def add_memory(summary, memory):
+    """Adds ``memory`` (``{case: {role: {'peak': bytes, 'base': bytes}}}``) to the rows of
+    ``summary`` as ``row['memory'][role]``."""
+    for name, per_role in memory.items():
+        if name in summary:
+            summary[name]['memory'] = dict(per_role)
+
+
+def _ms(summary, name, role):
+    st = summary.get(name, {}).get('stats', {}).get(role)
+    return None if st is None else st['median'] * 1e3
+
+
+def load_table(by_mode, roles, labels):
+    """Markdown table of a ``--load`` run: per case and framework, ms per step quiet and
+    loaded on one thread and on default threads, and ours' load targets."""
+    order = [QUIET_ONE, QUIET, LOADED_ONE, LOADED]
+    head = ['case'] + ['{} ms ({})'.format(labels[r], ' / '.join(
+        ('q1', 'q', 'L1', 'L'))) for r in roles] + [
+        'ours L / q1 (<= {:g})'.format(LOADED_VS_QUIET_ONE_THREAD),
+        'ours q / q1 (<= 1)'] + ['ours L / {} L (<= 1)'.format(labels[r])
+                                 for r in roles if r == 'torch']
+    lines = ['| ' + ' | '.join(head) + ' |', '|' + '---|' * len(head)]
+    for name in by_mode[QUIET]:
+        cells = [name]
+        for role in roles:
+            cells.append(' / '.join('-' if v is None else '{:.1f}'.format(v) for v in (
+                _ms(by_mode[m], name, role) for m in order)))
+        ours = {m: _ms(by_mode[m], name, 'ours') for m in order}
+        cells.append(_fmt_ratio(_div(ours[LOADED], ours[QUIET_ONE]),
+                                LOADED_VS_QUIET_ONE_THREAD))
+        cells.append(_fmt_ratio(_div(ours[QUIET], ours[QUIET_ONE]), 1.0))
+        if 'torch' in roles:
+            cells.append(_fmt_ratio(_div(ours[LOADED], _ms(by_mode[LOADED], name, 'torch')),
+                                    1.0))
+        lines.append('| ' + ' | '.join(cells) + ' |')
+    legend = ('q1: quiet, one thread; q: quiet, default threads; L1: loaded, one thread; '
+              'L: loaded, default threads.')
+    return '\n'.join(lines + ['', legend])
+
+
+def _div(a, b):
+    return None if a is None or not b else a / b
+
+
 def gemm_fraction(summary):
     """The mlp step's GFLOP/s as a fraction of the same environment's GEMM ceiling, by
     role, where both ran."""
@@ -77,8 +129,10 @@ def markdown_table(summary, roles, labels):
     ratios ours/peer with the target verdict, and the derived per-op or GFLOP/s figure.
     """
     peers = [r for r in roles if r != 'ours']
+    memory = any('memory' in row for row in summary.values())
     head = ['case'] + ['{} ms'.format(labels[r]) for r in roles] + \
-        ['ours/{}'.format(labels[p]) for p in peers] + ['derived (ours / peers)']
+        ['ours/{}'.format(labels[p]) for p in peers] + ['derived (ours / peers)'] + \
+        (['peak RSS MB, +workload (ours / peers)'] if memory else [])
     lines = ['| ' + ' | '.join(head) + ' |', '|' + '---|' * len(head)]
     for name, row in summary.items():
         cells = [name]
@@ -88,8 +142,16 @@ def markdown_table(summary, roles, labels):
         for peer in peers:
             cells.append(_fmt_ratio(row['ratios'].get(peer), target(peer, name)))
         cells.append(_derived(row, roles))
+        if memory:
+            cells.append(_memory(row.get('memory', {}), roles))
         lines.append('| ' + ' | '.join(cells) + ' |')
     return '\n'.join(lines)
+
+
+def _memory(per_role, roles):
+    return ' / '.join('{:.0f} (+{:.0f})'.format(m['peak'] / 2 ** 20,
+                                                (m['peak'] - m['base']) / 2 ** 20)
+                      for m in (per_role.get(r) for r in roles) if m) or '-'
 
 
 def _derived(row, roles):

@@ -12,9 +12,16 @@ noise spreads over all of them alike. The median per step is reported, with rati
 ours/peer, as a Markdown table on stdout and as JSON, Markdown and PNG files in
 ``--out`` (default ``benchmarks/results``), named by the UTC time of the run.
 
+``--load N`` adds N busy background processes (``load.py``): every case is then measured
+quiet and loaded, each on one thread and on the libraries' default threads, all taking
+turns; the report adds a quiet/loaded table with the load targets. Every run also records
+the peak resident memory of each workload, run in a fresh worker per framework.
+
 ``nox -s bench`` builds the peer environments and runs this script.
 """
 import argparse
+import collections
+import contextlib
 import datetime
 import json
 import math
@@ -27,6 +34,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 import cases  # noqa: E402
+import load  # noqa: E402
 import report  # noqa: E402
 
 #: Framework roles in table order, the workload API each speaks, and a fallback label.
@@ -42,6 +50,7 @@ class WorkerProcess(object):
 
     def __init__(self, role, api, python, threads=None):
         self.role = role
+        self.threads = threads
         self.process = subprocess.Popen(
             [python, os.path.join(HERE, 'worker.py'), api], env=thread_env(threads),
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, universal_newlines=True)
@@ -102,32 +111,85 @@ def _log(*args):
     print(*args, file=sys.stderr, flush=True)
 
 
-def calibrate(workers, names, warmup, min_time):
-    """Runs ``warmup`` single steps of every case in every framework and returns
-    ``{(case, role): inner}``, the step count of a measurement of ``min_time`` s."""
+#: How one column of measurements runs: the workers' thread cap (None: the libraries'
+#: own choice) and whether the busy background load runs.
+Mode = collections.namedtuple('Mode', 'threads loaded')
+
+
+def mode_label(mode):
+    return '{}, {}'.format('loaded' if mode.loaded else 'quiet',
+                           'default threads' if mode.threads is None else
+                           '{} thread{}'.format(mode.threads, 's' * (mode.threads > 1)))
+
+
+def run_modes(threads, busy):
+    """The modes of a run: ``threads`` alone, or with a load of ``busy`` processes,
+    one thread and default threads, each quiet and loaded."""
+    if not busy:
+        return [Mode(threads, False)]
+    return [Mode(t, loaded) for loaded in (False, True) for t in (1, None)]
+
+
+def _columns(workers, modes):
+    """``(worker, mode)`` pairs: each mode measured by the workers of its thread cap."""
+    return [(w, m) for m in modes for w in workers if w.threads == m.threads]
+
+
+def calibrate(workers, names, warmup, min_time, modes=None, background=None):
+    """Runs ``warmup`` single steps of every case in every framework (and mode) and
+    returns ``{(case, role, mode): inner}``, the step count of a measurement of
+    ``min_time`` s."""
+    modes = modes or [Mode(workers[0].threads, False)]
     inner = {}
     for name in names:
-        for worker in workers:
-            seconds = [worker.request(op='time', case=name, inner=1)
-                       for _ in range(max(1, warmup))]
-            inner[name, worker.role] = max(1, min(10000, int(math.ceil(
+        for worker, mode in _columns(workers, modes):
+            with _conditions(mode, background):
+                seconds = [worker.request(op='time', case=name, inner=1)
+                           for _ in range(max(1, warmup))]
+            inner[name, worker.role, mode] = max(1, min(10000, int(math.ceil(
                 min_time / max(min(seconds), 1e-9)))))
         _log('warmed up {}: {}'.format(name, ', '.join(
-            '{} x{}'.format(w.role, inner[name, w.role]) for w in workers)))
+            '{} {} x{}'.format(w.role, mode_label(m), inner[name, w.role, m])
+            for w, m in _columns(workers, modes))))
     return inner
 
 
-def measure(workers, names, inner, repeats):
-    """``{case: {role: [seconds per step] * repeats}}``, frameworks taking turns."""
-    samples = {name: {w.role: [] for w in workers} for name in names}
+def _conditions(mode, background):
+    return background.running() if mode.loaded else contextlib.nullcontext()
+
+
+def measure(workers, names, inner, repeats, modes=None, background=None):
+    """``{mode: {case: {role: [seconds per step] * repeats}}}``, frameworks and modes
+    taking turns."""
+    modes = modes or [Mode(workers[0].threads, False)]
+    columns = _columns(workers, modes)
+    samples = {m: {name: {w.role: [] for w, mm in columns if mm == m} for name in names}
+               for m in modes}
     for r in range(repeats):
         for name in names:
-            shift = r % len(workers)
-            for worker in workers[shift:] + workers[:shift]:
-                samples[name][worker.role].append(worker.request(
-                    op='time', case=name, inner=inner[name, worker.role]))
+            shift = r % len(columns)
+            for worker, mode in columns[shift:] + columns[:shift]:
+                with _conditions(mode, background):
+                    samples[mode][name][worker.role].append(worker.request(
+                        op='time', case=name, inner=inner[name, worker.role, mode]))
         _log('round {}/{} done'.format(r + 1, repeats))
     return samples
+
+
+def peak_memory(args, names):
+    """``{case: {role: {'peak': bytes, 'base': bytes}}}``: each case run twice in a fresh
+    worker of each framework (the libraries' own threads, no load), so that a peak is
+    that workload's alone."""
+    memory = {name: {} for name in names}
+    for role, api in ROLES:
+        if getattr(args, role):
+            for name in names:
+                worker = WorkerProcess(role, api, getattr(args, role))
+                try:
+                    memory[name][role] = worker.request(op='memory', case=name)
+                finally:
+                    worker.close()
+    return memory
 
 
 def _labels(infos):
@@ -157,6 +219,10 @@ def parse_args(argv):
     parser.add_argument('--threads', type=int, default=None,
                         help='cap the BLAS/OpenMP threads of every framework alike '
                              '(default: the environment\'s setting)')
+    parser.add_argument('--load', type=int, default=0, metavar='N',
+                        help='run N busy background processes during every loaded '
+                             'measurement: each case is then measured quiet and loaded, on '
+                             'one thread and on the default threads (default: no load)')
     parser.add_argument('--out', default=os.path.join(HERE, 'results'),
                         help='folder for the JSON, Markdown and PNG results')
     parser.add_argument('--stamp', default=None,
@@ -170,9 +236,12 @@ def parse_args(argv):
         parser.error('--cases: unknown case(s) {}; known: {}'.format(
             unknown, ', '.join(cases.CASES)))
     if args.repeats < 1 or args.warmup < 0 or args.min_time <= 0 or \
-            (args.threads is not None and args.threads < 1):
-        parser.error('--repeats and --threads must be >= 1, --warmup >= 0 and '
-                     '--min-time > 0')
+            (args.threads is not None and args.threads < 1) or args.load < 0:
+        parser.error('--repeats and --threads must be >= 1, --warmup and --load >= 0 '
+                     'and --min-time > 0')
+    if args.load and args.threads is not None:
+        parser.error('--load measures one thread and the default threads: leave out '
+                     '--threads')
     args.case_names = names
     return args
 
@@ -180,26 +249,37 @@ def parse_args(argv):
 def run(args):
     """Runs the benchmark described by parsed ``args``; returns the result document."""
     started = datetime.datetime.now(datetime.timezone.utc)
-    workers = [WorkerProcess(role, api, getattr(args, role), args.threads)
+    modes = run_modes(args.threads, args.load)
+    workers = [WorkerProcess(role, api, getattr(args, role), threads)
+               for threads in sorted({m.threads for m in modes}, key=str)
                for role, api in ROLES if getattr(args, role)]
+    background = load.BusyLoad(args.load)
     try:
-        infos = {w.role: w.request(op='info') for w in workers}
+        infos = {w.role: w.request(op='info') for w in workers}  # default threads last
         load_before = os.getloadavg()
-        inner = calibrate(workers, args.case_names, args.warmup, args.min_time)
-        samples = measure(workers, args.case_names, inner, args.repeats)
+        inner = calibrate(workers, args.case_names, args.warmup, args.min_time, modes,
+                          background)
+        samples = measure(workers, args.case_names, inner, args.repeats, modes, background)
         load_after = os.getloadavg()
     finally:
+        background.close()
         for w in workers:
             w.close()
-    roles = [w.role for w in workers]
-    summary = report.summarize(cases.CASES, samples, roles)
+    memory = peak_memory(args, args.case_names)
+    roles = [role for role, _ in ROLES if getattr(args, role)]
+    by_mode = collections.OrderedDict(
+        (mode_label(m), report.summarize(cases.CASES, samples[m], roles)) for m in modes)
+    summary = by_mode[mode_label(modes[0] if len(modes) == 1 else Mode(None, False))]
+    report.add_memory(summary, memory)
     return {
         'date': started.strftime('%Y-%m-%d %H:%M UTC'), 'machine': machine_info(),
         'load_average': {'before': load_before, 'after': load_after},
         'settings': {'repeats': args.repeats, 'warmup': args.warmup,
-                     'min_time': args.min_time, 'threads': args.threads},
+                     'min_time': args.min_time, 'threads': args.threads, 'load': args.load},
         'frameworks': infos, 'labels': _labels(infos), 'roles': roles,
-        'inner_steps': {'{}/{}'.format(*k): v for k, v in inner.items()},
+        'inner_steps': {'{}/{}/{}'.format(c, r, mode_label(m)): v
+                        for (c, r, m), v in inner.items()},
+        'modes': by_mode if args.load else {},
         'cases': {n: dict(cases.CASES[n]._asdict()) for n in args.case_names},
         'summary': summary, 'mlp_fraction_of_gemm': report.gemm_fraction(summary),
     }
@@ -211,8 +291,15 @@ def _header(document):
             'BLAS/OpenMP threads: {}; median of {} rounds after {} warm-up steps.'.format(
                 document['date'], m.get('cpu'), m['cpus'], m.get('memory', '?'),
                 document['load_average']['before'][0], document['load_average']['after'][0],
-                settings['threads'] or 'the libraries\' own choice', settings['repeats'],
+                _threads_text(settings), settings['repeats'],
                 settings['warmup']))
+
+
+def _threads_text(settings):
+    if settings.get('load'):
+        return 'one and the libraries\' own choice, quiet and with {} busy processes'.format(
+            settings['load'])
+    return settings['threads'] or 'the libraries\' own choice'
 
 
 def _framework_line(label, info):
@@ -228,6 +315,11 @@ def render(document):
     lines = [_header(document), '', 'Frameworks: ' + '; '.join(
         _framework_line(labels[r], document['frameworks'][r]) for r in roles) + '.', '',
         report.markdown_table(document['summary'], roles, labels), '']
+    if document.get('modes'):
+        lines[-2:-1] = ['Quiet, default threads; peak RSS of a fresh worker after two steps (+ over its size before the case was built):', '',
+                        lines[-2], '', 'Quiet and loaded ({} busy processes), ms per step '
+                        '(median):'.format(document['settings']['load']), '',
+                        report.load_table(document['modes'], roles, labels)]
     fractions = document['mlp_fraction_of_gemm']
     if fractions:
         lines.append('mlp step GEMM throughput as a fraction of the same environment\'s '

@@ -6,8 +6,10 @@ framework's environment, and talks to it over stdin/stdout, one JSON object per 
 * ``{"op": "info"}`` -> versions of Python, the framework, numpy and the BLAS threads;
 * ``{"op": "time", "case": NAME, "inner": N}`` -> seconds per step, averaged over ``N``
   consecutive steps (the case is built on its first request and kept);
-* ``{"op": "quit"}``.
-
+* ``{"op": "memory", "case": NAME}`` -> ``{"peak": bytes, "base": bytes}``: the peak
+  resident set size of the process (Linux: VmHWM) after two steps of the case, and the
+  resident size before the case was built; meant for a fresh worker, so that the peak is
+  this workload's alone;
 Answers are ``{"ok": true, "result": ...}`` or ``{"ok": false, "error": TRACEBACK}``.
 Anything the frameworks print goes to stderr, so stdout carries the protocol only.
 
@@ -64,6 +66,15 @@ def environment_info(api):
     return info
 
 
+def resident_bytes(field):
+    """``VmRSS`` (now) or ``VmHWM`` (peak) of this process from /proc/self/status."""
+    with open('/proc/self/status') as f:
+        for line in f:
+            if line.startswith(field + ':'):
+                return int(line.split()[1]) * 1024
+    raise KeyError('{} is not in /proc/self/status'.format(field))
+
+
 class Worker(object):
     """Builds cases on demand and times their steps."""
 
@@ -96,12 +107,24 @@ class Worker(object):
             step()
         return (time.perf_counter() - start) / int(inner)
 
+    def memory(self, case):
+        """Peak resident bytes of the process after two steps of ``case``, and resident
+        bytes before ``case`` was built."""
+        built = case in self._steps
+        base = resident_bytes('VmRSS')
+        step = self.step_of(case)
+        step()
+        step()
+        return {'peak': resident_bytes('VmHWM'), 'base': None if built else base}
+
     def handle(self, request):
         op = request.get('op')
         if op == 'info':
             return environment_info(self.api)
         if op == 'time':
             return self.time(request['case'], request['inner'])
+        if op == 'memory':
+            return self.memory(request['case'])
         raise ValueError('unknown op {!r}'.format(op))
 
 

@@ -49,3 +49,33 @@ def test_plot_writes_a_png(tmp_path):
     path = tmp_path / 'chart.png'
     if report.plot(str(path), _summary(), ['ours', 'chainer', 'torch'], labels, 't'):
         assert path.read_bytes()[:8] == b'\x89PNG\r\n\x1a\n'
+
+
+def _mode_summaries():
+    def one(ours, torch):
+        return report.summarize(cases.CASES, {'mlp': {'ours': [ours], 'torch': [torch]}},
+                                ['ours', 'torch'])
+    return {report.QUIET_ONE: one(0.010, 0.010), report.QUIET: one(0.008, 0.006),
+            report.LOADED_ONE: one(0.014, 0.015), report.LOADED: one(0.016, 0.020)}
+
+
+def test_load_table_checks_the_load_targets():
+    labels = {'ours': 'ours', 'torch': 'PyTorch'}
+    table = report.load_table(_mode_summaries(), ['ours', 'torch'], labels)
+    row = [line for line in table.splitlines() if line.startswith('| mlp')][0]
+    assert '10.0 / 8.0 / 14.0 / 16.0' in row  # ours q1 / q / L1 / L
+    assert '1.60 (>1.5)' in row  # loaded 16 ms vs 10 ms quiet on one thread
+    assert '0.80 ok' in row  # default threads vs one thread, quiet
+    assert '0.80 ok' in row.split('|')[-2]  # vs PyTorch under the same load
+
+
+def test_memory_column():
+    summary = _summary()
+    report.add_memory(summary, {'mlp': {'ours': {'peak': 100 * 2 ** 20, 'base': 60 * 2 ** 20},
+                                        'torch': {'peak': 300 * 2 ** 20,
+                                                  'base': 250 * 2 ** 20}}})
+    labels = {'ours': 'ours', 'chainer': 'Chainer', 'torch': 'PyTorch'}
+    table = report.markdown_table(summary, ['ours', 'chainer', 'torch'], labels)
+    mlp = [line for line in table.splitlines() if line.startswith('| mlp')][0]
+    assert '100 (+40) / 300 (+50)' in mlp
+    assert 'peak RSS MB' in table.splitlines()[0]
