@@ -65,6 +65,9 @@ def check(arch, sources=None):
 
 
 def main(argv=None):
+    """Compiles every kernel source for each architecture of ``argv`` (default
+    :data:`ARCHS`), prints a line per architecture and each failure's log; returns the
+    exit status (1 when a source failed)."""
     archs = (argv if argv is not None else sys.argv[1:]) or ARCHS
     sources = all_sources()
     status = 0

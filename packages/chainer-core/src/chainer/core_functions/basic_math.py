@@ -342,14 +342,18 @@ def _is_variable(x):
 
 
 def neg(self):
+    """``-x`` (``Variable.__neg__``)."""
     return Neg()(self)
 
 
 def absolute(self):
+    """``abs(x)`` (``Variable.__abs__``)."""
     return Absolute()(self)
 
 
 def add(self, rhs):
+    """``x + rhs`` and ``rhs + x``: a Variable operand gives an
+    :class:`Add` node, a constant an :class:`AddConstant` node."""
     if _is_variable(rhs):
         return Add()(self, rhs)
     _check_constant(rhs)
@@ -357,6 +361,8 @@ def add(self, rhs):
 
 
 def sub(self, rhs):
+    """``x - rhs``: a :class:`Sub` node, or an :class:`AddConstant` of
+    ``-rhs`` for a constant."""
     if _is_variable(rhs):
         return Sub()(self, rhs)
     _check_constant(rhs)
@@ -370,6 +376,7 @@ def _check_constant(value):
 
 
 def rsub(self, lhs):
+    """``lhs - x`` for a constant ``lhs`` (:class:`SubFromConstant`)."""
     if _is_variable(lhs):  # an explicit call with a Variable, which v1 allowed
         return Sub()(lhs, self)
     _check_constant(lhs)
@@ -377,6 +384,8 @@ def rsub(self, lhs):
 
 
 def mul(self, rhs):
+    """``x * rhs`` and ``rhs * x``: a :class:`Mul` node, or a
+    :class:`MulConstant` for a constant."""
     if _is_variable(rhs):
         return Mul()(self, rhs)
     _check_constant(rhs)
@@ -384,6 +393,8 @@ def mul(self, rhs):
 
 
 def div(self, rhs):
+    """``x / rhs``: a :class:`Div` node, or a :class:`MulConstant` of
+    ``1 / rhs`` for a constant."""
     if _is_variable(rhs):
         return Div()(self, rhs)
     _check_constant(rhs)
@@ -391,6 +402,7 @@ def div(self, rhs):
 
 
 def rdiv(self, lhs):
+    """``lhs / x`` for a constant ``lhs`` (:class:`DivFromConstant`)."""
     if _is_variable(lhs):  # an explicit call with a Variable, which v1 allowed
         return Div()(lhs, self)
     _check_constant(lhs)
@@ -398,6 +410,8 @@ def rdiv(self, lhs):
 
 
 def pow(self, rhs):
+    """``x ** rhs``: a :class:`PowVarVar` node, or a :class:`PowVarConst`
+    for a constant exponent."""
     if _is_variable(rhs):
         return PowVarVar()(self, rhs)
     _check_constant(rhs)
@@ -405,6 +419,7 @@ def pow(self, rhs):
 
 
 def rpow(self, lhs):
+    """``lhs ** x`` for a constant base (:class:`PowConstVar`)."""
     if _is_variable(lhs):  # an explicit call with a Variable, which v1 allowed
         return PowVarVar()(lhs, self)
     _check_constant(lhs)
@@ -418,6 +433,8 @@ def _matmul_operand(value, var):
 
 
 def matmul(self, rhs):
+    """``x @ rhs``: a ``MatMulVarVar`` node, or a ``MatMulVarConst``
+    for a constant array (cast to the variable's dtype, and given no gradient)."""
     from chainer.core_functions import matmul as nodes
     if _is_variable(rhs):
         return nodes.MatMulVarVar()(self, rhs)
@@ -425,6 +442,7 @@ def matmul(self, rhs):
 
 
 def rmatmul(self, lhs):
+    """``lhs @ x`` for a constant array ``lhs`` (``MatMulConstVar``)."""
     from chainer.core_functions import matmul as nodes
     if _is_variable(lhs):
         return nodes.MatMulVarVar()(lhs, self)

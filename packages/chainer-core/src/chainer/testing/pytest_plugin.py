@@ -8,6 +8,7 @@ from chainer.testing import attr
 
 
 def pytest_configure(config):
+    """Registers the marks of :mod:`chainer.testing.attr` with pytest."""
     for name, help_text in attr.MARKERS.items():
         config.addinivalue_line('markers', '{}: {}'.format(name, help_text))
 

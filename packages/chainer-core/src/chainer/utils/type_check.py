@@ -208,6 +208,9 @@ def _repr_value(v):
 
 
 class Atom(Expr):
+    """An expression that is not an operation (a constant or a named variable); it
+    binds tighter than every operator, so it is never parenthesized."""
+
     def __init__(self):
         super(Atom, self).__init__(_ATOM_PRIORITY)
 
@@ -324,6 +327,9 @@ def _paren(expr, priority, inclusive=False):
 
 
 class UnaryOperator(Expr):
+    """An expression applying a one-operand operator: ``exp`` is its symbol (``-``,
+    ``~``, ...), ``func`` computes it on the value of ``term``."""
+
     def __init__(self, priority, term, exp, func):
         super(UnaryOperator, self).__init__(priority)
         self.term = term
@@ -338,6 +344,10 @@ class UnaryOperator(Expr):
 
 
 class BinaryOperator(Expr):
+    """An expression applying a two-operand operator: ``exp`` is its symbol (``+``,
+    ``==``, ...), ``func`` computes it on the values of ``lhs`` and ``rhs``; the
+    operands are parenthesized by ``priority`` (and ``right_associative``) as in v1."""
+
     def __init__(self, priority, lhs, rhs, exp, func, right_associative=False):
         super(BinaryOperator, self).__init__(priority)
         self.lhs = lhs
@@ -548,6 +558,8 @@ class _LightMode(object):
         _local.light = self._prev
 
 
+#: Context manager that runs the checks inside it in light mode: conditions are
+#: plain values and a failing one raises at once, without building a message.
 light_mode = _LightMode()
 
 
