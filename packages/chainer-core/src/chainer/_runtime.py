@@ -20,7 +20,7 @@ import collections
 import re
 import sys
 
-from chainer import _missing, _plugins
+from chainer import _missing, _plugins, thread_policy
 
 #: Distributions of this project, in dependency order.
 CHAINER_DISTRIBUTIONS = (
@@ -317,6 +317,7 @@ def runtime_info():
         ('Chainer distributions', [(d.name, d.version) for d in plugins]),
         ('Optional dependencies', optional),
         ('Backends', [(name, backend_state(name)) for name in backends]),
+        ('BLAS threads', thread_policy.describe()),
         ('Compatibility', [('status', 'OK')] if not problems else
          [('error', p) for p in problems]),
     ]

@@ -7,6 +7,7 @@ The array-level ``backward`` is the fast path of backprop; it is all a function 
 import collections
 import contextlib
 import threading
+import time
 import traceback
 import weakref
 
@@ -15,6 +16,7 @@ import numpy
 from chainer import cuda
 from chainer import debug_mode
 from chainer import flag
+from chainer import thread_policy
 from chainer.utils import type_check
 
 
@@ -36,6 +38,7 @@ class _BackpropMode(threading.local):
 
 
 _backprop_mode = _BackpropMode()
+_monotonic = time.monotonic
 
 
 @contextlib.contextmanager
@@ -103,6 +106,8 @@ class Function(object):
         Returns:
             One :class:`~chainer.Variable`, or a tuple of them for several outputs.
         """
+        if _monotonic() >= thread_policy.next_check:
+            thread_policy.tick()  # BLAS threads: at most once per CHECK_INTERVAL
         inputs = [x if isinstance(x, Variable) else Variable(x, volatile=flag.AUTO)
                   for x in inputs]
         in_data = tuple([x.data for x in inputs])

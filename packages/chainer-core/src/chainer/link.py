@@ -56,6 +56,10 @@ def _share_variable(var):
     return variable.Variable(var.data, volatile=var.volatile, name=var.name)
 
 
+#: ``_initial_grad``'s answer for v1's gradient of NaNs (deferred, see Variable.grad).
+_NAN = object()
+
+
 class Link(object):
     """Building block of model definitions: parameters plus persistent values.
 
@@ -131,8 +135,11 @@ class Link(object):
             grad = self._initial_grad(name, data)
         # AUTO, as in Chainer v1: a parameter meets volatile inputs (evaluation with
         # volatile='on', spec 001 §2.2.3) as well as non-volatile ones.
-        self.__dict__[name] = variable.Variable(data, volatile=flag.AUTO, name=name,
-                                                grad=grad)
+        param = variable.Variable(data, volatile=flag.AUTO, name=name,
+                                  grad=None if grad is _NAN else grad)
+        if grad is _NAN:
+            param._defer_nan_grad()
+        self.__dict__[name] = param
         self._uninitialized_params.pop(name, None)
         self._params.append(name)
 
@@ -146,7 +153,7 @@ class Link(object):
         xp = cuda.get_array_module(data)
         if pending is not None and pending._zeroed:
             return xp.zeros_like(data)
-        return xp.full_like(data, numpy.nan)
+        return _NAN  # allocated on first use: loading a model needs no gradient memory
 
     def add_uninitialized_param(self, name):
         """Registers a parameter whose shape is fixed later (on the first call).

@@ -59,6 +59,18 @@ def _as_data_array(data):
                     '{}'.format(type(data).__name__))
 
 
+class _NanGrad(object):
+    """The value of ``Variable._grad`` standing for a gradient of NaNs not allocated yet
+    (see ``Variable._defer_nan_grad``)."""
+    __slots__ = ()
+
+    def __repr__(self):
+        return '<NaN gradient, allocated on first use>'
+
+
+_NAN_GRAD = _NanGrad()
+
+
 class Variable(object):
     """Array with a structure to keep track of computation.
 
@@ -97,7 +109,7 @@ class Variable(object):
             self.grad = grad
 
     def __reduce__(self):
-        return Variable, (self.data, self._volatile, self.name, self._grad)
+        return Variable, (self.data, self._volatile, self.name, self.grad)
 
     def __repr__(self):
         if self.name:
@@ -130,7 +142,7 @@ class Variable(object):
         return '\n'.join(lines)
 
     def _grad_summary(self, stats):
-        grad = self._grad
+        grad = self.grad
         if grad is None:
             return 'None'
         if grad.size and not cuda.get_array_module(grad).any(grad):
@@ -154,7 +166,20 @@ class Variable(object):
 
     @property
     def grad(self):
-        return self._grad
+        grad = self._grad
+        if grad is _NAN_GRAD:
+            grad = self._grad = self._nan_array()
+        return grad
+
+    def _nan_array(self):
+        xp = cuda.get_array_module(self.data)
+        with cuda.get_device(self.data):
+            return xp.full_like(self.data, numpy.nan)
+
+    def _defer_nan_grad(self):
+        """Gives the variable a gradient of NaNs that is allocated on first use (a new
+        parameter's, as in v1): a model being built or loaded holds no gradient memory."""
+        self._grad = _NAN_GRAD
 
     @grad.setter
     def grad(self, g):
@@ -188,13 +213,13 @@ class Variable(object):
     def to_cpu(self):
         """Copies the data and gradient arrays to the host."""
         self.data = cuda.to_cpu(self.data)
-        if self._grad is not None:
+        if self._grad is not None and self._grad is not _NAN_GRAD:
             self._grad = cuda.to_cpu(self._grad)
 
     def to_gpu(self, device=None):
         """Copies the data and gradient arrays to the given (or current) GPU."""
         self.data = cuda.to_gpu(self.data, device)
-        if self._grad is not None:
+        if self._grad is not None and self._grad is not _NAN_GRAD:
             self._grad = cuda.to_gpu(self._grad, device)
 
     def cleargrad(self):
@@ -203,7 +228,7 @@ class Variable(object):
 
     def zerograd(self):
         """Initializes the gradient array by zeros (in place when it exists)."""
-        if self._grad is None:
+        if self._grad is None or self._grad is _NAN_GRAD:
             xp = cuda.get_array_module(self.data)
             with cuda.get_device(self.data):
                 self._grad = xp.zeros_like(self.data)
@@ -225,7 +250,7 @@ class Variable(object):
 
     def addgrad(self, var):
         """Accumulates the gradient of ``var`` into this variable's gradient."""
-        src = var._grad
+        src = var.grad
         if src is None:
             return
         dst_xp = cuda.get_array_module(self.data)
@@ -235,7 +260,7 @@ class Variable(object):
         if self._grad is None:
             self._grad = src.copy()
         else:
-            self._grad += src
+            self.grad += src
 
     def set_creator(self, gen_func):
         """Notifies the variable that ``gen_func`` is its creator."""
@@ -325,6 +350,8 @@ class Variable(object):
                         given_to_leaves.add(id(gx))
                         x._grad = gx
                         need_copy.add(id_x)
+                    elif x._grad is _NAN_GRAD:
+                        x.grad  # NaN + gx is NaN: the deferred NaNs are the sum
                     elif id_x in need_copy:
                         x._grad = force_array(x._grad + gx)  # gx may be shared: not in place
                         need_copy.discard(id_x)
