@@ -2,6 +2,7 @@
 import chainer.functions as F
 import chainer.links as L
 from chainer import link as link_module
+from chainer.links.caffe import _mapped_copy
 from chainer.links.caffe._layers import _common
 from chainer.links.caffe._layers._registry import Unsupported
 from chainer.links.caffe._layers._registry import register
@@ -89,8 +90,8 @@ def build_convolution(layer, net):
     in_per_group = _count_per(layer, 0, g.n_out * kh * kw, 'num_output and kernel')
     W = _common.blob(layer, 0, (g.n_out, in_per_group, kh, kw))
     b = _bias(layer, g)
-    common = dict(stride=g.stride, pad=g.pad, nobias=b is None, initialW=W,
-                  initial_bias=b)
+    common = dict(stride=g.stride, pad=g.pad, nobias=b is None,
+                  initialW=_mapped_copy.initial_value(W), initial_bias=b)
     if g.dilate == (1, 1):
         conv = L.Convolution2D(in_per_group, g.n_out, g.ksize, **common)
 

@@ -3,6 +3,7 @@ import numpy
 
 import chainer.functions as F
 import chainer.links as L
+from chainer.links.caffe import _mapped_copy
 from chainer.links.caffe._layers import _common
 from chainer.links.caffe._layers._registry import register
 
@@ -26,7 +27,7 @@ def build_inner_product(layer, net):
     if p.transpose:
         W = numpy.ascontiguousarray(_common.blob(layer, 0, (k, n_out)).T)
     else:
-        W = _common.blob(layer, 0, (n_out, k))
+        W = _mapped_copy.initial_value(_common.blob(layer, 0, (n_out, k)))
     b = _common.blob(layer, 1, (n_out,)) if p.bias_term else None
     linear = L.Linear(k, n_out, nobias=b is None, initialW=W, initial_bias=b)
     net.add_layer_link(layer.name, linear)
