@@ -123,7 +123,8 @@ def build_deconvolution(layer, net):
     b = _bias(layer, g)
     if g.group == 1:
         deconv = L.Deconvolution2D(in_channels, g.n_out, g.ksize, g.stride, g.pad,
-                                   nobias=b is None, initialW=W, initial_bias=b)
+                                   nobias=b is None, initialW=_mapped_copy.initial_value(W),
+                                   initial_bias=b)
     else:
         # Deconvolution2D's bias has one entry per group's output: keep Caffe's
         # shapes in a plain link instead.
