@@ -8,7 +8,7 @@ framework's environment, and talks to it over stdin/stdout, one JSON object per 
   consecutive steps (the case is built on its first request and kept);
 * ``{"op": "memory", "case": NAME}`` -> ``{"peak": bytes, "base": bytes}``: the peak
   resident set size of the process (Linux: VmHWM) after two steps of the case, and the
-  resident size before the case was built; meant for a fresh worker, so that the peak is
+  resident size before the case was built (the framework imported); meant for a fresh worker, so that the peak is
   this workload's alone;
 Answers are ``{"ok": true, "result": ...}`` or ``{"ok": false, "error": TRACEBACK}``.
 Anything the frameworks print goes to stderr, so stdout carries the protocol only.
@@ -91,10 +91,13 @@ class Worker(object):
                 raise KeyError('unknown case {!r}; cases are {}'.format(
                     name, ', '.join(cases.CASES)))
             case = cases.CASES[name]
-            module = importlib.import_module(
-                '{}.{}'.format(PACKAGES[self.api], case.workload))
-            self._steps[name] = module.make(**case.params)
+            self._steps[name] = self._workload(name).make(**case.params)
         return self._steps[name]
+
+    def _workload(self, name):
+        """The workload module of case ``name`` (imports the framework)."""
+        return importlib.import_module('{}.{}'.format(
+            PACKAGES[self.api], cases.CASES[name].workload))
 
     def time(self, case, inner):
         """Seconds per step over ``inner`` consecutive steps of ``case``."""
@@ -111,6 +114,8 @@ class Worker(object):
         """Peak resident bytes of the process after two steps of ``case``, and resident
         bytes before ``case`` was built."""
         built = case in self._steps
+        if not built and case in cases.CASES:
+            self._workload(case)  # the framework's own size is not the workload's
         base = resident_bytes('VmRSS')
         step = self.step_of(case)
         step()
