@@ -392,7 +392,7 @@ class Link(object):
         from chainer import serializer as serializer_module
         d = self.__dict__
         for name in self._params:
-            serializer(name, d[name].data)
+            serializer_module._parameter(serializer, name, d[name].data)
         for name in self._persistent:
             d[name] = serializer(name, d[name])
         if self._uninitialized_params and \
@@ -402,11 +402,14 @@ class Link(object):
             child.serialize(serializer[name])
 
     def _load_uninitialized_params(self, deserializer):
+        from chainer import serializer as serializer_module
         for name in list(self._uninitialized_params):
             try:
-                value = deserializer(name, None)
+                value = serializer_module._parameter(deserializer, name, None)
             except KeyError:
                 # Saved before the first call: it stays uninitialized.
+                continue
+            if value is None:  # not in a non-strict source, or a validating pass
                 continue
             self.add_param(name, value.shape, dtype=value.dtype)
             if self._cpu:

@@ -13,6 +13,8 @@ import math
 import numpy
 
 from chainer import cuda
+from chainer import serializer as serializer_module
+from chainer.utils import _random_state as random_state
 
 
 def _check_link(link):
@@ -111,13 +113,26 @@ class Optimizer(object):
         for name, param in _initialized(self.target.namedparams()):
             state = states.get(name)
             if state is None:
-                state = states[name] = {}
-                self.init_state(param, state)
+                states[name] = self._new_state(param)
                 continue
             for key, value in state.items():
                 if isinstance(value, numpy.ndarray) or \
                         hasattr(value, '__cuda_array_interface__'):
                     state[key] = _to_device_of(value, param.data)
+
+    def _new_state(self, param):
+        state = {}
+        self.init_state(param, state)
+        return state
+
+    def _prepared_states(self):
+        """The states :meth:`prepare` would give, the missing ones built aside (for a
+        validating pass, which must not change the optimizer)."""
+        states = dict(self._states)
+        for name, param in _initialized(self.target.namedparams()):
+            if name not in states:
+                states[name] = self._new_state(param)
+        return states
 
     def init_state(self, param, state):
         """Initializes the state of one parameter (dispatches on the data's device).
@@ -184,10 +199,12 @@ class Optimizer(object):
             hook(self)
 
     def serialize(self, serializer):
-        """Saves or loads ``t``, ``epoch`` and every per-parameter state.
+        """Saves or loads ``t``, ``epoch``, every per-parameter state and the state of
+        every hook that has a ``serialize`` method.
 
         State entries are stored under the parameter's path: ``'l1/W/v'`` for the
-        entry ``v`` of parameter ``/l1/W``. Parameters themselves are not included.
+        entry ``v`` of parameter ``/l1/W``; a hook's under ``'hook:<name>/'``.
+        Parameters themselves are not included.
 
         Args:
             serializer (~chainer.AbstractSerializer): serializer or deserializer.
@@ -197,13 +214,20 @@ class Optimizer(object):
         if self.target is None:
             return
         # a fresh optimizer being loaded needs its states before they can be filled
-        self.prepare()
-        for name, state in sorted(self._states.items()):
+        if serializer_module._is_validating(serializer):
+            states = self._prepared_states()
+        else:
+            self.prepare()
+            states = self._states
+        for name, state in sorted(states.items()):
             child = serializer[name.lstrip('/')]
             for key in sorted(state):
                 value = child(key, state[key])
                 if value is not None:
                     state[key] = value
+        for name, hook in self._hook_dict().items():
+            if hasattr(hook, 'serialize'):  # a stateful hook (GradientNoise's random state)
+                hook.serialize(serializer['hook:' + name])
 
     # Deprecated (v1.5) helpers, kept for old user code.
 
@@ -458,6 +482,9 @@ def exponential_decay_noise(xp, shape, dtype, hook, opt):
         array: the noise.
     """
     std = math.sqrt(hook.eta / (1 + opt.t) ** 0.55)
+    rng = getattr(hook, 'rng', None)
+    if xp is numpy and rng is not None:  # the hook's own, serialized, random state
+        return rng.normal(0, std, shape).astype(dtype, copy=False)
     return xp.random.normal(0, std, shape).astype(dtype, copy=False)
 
 
@@ -469,6 +496,13 @@ class GradientNoise(object):
             default noise function.
         noise_func (callable): ``noise_func(xp, shape, dtype, hook, opt)`` returns the
             noise array; :func:`exponential_decay_noise` by default.
+
+    Attributes:
+        rng (numpy.random.RandomState): the random state of the noise of CPU arrays,
+            seeded from numpy's global one at construction (so ``numpy.random.seed``
+            still makes runs reproducible) and saved with the optimizer, so that a
+            resumed training draws the same noise as an uninterrupted one. GPU arrays
+            draw from CuPy's global random state, which is not saved.
     """
 
     name = 'GradientNoise'
@@ -478,6 +512,14 @@ class GradientNoise(object):
         if not callable(noise_func):
             raise TypeError('noise_func must be callable, got {!r}'.format(noise_func))
         self.noise_func = noise_func
+        self.rng = numpy.random.RandomState(numpy.random.randint(2 ** 31 - 1))
+
+    def serialize(self, serializer):
+        """Saves or loads the random state (a file without it, written before the hook
+        kept one, leaves the current state)."""
+        state = random_state.serialize(serializer, self.rng.get_state())
+        if state is not None and not serializer_module._is_validating(serializer):
+            self.rng.set_state(state)
 
     def __call__(self, opt):
         for param in _params_with_grad(opt):

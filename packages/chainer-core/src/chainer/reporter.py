@@ -13,6 +13,7 @@ import threading
 import numpy
 
 from chainer import cuda
+from chainer import serializer as serializer_module
 from chainer import variable
 
 
@@ -215,9 +216,11 @@ class Summary(object):
 
     def serialize(self, serializer):
         """Saves or loads the running sums and the count."""
-        self._x = serializer('_x', _as_float(self._x))
-        self._x2 = serializer('_x2', _as_float(self._x2))
-        self._n = serializer('_n', int(self._n))
+        x = serializer('_x', _as_float(self._x))
+        x2 = serializer('_x2', _as_float(self._x2))
+        n = serializer('_n', int(self._n))
+        if not serializer_module._is_validating(serializer):
+            self._x, self._x2, self._n = x, x2, n
 
 
 def _as_float(value):
@@ -269,10 +272,21 @@ class DictSummary(object):
     def serialize(self, serializer):
         """Saves or loads every key's summary (the key list as JSON in ``_names``)."""
         names = list(self._summaries.keys())
-        loaded = serializer('_names', json.dumps(names))
+        loaded = serializer_module._peek(serializer, '_names', json.dumps(names))
         if loaded is None:
             return
-        names_now = json.loads(str(loaded))
+        try:
+            names_now = json.loads(str(loaded))
+            if not isinstance(names_now, list) or \
+                    not all(isinstance(n, str) for n in names_now):
+                raise ValueError(names_now)
+        except ValueError:
+            raise ValueError('entry {!r} is not the JSON list of names a DictSummary '
+                             'saves'.format('_names')) from None
+        if serializer_module._is_validating(serializer):
+            for index in range(len(names_now)):  # checks the entries, changes nothing
+                Summary().serialize(serializer['_summaries'][str(index)])
+            return
         if names_now != names:  # deserializing: rebuild the summaries from the file
             self._summaries = collections.OrderedDict(
                 (name, Summary()) for name in names_now)

@@ -48,3 +48,27 @@ class Deserializer(AbstractSerializer):
     def load(self, obj):
         """Loads ``obj`` from this deserializer (``obj.serialize(self)``)."""
         obj.serialize(self)
+
+
+# Hooks of all-or-nothing loading (chainer.serializers._staging). A deserializer that
+# does not define them behaves as a plain one.
+
+def _is_validating(serializer):
+    """True in the validating pass of an all-or-nothing load: a ``serialize`` method
+    must then change nothing (its values are handed back to it unchanged)."""
+    return getattr(serializer, '_validating', False)
+
+
+def _peek(serializer, key, value):
+    """``serializer(key, value)``, except that in the validating pass the value the
+    load will give is returned (arrays as fresh copies), for ``serialize`` methods
+    whose next requests or checks depend on it."""
+    peek = getattr(serializer, '_peek', None)
+    return serializer(key, value) if peek is None else peek(key, value)
+
+
+def _parameter(serializer, key, array):
+    """``serializer(key, array)`` for a parameter's data (``None`` for an
+    uninitialized one): the validating pass also checks that it is finite."""
+    method = getattr(serializer, '_parameter', None)
+    return serializer(key, array) if method is None else method(key, array)

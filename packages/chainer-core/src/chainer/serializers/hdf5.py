@@ -1,7 +1,10 @@
 """Serialization in HDF5 format through h5py (spec 001 §3.7.2; extra ``[hdf5]``)."""
+import os
+
 import numpy
 
 from chainer import serializer
+from chainer.serializers import _file_kind, _staging
 from chainer.serializers._atomic_file import atomic_path
 from chainer.serializers._restore import check_saveable, restore
 
@@ -68,16 +71,23 @@ class HDF5Serializer(serializer.Serializer):
 class HDF5Deserializer(serializer.Deserializer):
     """Deserializer reading HDF5 groups written by :class:`HDF5Serializer`.
 
+    :meth:`load` is all or nothing: every entry the object asks for is read and
+    checked first (presence, shape, dtype, finite float parameters), and the object is
+    written only when all of them are valid; on an error it is left unchanged.
+
     Args:
         group (h5py.Group): the group the deserialization starts from.
         strict (bool): if False, an entry or group missing from the file leaves its
             values untouched (v1.24) instead of raising KeyError.
+        check_finite (bool): if True (default), :meth:`load` refuses float parameters
+            holding NaN or infinity.
     """
 
-    def __init__(self, group, strict=True):
+    def __init__(self, group, strict=True, check_finite=True):
         _h5py()
         self.group = group
         self.strict = strict
+        self.check_finite = check_finite
 
     def _has(self, name):
         return self.group is not None and name in self.group
@@ -85,7 +95,7 @@ class HDF5Deserializer(serializer.Deserializer):
     def __getitem__(self, key):
         name = key.strip('/')
         if self._has(name):
-            return HDF5Deserializer(self.group[name], self.strict)
+            return HDF5Deserializer(self.group[name], self.strict, self.check_finite)
         if self.strict:
             raise KeyError('group {!r} is not in the HDF5 file'.format(
                 self._path(name)))
@@ -99,14 +109,71 @@ class HDF5Deserializer(serializer.Deserializer):
             if not self.strict:
                 return value
             raise KeyError('entry {!r} is not in the HDF5 file'.format(self._path(key)))
-        path = self._path(key)
-        dataset = self.group[key]
-        if dataset.dtype.kind in 'SO':
-            stored = numpy.asarray(dataset.asstr()[()])
-        else:
-            stored = dataset[()]
-            stored = numpy.asarray(stored)
-        return restore(path, stored, value)
+        return restore(self._path(key), _read_dataset(self.group[key]), value)
+
+    def load(self, obj):
+        """Loads ``obj`` all or nothing (see the class description).
+
+        Raises:
+            KeyError: an entry is missing (``strict``).
+            ValueError: an entry has the wrong shape, is damaged, or is a non-finite
+                float parameter.
+            TypeError: an entry's dtype cannot be cast to the target's.
+        """
+        if self.group is None:  # a missing group of a non-strict load: nothing to read
+            return
+        from chainer.serializers.npz import NpzDeserializer
+        _staging.load(obj, _GroupSource(self.group), '', self.strict, self.check_finite,
+                      lambda staged: NpzDeserializer(staged, '', self.strict))
+
+
+def _read_dataset(dataset):
+    if dataset.dtype.kind in 'SO':
+        return numpy.asarray(dataset.asstr()[()])
+    return numpy.asarray(dataset[()])
+
+
+class _GroupSource(object):
+    """The datasets under an HDF5 group, by path relative to it, for the validating
+    pass; any failure of h5py reading a damaged file names the file and the entry."""
+
+    def __init__(self, group):
+        self.group = group
+        filename = group.file.filename
+        self.name = repr(filename) if group.name == '/' else '{!r} (group {})'.format(
+            filename, group.name)
+        try:
+            self.size = os.path.getsize(filename)
+        except OSError:
+            self.size = 0
+
+    def _dataset(self, path):
+        h5py = _h5py()
+        try:
+            node = self.group.get(path)
+        except Exception as e:  # h5py raises many types on damaged files
+            raise self._damaged(path, e) from None
+        return node if isinstance(node, h5py.Dataset) else None
+
+    def _damaged(self, path, error):
+        return _file_kind.DamagedFileError('{}: entry {!r} is damaged ({}: {})'.format(
+            self.name, path, type(error).__name__, error))
+
+    def has(self, path):
+        return self._dataset(path) is not None
+
+    def header(self, path):
+        dataset = self._dataset(path)
+        try:
+            return tuple(dataset.shape), dataset.dtype
+        except Exception as e:
+            raise self._damaged(path, e) from None
+
+    def read(self, path):
+        try:
+            return _read_dataset(self._dataset(path))
+        except Exception as e:
+            raise self._damaged(path, e) from None
 
 
 def save_hdf5(filename, obj, compression=4):
@@ -126,13 +193,41 @@ def save_hdf5(filename, obj, compression=4):
             HDF5Serializer(f, compression=compression).save(obj)
 
 
-def load_hdf5(filename, obj):
-    """Loads ``obj`` from an HDF5 file written by :func:`save_hdf5`.
+def load_hdf5(filename, obj, strict=True, check_finite=True):
+    """Loads ``obj`` from an HDF5 file written by :func:`save_hdf5`, all or nothing.
+
+    Every entry the object asks for is read and checked before anything is written:
+    on any error ``obj`` is left exactly as it was and the message names the file,
+    the entry and what was expected.
+
+    Args:
+        filename (str): name of the file to read.
+        obj: object to deserialize into.
+        strict (bool): if False, entries missing from the file are skipped (their
+            values are kept) instead of raising KeyError.
+        check_finite (bool): if True (default), float parameters holding NaN or
+            infinity are refused; False loads them as they are.
 
     Raises:
+        FileNotFoundError: the file does not exist.
+        IsADirectoryError: ``filename`` is a directory.
         KeyError: an entry the object needs is missing (the message names it).
-        ValueError: an entry has the wrong shape (the message names it).
+        ValueError: the file is not an HDF5 file, is truncated or damaged (the message
+            says what it looks like), an entry has the wrong shape, or a float
+            parameter is not finite.
+        TypeError: an entry's dtype cannot be cast to the target's.
     """
     h5py = _h5py()
-    with h5py.File(filename, 'r') as f:
-        HDF5Deserializer(f).load(obj)
+    _file_kind.check_openable(filename, 'an HDF5 file')
+    name = _file_kind.name_of(filename)
+    try:
+        f = h5py.File(filename, 'r')
+    except OSError as e:
+        head, size = _file_kind.head_of(filename)
+        kind = _file_kind.describe(head, size)
+        if kind == 'an HDF5 file':
+            kind = 'a truncated or damaged HDF5 file ({})'.format(e)
+        raise _file_kind.DamagedFileError('{} is not a readable HDF5 file: it is {}'.format(
+            name, kind)) from None
+    with f:
+        HDF5Deserializer(f, strict=strict, check_finite=check_finite).load(obj)

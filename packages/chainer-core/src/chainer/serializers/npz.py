@@ -1,7 +1,10 @@
 """Serialization in NumPy NPZ format (spec 001 §3.7.1)."""
+import os
+
 import numpy
 
 from chainer import serializer
+from chainer.serializers import _file_kind, _npz_archive, _staging
 from chainer.serializers._atomic_file import atomic_path
 from chainer.serializers._restore import check_saveable, restore
 
@@ -36,22 +39,29 @@ class DictionarySerializer(serializer.Serializer):
 class NpzDeserializer(serializer.Deserializer):
     """Deserializer reading an NPZ file (as written by :func:`save_npz`).
 
+    :meth:`load` is all or nothing: every entry the object asks for is read and
+    checked first (presence, shape, dtype, finite float parameters), and the object is
+    written only when all of them are valid; on an error it is left unchanged.
+
     Args:
         npz: the loaded npz file (``numpy.load(...)``) or any mapping of paths to
             arrays.
         path (str): the base path the deserialization starts from.
         strict (bool): if False, an entry missing from the file leaves its value
             untouched (v1.24) instead of raising KeyError.
+        check_finite (bool): if True (default), :meth:`load` refuses float parameters
+            holding NaN or infinity.
     """
 
-    def __init__(self, npz, path='', strict=True):
+    def __init__(self, npz, path='', strict=True, check_finite=True):
         self.npz = npz
         self.path = path
         self.strict = strict
+        self.check_finite = check_finite
 
     def __getitem__(self, key):
         return NpzDeserializer(self.npz, self.path + key.strip('/') + '/',
-                               strict=self.strict)
+                               strict=self.strict, check_finite=self.check_finite)
 
     def __call__(self, key, value):
         path = self.path + key.lstrip('/')
@@ -62,6 +72,36 @@ class NpzDeserializer(serializer.Deserializer):
         except KeyError:
             raise KeyError('entry {!r} is not in the npz file'.format(path)) from None
         return restore(path, numpy.asarray(stored), value)
+
+    def load(self, obj):
+        """Loads ``obj`` all or nothing (see the class description).
+
+        Raises:
+            KeyError: an entry is missing (``strict``).
+            ValueError: an entry has the wrong shape, is damaged, or is a non-finite
+                float parameter.
+            TypeError: an entry's dtype cannot be cast to the target's.
+        """
+        name, size = _mapping_name(self.npz)
+        source = _staging.MappingSource(self.npz, name, size)
+        _staging.load(obj, source, self.path, self.strict, self.check_finite,
+                      lambda staged: NpzDeserializer(staged, self.path, self.strict))
+
+
+def _mapping_name(npz):
+    """How messages name the file behind ``npz``, and its size in bytes (0 when
+    unknown)."""
+    name = getattr(npz, 'name', None)
+    if isinstance(name, str):
+        return name, getattr(npz, 'size', 0)
+    zip_file = getattr(npz, 'zip', None)
+    filename = getattr(zip_file, 'filename', None)
+    if isinstance(filename, str):
+        try:
+            return repr(filename), os.path.getsize(filename)
+        except OSError:
+            return repr(filename), 0
+    return 'the npz data', 0
 
 
 def save_npz(filename, obj, compression=True):
@@ -88,18 +128,34 @@ def save_npz(filename, obj, compression=True):
             savez(f, **s.target)
 
 
-def load_npz(filename, obj):
-    """Loads ``obj`` from an NPZ file written by :func:`save_npz`.
+def load_npz(filename, obj, strict=True, check_finite=True):
+    """Loads ``obj`` from an NPZ file written by :func:`save_npz`, all or nothing.
 
-    Nothing is unpickled (``allow_pickle=False``).
+    Every entry the object asks for is read and checked before anything is written:
+    on any error ``obj`` is left exactly as it was (parameters not yet initialized
+    stay uninitialized) and the message names the file, the entry and what was
+    expected. Nothing is unpickled, and no entry may claim more memory than the file
+    can hold.
 
     Args:
         filename (str or file): name of the file to read (or an open binary file).
         obj: object to deserialize into.
+        strict (bool): if False, entries missing from the file are skipped (their
+            values are kept) instead of raising KeyError.
+        check_finite (bool): if True (default), float parameters holding NaN or
+            infinity are refused; False loads them as they are.
 
     Raises:
+        FileNotFoundError: the file does not exist.
+        IsADirectoryError: ``filename`` is a directory.
         KeyError: an entry the object needs is missing (the message names it).
-        ValueError: an entry has the wrong shape (the message names it).
+        ValueError: the file is not an npz file, is truncated or damaged (the message
+            says what it looks like), an entry has the wrong shape, or a float
+            parameter is not finite.
+        TypeError: an entry's dtype cannot be cast to the target's (floats into
+            integers).
     """
-    with numpy.load(filename, allow_pickle=False) as f:
-        NpzDeserializer(f).load(obj)
+    _file_kind.check_openable(filename, 'an npz file')
+    name = _file_kind.name_of(filename)
+    with _npz_archive.NpzArchive(filename, name) as archive:
+        NpzDeserializer(archive, strict=strict, check_finite=check_finite).load(obj)

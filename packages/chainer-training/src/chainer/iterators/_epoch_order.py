@@ -9,6 +9,11 @@ import numbers
 
 import numpy
 
+from chainer import serializer as serializer_module
+from chainer.utils import _random_state as random_state
+
+_peek = serializer_module._peek
+
 #: The iteration state after some batch. ``order`` is None without shuffling and is
 #: never modified in place (a new permutation is made per epoch), so states can be kept
 #: as cheap snapshots. ``rng_state`` is the RandomState state right after ``order`` was
@@ -55,9 +60,7 @@ class EpochOrder(object):
 
     def set_state(self, state):
         """Continues from ``state`` (e.g. one loaded by :meth:`serialize_state`)."""
-        if state.order is not None and len(state.order) != self.size:
-            raise ValueError('the saved order has {} entries but the dataset has {} '
-                             'examples'.format(len(state.order), self.size))
+        self.check_state(state)
         if self._rng is not None and state.rng_state is not None:
             self._rng.set_state(state.rng_state)
         self.state = state
@@ -115,11 +118,12 @@ class EpochOrder(object):
         store the order as ``_order`` and have neither the random state (the current
         one is kept) nor ``previous_epoch_detail`` (it is estimated from the position).
         """
-        position = int(serializer('current_position', state.position))
-        epoch = int(serializer('epoch', state.epoch))
-        is_new_epoch = bool(serializer('is_new_epoch', state.is_new_epoch))
+        position = int(_peek(serializer, 'current_position', state.position))
+        epoch = int(_peek(serializer, 'epoch', state.epoch))
+        is_new_epoch = bool(_peek(serializer, 'is_new_epoch', state.is_new_epoch))
         try:
-            previous = serializer('previous_epoch_detail', state.previous_epoch_detail)
+            previous = _peek(serializer, 'previous_epoch_detail',
+                             state.previous_epoch_detail)
         except KeyError:  # a v1 snapshot: one batch back, as far as the start
             previous = max(epoch + (position - self.batch_size) / self.size, 0.) \
                 if epoch or position else -1.
@@ -127,23 +131,20 @@ class EpochOrder(object):
         if order is not None:
             order = _load_either(serializer, ('order', '_order'), order.copy())
         if rng_state is not None:
-            algorithm, keys, pos, has_gauss, cached_gaussian = rng_state
-            rng_state = (algorithm,
-                         _optional(serializer, 'rng_keys', keys.copy()),
-                         int(_optional(serializer, 'rng_pos', int(pos))),
-                         int(_optional(serializer, 'rng_has_gauss', int(has_gauss))),
-                         float(_optional(serializer, 'rng_cached_gaussian',
-                                         float(cached_gaussian))))
+            rng_state = random_state.serialize(serializer, rng_state) or rng_state
         return EpochState(position, epoch, is_new_epoch, float(previous), order, rng_state)
 
-
-def _optional(serializer, key, value):
-    """Like ``serializer(key, value)``, keeping ``value`` when a loaded snapshot lacks the
-    entry (snapshots of the original Chainer v1 iterators have no random state)."""
-    try:
-        return serializer(key, value)
-    except KeyError:
-        return value
+    def check_state(self, state):
+        """Raises ValueError when ``state`` (e.g. one loaded from a damaged file) could
+        not continue this sweep."""
+        if not 0 <= state.position < max(self.size, 1) or state.epoch < 0:
+            raise ValueError('the saved position {} (epoch {}) does not fit a dataset of '
+                             '{} examples'.format(state.position, state.epoch, self.size))
+        if state.order is not None and (
+                len(state.order) != self.size or
+                not numpy.array_equal(numpy.sort(state.order), numpy.arange(self.size))):
+            raise ValueError('the saved order is not a permutation of the {} examples of '
+                             'the dataset'.format(self.size))
 
 
 def _load_either(serializer, keys, value):
@@ -151,10 +152,10 @@ def _load_either(serializer, keys, value):
     (KeyError if it has none); a saving serializer stores under ``keys[0]``."""
     for key in keys[:-1]:
         try:
-            return serializer(key, value)
+            return _peek(serializer, key, value)
         except KeyError:
             pass
-    return serializer(keys[-1], value)
+    return _peek(serializer, keys[-1], value)
 
 
 def same_state(a, b):

@@ -12,6 +12,7 @@ import weakref
 
 import numpy
 
+from chainer import serializer as serializer_module
 from chainer.iterators import _batch_segments
 from chainer.iterators import _epoch_order
 from chainer.iterators import _iteration_state
@@ -313,7 +314,9 @@ class MultiprocessIterator(_iteration_state.StatefulIterator):
     def serialize(self, serializer):
         """Saves or loads the position, epoch, order and random state."""
         state = self._order.serialize_state(serializer, self._state)
-        if not _epoch_order.same_state(state, self._state):
+        if serializer_module._is_validating(serializer):
+            self._order.check_state(state)  # an all-or-nothing load's first pass
+        elif not _epoch_order.same_state(state, self._state):
             # A state was loaded: what was read ahead belongs to the old position.
             self._rewind()
             self._order.set_state(state)

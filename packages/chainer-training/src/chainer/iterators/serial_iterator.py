@@ -1,4 +1,5 @@
 """``SerialIterator``: reads the batches in the calling thread."""
+from chainer import serializer as serializer_module
 from chainer.iterators import _batch_segments
 from chainer.iterators import _epoch_order
 from chainer.iterators import _iteration_state
@@ -40,4 +41,8 @@ class SerialIterator(_iteration_state.StatefulIterator):
 
     def serialize(self, serializer):
         """Saves or loads the position, epoch, order and random state."""
-        self._order.set_state(self._order.serialize_state(serializer, self._order.state))
+        state = self._order.serialize_state(serializer, self._order.state)
+        if serializer_module._is_validating(serializer):
+            self._order.check_state(state)  # an all-or-nothing load's first pass
+        else:
+            self._order.set_state(state)

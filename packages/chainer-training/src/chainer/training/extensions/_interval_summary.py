@@ -3,6 +3,7 @@ PlotReport."""
 import json
 
 from chainer import reporter
+from chainer import serializer as serializer_module
 from chainer.training import util as trigger_util
 from chainer.training._scalar import to_float
 
@@ -50,10 +51,19 @@ class IntervalSummary(object):
         try:
             self.summary.serialize(serializer['summary'])
         except KeyError:
-            self.summary = reporter.DictSummary()
+            if not serializer_module._is_validating(serializer):
+                self.summary = reporter.DictSummary()
 
 
 def serialize_json(serializer, key, value):
-    """Saves ``value`` as a JSON string under ``key``, or loads and returns it."""
-    loaded = serializer(key, json.dumps(value))
-    return json.loads(str(loaded))
+    """Saves ``value`` as a JSON string under ``key``, or loads and returns it (in the
+    first pass of an all-or-nothing load: checks it and returns ``value``)."""
+    loaded = serializer_module._peek(serializer, key, json.dumps(value))
+    try:
+        loaded = json.loads(str(loaded))
+    except ValueError as e:
+        raise ValueError('entry {!r} is not valid JSON: {}'.format(key, e)) from None
+    if type(loaded) is not type(value):
+        raise ValueError('entry {!r} holds a JSON {} where a {} is expected'.format(
+            key, type(loaded).__name__, type(value).__name__))
+    return value if serializer_module._is_validating(serializer) else loaded
