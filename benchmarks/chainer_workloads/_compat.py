@@ -3,8 +3,9 @@ import contextlib
 
 import chainer
 
-#: Chainer >= 2 replaced volatile variables by configuration scopes.
-_HAS_CONFIG_SCOPES = hasattr(chainer, 'no_backprop_mode')
+#: Chainer >= 2 replaced volatile variables by configuration scopes (v1.24 already has
+#: no_backprop_mode, but not using_config).
+_HAS_CONFIG_SCOPES = hasattr(chainer, 'using_config')
 
 
 def prepare_for_inference(link):
