@@ -12,6 +12,8 @@
 * ``bump``: ``nox -s bump -- <package> <major|minor|patch|X.Y.Z>`` sets a version and
   every sibling pin on it.
 * ``runtime``: ``python -m chainer`` in a fresh environment with every package installed.
+* ``docs``: the documentation site (docs/): Sphinx HTML, the tutorial's doctests and the
+  tests of the reference listing.
 
 Environments are reused between runs for speed (``nox -N`` recreates them); the tests
 session removes sibling packages a reused environment should no longer hold.
@@ -290,6 +292,29 @@ def runtime(session):
     """``python -m chainer`` in a fresh environment holding every package."""
     session.install(*(str(_package_dir(p)) for p in PACKAGES))
     session.run('python', '-m', 'chainer')
+
+
+#: Tools of the ``docs`` session besides the packages (Sphinx 9 needs Python >= 3.11).
+DOCS_TOOLS = ('sphinx>=9,<10', 'furo', 'myst-parser>=4', 'pytest>=7')
+
+
+@nox.session
+def docs(session):
+    """The documentation site of docs/: its tests (every public name documented, with a
+    docstring), the HTML into docs/_build/html and the tutorial's code as doctests;
+    Sphinx warnings are errors."""
+    editable = []
+    for package in PACKAGES:  # editable: docs/_ext maps modules to packages/*/src
+        editable += ['-e', str(_package_dir(package))]
+    session.install(*DOCS_TOOLS, *editable)
+    docs_dir = ROOT / 'docs'
+    out = docs_dir / '_build'
+    session.run('python', '-m', 'pytest', str(docs_dir / 'tests'), '-q',
+                '-p', 'no:cacheprovider', *session.posargs)
+    common = ['-W', '--keep-going', '-q', '-d', str(out / 'doctrees'), str(docs_dir)]
+    session.run('sphinx-build', '-b', 'html', *common, str(out / 'html'))
+    session.run('sphinx-build', '-b', 'doctest', *common, str(out / 'doctest'))
+    session.log('the site is in {}'.format(out / 'html'))
 
 
 # --- bump --------------------------------------------------------------------------------

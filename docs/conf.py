@@ -16,6 +16,8 @@ extensions = [
     'sphinx.ext.mathjax',
     'myst_parser',
     'api_reference',
+    'benchmark_plots',
+    'v1_left_out',
 ]
 
 source_suffix = {'.rst': 'restructuredtext', '.md': 'markdown'}
@@ -31,10 +33,10 @@ autodoc_preserve_defaults = True
 napoleon_google_docstring = True
 napoleon_numpy_docstring = False
 
-# The root and package READMEs are included in pages; their links point into the
-# repository, not to other pages of this site.
+# The root README and benchmarks/README.md are included in pages: their links point into
+# the repository, not to pages of this site, and their first heading is an H2.
 myst_heading_anchors = 3
-suppress_warnings = ['myst.xref_missing']
+suppress_warnings = ['myst.xref_missing', 'myst.header']
 
 html_theme = 'furo'
 html_title = 'Chainer v1, rebuilt'
