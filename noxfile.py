@@ -21,6 +21,7 @@ session removes sibling packages a reused environment should no longer hold.
 import pathlib
 import re
 import shutil
+import sys
 
 import nox
 from packaging.requirements import Requirement
@@ -44,7 +45,7 @@ TEST_EXTRAS = {
 }
 
 nox.options.reuse_venv = 'yes'
-nox.options.sessions = ['tests', 'tests_numpy1', 'packaging']
+nox.options.sessions = ['tests', 'tests_numpy1', 'packaging', 'docs']
 
 
 def _load_toml(path):
@@ -310,6 +311,9 @@ def docs(session):
     docs_dir = ROOT / 'docs'
     out = docs_dir / '_build'
     session.run('python', '-m', 'pytest', str(docs_dir / 'tests'), '-q',
+    if sys.version_info < (3, 11):
+        session.error('the docs session needs Python >= 3.11 (Sphinx 9); this is {}.{}'
+                      .format(*sys.version_info[:2]))
                 '-p', 'no:cacheprovider', *session.posargs)
     common = ['-W', '--keep-going', '-q', '-d', str(out / 'doctrees'), str(docs_dir)]
     session.run('sphinx-build', '-b', 'html', *common, str(out / 'html'))
