@@ -37,6 +37,7 @@ PROFILES = {
     'chainer-training': ['chainer-core', 'chainer-links', 'chainer-training'],
     'chainer-caffe': ['chainer-core', 'chainer-links', 'chainer-caffe'],
     'cupy-kernels': ['chainer-core', 'cupy-kernels'],
+    'chainer-mn': ['chainer-core', 'chainer-links', 'chainer-training', 'chainer-mn'],
 }
 
 

@@ -7,16 +7,21 @@ import pytest
 from cupy_kernels import kernels
 from cupy_kernels.kernels import codegen, spec
 
-_LINKS_SRC = pathlib.Path(__file__).resolve().parents[2] / 'chainer-links' / 'src'
+_PACKAGES = pathlib.Path(__file__).resolve().parents[2]
+_LINKS_SRC = _PACKAGES / 'chainer-links' / 'src'
+#: The sources whose ``cuda.kernel(...)`` calls the library serves: chainer-links and
+#: chainer-mn (its GPU communicators).
+_CALLER_SRCS = (_LINKS_SRC, _PACKAGES / 'chainer-mn' / 'src')
 _CALL_RE = re.compile(r"""cuda\.kernel\(\s*['"]([A-Za-z0-9_]+)['"]\s*\)""")
 
 
 def requested_names():
-    """Every literal name chainer-links passes to ``cuda.kernel(...)``."""
+    """Every literal name chainer-links (and chainer-mn) passes to ``cuda.kernel(...)``."""
     found = {}
-    for path in _LINKS_SRC.rglob('*.py'):
-        for name in _CALL_RE.findall(path.read_text(encoding='utf-8')):
-            found.setdefault(name, []).append(str(path.relative_to(_LINKS_SRC)))
+    for src in _CALLER_SRCS:
+        for path in src.rglob('*.py'):
+            for name in _CALL_RE.findall(path.read_text(encoding='utf-8')):
+                found.setdefault(name, []).append(str(path.relative_to(src.parent.parent)))
     return found
 
 

@@ -8,9 +8,11 @@ Entry-point groups:
 
 * ``chainer.backends``: ``name = module:Factory``; ``Factory()`` returns the device backend
   behind :mod:`chainer.cuda` (``cupy-kernels`` registers ``cuda``).
-* ``chainer.plugins``: one entry per Chainer distribution. Only its presence is used: the
-  distribution's name, version and requirements are read from its installed metadata,
-  which is what pip resolved, so the entry point object itself is never loaded.
+* ``chainer.plugins``: one entry per Chainer distribution. The distribution's name,
+  version and requirements are read from its installed metadata, which is what pip
+  resolved; the entry point object (a ``PLUGIN`` dict) is loaded only by the runtime
+  report, for an optional ``"status": "module:function"`` giving a one-line state
+  (chainer-mn: whether MPI is usable).
 """
 import collections
 import re

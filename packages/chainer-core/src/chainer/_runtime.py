@@ -17,6 +17,7 @@ Version comparison implements the PEP 440 subset our own packages use (release s
 so that core needs no dependency besides numpy.
 """
 import collections
+import importlib
 import re
 import sys
 
@@ -24,7 +25,8 @@ from chainer import _missing, _plugins, thread_policy
 
 #: Distributions of this project, in dependency order.
 CHAINER_DISTRIBUTIONS = (
-    'chainer-core', 'chainer-links', 'chainer-training', 'chainer-caffe', 'cupy-kernels')
+    'chainer-core', 'chainer-links', 'chainer-training', 'chainer-caffe', 'cupy-kernels',
+    'chainer-mn')
 
 #: Optional third-party packages worth reporting: label -> predicate on a normalized name.
 _OPTIONAL = (
@@ -296,6 +298,28 @@ def backend_state(name):
         return 'installed, failed to load ({}: {})'.format(type(e).__name__, e)
 
 
+def plugin_states():
+    """Returns ``[(distribution, state line)]`` for the plugins whose ``chainer.plugins``
+    record names a ``"status": "module:function"`` (chainer-mn: whether MPI is usable).
+
+    The function is called with no argument and returns one line; whatever it raises is
+    reported, not propagated (it is a sibling's code).
+    """
+    states = []
+    for ep in _plugins.entry_points('chainer.plugins'):
+        try:
+            record = ep.load()
+            target = record.get('status') if isinstance(record, dict) else None
+            if not target:
+                continue
+            module, _, attr = target.partition(':')
+            state = getattr(importlib.import_module(module), attr)()
+        except Exception as e:  # a broken plugin is reported, not fatal
+            state = 'failed ({}: {})'.format(type(e).__name__, e)
+        states.append((ep.name, state))
+    return sorted(states)
+
+
 def runtime_info():
     """Returns the runtime report as a list of ``(section, [(label, value), ...])``."""
     import platform
@@ -310,6 +334,7 @@ def runtime_info():
         optional.append((label, ', '.join(found) or 'not installed'))
     backends = sorted({'cuda'} | {ep.name for ep in _plugins.entry_points('chainer.backends')})
     problems = find_incompatibilities(plugins)
+    states = plugin_states()
     return [
         ('Platform', [('Python', '{} ({})'.format(platform.python_version(), sys.executable)),
                       ('NumPy', numpy.__version__),
@@ -317,6 +342,7 @@ def runtime_info():
         ('Chainer distributions', [(d.name, d.version) for d in plugins]),
         ('Optional dependencies', optional),
         ('Backends', [(name, backend_state(name)) for name in backends]),
+        *([('Plugins', states)] if states else []),
         ('BLAS threads', thread_policy.describe()),
         ('Compatibility', [('status', 'OK')] if not problems else
          [('error', p) for p in problems]),

@@ -8,7 +8,7 @@ import importlib
 
 #: Category modules, in documentation order.
 MODULES = ('activation', 'math', 'rnn', 'softmax', 'loss', 'conv', 'pooling',
-           'normalization', 'noise', 'scatter', 'cudnn')
+           'normalization', 'noise', 'scatter', 'cudnn', 'communication')
 
 _library = {}
 

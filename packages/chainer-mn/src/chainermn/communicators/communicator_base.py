@@ -1,0 +1,195 @@
+"""The communicator interface of ChainerMN, implemented over an mpi4py communicator.
+
+Every communicator is a :class:`CommunicatorBase`: placement (``rank``, ``size``,
+``intra_rank``, ...), point-to-point and collective operations on arrays and on Python
+objects, and the two operations training needs, :meth:`~CommunicatorBase.bcast_data` and
+:meth:`~CommunicatorBase.allreduce_grad`. Subclasses choose how gradients are all-reduced
+(on the host, on the device with a CUDA-aware MPI, or with NCCL).
+"""
+import abc
+import collections
+
+import numpy
+
+from chainer import cuda
+from chainermn import _mpi
+from chainermn.communicators import _node_ranks, _packing
+
+#: The header sent before arrays: their shapes and dtypes, and whether a tuple was sent.
+_Header = collections.namedtuple('_Header', ('shapes', 'dtypes', 'is_tuple'))
+
+
+def reduction_dtype(dtype):
+    """The dtype gradients of ``dtype`` are summed in over MPI: float16 sums as float32
+    (MPI has no portable half type, and the sum of many halves loses precision)."""
+    dtype = numpy.dtype(dtype)
+    return numpy.dtype(numpy.float32) if dtype == numpy.float16 else dtype
+
+
+def group_by_dtype(model, attr, dtype_of=numpy.dtype):
+    """The arrays ``attr`` (``'data'`` or ``'grad'``) of ``model``'s parameters, grouped
+    as ``{dtype_of(their dtype): [arrays]}`` in name order (the same on every rank), so
+    that each group moves as one buffer."""
+    groups = collections.OrderedDict()
+    for param in _packing.params_with(model, attr):
+        array = getattr(param, attr)
+        groups.setdefault(numpy.dtype(dtype_of(array.dtype)), []).append(array)
+    return groups
+
+
+class CommunicatorBase(abc.ABC):
+    """Base of ChainerMN communicators, over the mpi4py communicator ``mpi_comm``.
+
+    Methods with an ``_obj`` suffix send picklable Python objects; the others send arrays
+    (numpy, or CuPy on GPU communicators). All collective methods must be called by every
+    process of the communicator, in the same order.
+
+    Args:
+        mpi_comm: an ``mpi4py.MPI.Comm`` (e.g. ``MPI.COMM_WORLD``).
+    """
+
+    def __init__(self, mpi_comm):
+        MPI = _mpi.mpi()
+        if not isinstance(mpi_comm, MPI.Comm):
+            raise TypeError('mpi_comm must be an mpi4py communicator (mpi4py.MPI.Comm), '
+                            'got {}'.format(type(mpi_comm).__name__))
+        self._mpi_comm = mpi_comm
+        self._ranks = _node_ranks.node_ranks(mpi_comm, MPI.Get_processor_name())
+        self._buffer = _packing.FlatBuffer()
+
+    # --- placement ---------------------------------------------------------------------
+
+    @property
+    def mpi_comm(self):
+        """The mpi4py communicator underneath."""
+        return self._mpi_comm
+
+    @property
+    def rank(self):
+        """Rank of this process in the communicator (0 .. size - 1)."""
+        return self._ranks.rank
+
+    @property
+    def size(self):
+        """Number of processes in the communicator."""
+        return self._mpi_comm.size
+
+    @property
+    def intra_rank(self):
+        """Rank of this process among the processes of its machine (e.g. its GPU)."""
+        return self._ranks.intra_rank
+
+    @property
+    def intra_size(self):
+        """Number of processes on this process's machine."""
+        return self._ranks.intra_size
+
+    @property
+    def inter_rank(self):
+        """Rank of this process's machine among the machines of the job."""
+        return self._ranks.inter_rank
+
+    @property
+    def inter_size(self):
+        """Number of machines in the job."""
+        return self._ranks.inter_size
+
+    def split(self, color, key):
+        """Splits the processes into groups of the same ``color`` (``MPI_Comm_split``),
+        ranked by ``key``; returns this process's group as a communicator of this class."""
+        return self._new(self._mpi_comm.Split(color, key))
+
+    def _new(self, mpi_comm):
+        return type(self)(mpi_comm)
+
+    # --- arrays --------------------------------------------------------------------------
+
+    def send(self, data, dest, tag=0):
+        """Sends an array, or a tuple/list of arrays, to rank ``dest`` (received by
+        :meth:`recv` with the same ``tag``)."""
+        arrays = tuple(data) if isinstance(data, (tuple, list)) else (data,)
+        host = [numpy.ascontiguousarray(cuda.to_cpu(a)) for a in arrays]
+        header = _Header([a.shape for a in host], [a.dtype.str for a in host],
+                         isinstance(data, (tuple, list)))
+        self._mpi_comm.send(header, dest=dest, tag=tag)
+        for a in host:
+            self._mpi_comm.Send(_bytes(a), dest=dest, tag=tag)
+
+    def recv(self, source, tag=0):
+        """Receives what :meth:`send` sent from rank ``source``: an array, or a tuple."""
+        header = self._mpi_comm.recv(source=source, tag=tag)
+        arrays = []
+        for shape, dtype in zip(header.shapes, header.dtypes):
+            a = numpy.empty(shape, dtype=dtype)
+            self._mpi_comm.Recv(_bytes(a), source=source, tag=tag)
+            arrays.append(self._to_device(a))
+        return tuple(arrays) if header.is_tuple else arrays[0]
+
+    def bcast(self, data, root=0):
+        """Returns the array ``data`` of rank ``root`` on every rank (``data`` is ignored
+        elsewhere)."""
+        host = numpy.ascontiguousarray(cuda.to_cpu(data)) if self.rank == root else None
+        meta = self._mpi_comm.bcast(
+            None if host is None else (host.shape, host.dtype.str), root=root)
+        if host is None:
+            host = numpy.empty(meta[0], dtype=meta[1])
+        self._mpi_comm.Bcast(_bytes(host), root=root)
+        return self._to_device(host)
+
+    def allreduce(self, data):
+        """Returns the elementwise sum of the array ``data`` over all ranks (same shape
+        and dtype on each)."""
+        host = cuda.to_cpu(data)
+        summed = numpy.ascontiguousarray(host, dtype=reduction_dtype(host.dtype))
+        self._mpi_comm.Allreduce(_mpi.mpi().IN_PLACE, summed)
+        return self._to_device(summed.astype(host.dtype, copy=False))
+
+    def _to_device(self, host_array):
+        """Where received arrays live: host memory for the CPU communicators."""
+        return host_array
+
+    # --- Python objects ------------------------------------------------------------------
+
+    def send_obj(self, obj, dest, tag=0):
+        """Sends a picklable object to rank ``dest``."""
+        self._mpi_comm.send(obj, dest=dest, tag=tag)
+
+    def recv_obj(self, source, tag=0):
+        """Receives an object sent by :meth:`send_obj` from rank ``source``."""
+        return self._mpi_comm.recv(source=source, tag=tag)
+
+    def bcast_obj(self, obj, root=0):
+        """Returns the object ``obj`` of rank ``root`` on every rank."""
+        return self._mpi_comm.bcast(obj, root=root)
+
+    def gather_obj(self, obj, root=0):
+        """Returns, on rank ``root``, the list of every rank's ``obj`` in rank order (None
+        on the other ranks)."""
+        return self._mpi_comm.gather(obj, root=root)
+
+    def allreduce_obj(self, obj):
+        """Returns the sum (``+``) of every rank's ``obj`` on every rank."""
+        return self._mpi_comm.allreduce(obj)
+
+    # --- models --------------------------------------------------------------------------
+
+    def bcast_data(self, model):
+        """Overwrites the parameters of ``model`` on every rank with those of rank 0
+        (one broadcast of one packed buffer per parameter dtype)."""
+        for dtype, arrays in group_by_dtype(model, 'data').items():
+            xp = cuda.get_array_module(arrays[0])
+            flat = _packing.pack(arrays, self._buffer.get(
+                numpy, _packing.total_size(arrays), dtype))
+            self._mpi_comm.Bcast(_bytes(flat), root=0)
+            _packing.unpack(flat if xp is numpy else cuda.to_gpu(flat), arrays)
+
+    @abc.abstractmethod
+    def allreduce_grad(self, model):
+        """Replaces the gradient of every parameter of ``model`` with its mean over all
+        ranks."""
+
+
+def _bytes(array):
+    """The raw bytes of a contiguous host array as an MPI buffer (any dtype, float16
+    included, moves as bytes)."""
+    return array.reshape(-1).view(numpy.uint8)

@@ -1,0 +1,2 @@
+"""Datasets across processes."""
+from chainermn.datasets.scatter_dataset import scatter_dataset  # NOQA
