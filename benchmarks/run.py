@@ -309,17 +309,23 @@ def _framework_line(label, info):
                                           info['numpy'], ' ({})'.format(blas) if blas else '')
 
 
+MEMORY_NOTE = ('Peak RSS: a fresh worker per case and framework after two steps; "+": '
+               'above its size before the case was built.')
+
+
 def render(document):
     """The Markdown report of a result document: header, table, GEMM fraction."""
     labels, roles = document['labels'], document['roles']
     lines = [_header(document), '', 'Frameworks: ' + '; '.join(
-        _framework_line(labels[r], document['frameworks'][r]) for r in roles) + '.', '',
-        report.markdown_table(document['summary'], roles, labels), '']
+        _framework_line(labels[r], document['frameworks'][r]) for r in roles) + '.', '']
     if document.get('modes'):
-        lines[-2:-1] = ['Quiet, default threads; peak RSS of a fresh worker after two steps (+ over its size before the case was built):', '',
-                        lines[-2], '', 'Quiet and loaded ({} busy processes), ms per step '
-                        '(median):'.format(document['settings']['load']), '',
-                        report.load_table(document['modes'], roles, labels)]
+        lines += ['Quiet, default threads:', '']
+    lines += [report.markdown_table(document['summary'], roles, labels), '']
+    lines.append(MEMORY_NOTE)
+    if document.get('modes'):
+        lines += ['', 'Quiet and loaded ({} busy processes), ms per step (median):'.format(
+            document['settings']['load']), '', report.load_table(document['modes'], roles,
+                                                                 labels), '']
     fractions = document['mlp_fraction_of_gemm']
     if fractions:
         lines.append('mlp step GEMM throughput as a fraction of the same environment\'s '

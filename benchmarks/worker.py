@@ -8,8 +8,8 @@ framework's environment, and talks to it over stdin/stdout, one JSON object per 
   consecutive steps (the case is built on its first request and kept);
 * ``{"op": "memory", "case": NAME}`` -> ``{"peak": bytes, "base": bytes}``: the peak
   resident set size of the process (Linux: VmHWM) after two steps of the case, and the
-  resident size before the case was built (the framework imported); meant for a fresh worker, so that the peak is
-  this workload's alone;
+  resident size before the case was built (the framework imported); meant for a fresh
+  worker, so that the peak is this workload's alone;
 Answers are ``{"ok": true, "result": ...}`` or ``{"ok": false, "error": TRACEBACK}``.
 Anything the frameworks print goes to stderr, so stdout carries the protocol only.
 

@@ -351,7 +351,7 @@ class Variable(object):
                         x._grad = gx
                         need_copy.add(id_x)
                     elif x._grad is _NAN_GRAD:
-                        x.grad  # NaN + gx is NaN: the deferred NaNs are the sum
+                        x._grad = x._nan_array()  # NaN + gx: the NaNs are the sum
                     elif id_x in need_copy:
                         x._grad = force_array(x._grad + gx)  # gx may be shared: not in place
                         need_copy.discard(id_x)
