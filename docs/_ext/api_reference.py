@@ -31,12 +31,10 @@ class _GeneratedRst(SphinxDirective):
     """Parses generated reStructuredText in place of the directive."""
 
     def parse_lines(self, lines):
-        container = nodes.section() if self.has_sections else nodes.container()
+        container = nodes.section()
         content = StringList(lines, source='<{} {}>'.format(self.name, self.arguments[0]))
         nested_parse_with_titles(self.state, content, container)
         return container.children
-
-    has_sections = True
 
 
 class PublicApiDirective(_GeneratedRst):
@@ -87,14 +85,18 @@ class PublicApiRestDirective(_GeneratedRst):
     required_arguments = 1
 
     def run(self):
+        distribution = self.arguments[0]
+        if distribution not in public_api.released_distributions():
+            return self.parse_lines(_unreleased(distribution))
         lines = []
-        for module_name, entries in public_api.remaining_objects(self.arguments[0]):
+        for module_name, entries in public_api.remaining_objects(distribution):
             lines += _title('``{}``'.format(module_name), '~')
             lines += ['.. py:module:: ' + module_name, '']
             for name, obj in entries:
                 lines += public_api.entry_rst(module_name, name, obj, None)
         if not lines:
-            lines = ['Every public name of this distribution is documented above.', '']
+            lines = ['Every public name of this distribution is documented in its namespaces.',
+                     '']
         return self.parse_lines(lines)
 
 

@@ -5,14 +5,12 @@ build whose pages ``docs/_ext/public_api.py`` generates.
 """
 import pathlib
 import re
-import sys
 
 import pytest
 
-DOCS = pathlib.Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(DOCS / '_ext'))
+import public_api
 
-import public_api  # noqa: E402
+DOCS = pathlib.Path(__file__).resolve().parents[1]
 
 
 def _directive_arguments(name):
