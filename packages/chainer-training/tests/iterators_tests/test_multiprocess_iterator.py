@@ -244,11 +244,19 @@ def test_serialize_round_trip_resumes_the_same_batches(tmp_path, make_iterator, 
     assert _batches(serial, 5) == expected
 
 
-def _run_script(body, tmp_path):
+def _run_script(body, tmp_path, to_file=False):
+    """Runs ``body`` as a script; ``to_file`` sends its output through a file rather
+    than a pipe, which processes it leaves behind would keep open."""
     script = tmp_path / 'script.py'
     script.write_text(textwrap.dedent(body))
-    return subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
-                          timeout=120)
+    if not to_file:
+        return subprocess.run([sys.executable, str(script)], capture_output=True,
+                              text=True, timeout=120)
+    with open(tmp_path / 'out', 'w+') as out, open(tmp_path / 'err', 'w+') as err:
+        result = subprocess.run([sys.executable, str(script)], stdout=out, stderr=err,
+                                timeout=120)
+    result.stdout, result.stderr = [(tmp_path / n).read_text() for n in ('out', 'err')]
+    return result
 
 
 @pytest.mark.parametrize('ending, returncode', [
@@ -298,3 +306,88 @@ def test_garbage_collection_stops_the_workers():
     while any(p.is_alive() for p in processes) and time.monotonic() < deadline:
         time.sleep(0.01)
     assert not any(p.is_alive() for p in processes)
+
+
+def _alive(pid):
+    """Whether process ``pid`` runs (a zombie, dead but not reaped, counts as gone)."""
+    try:
+        with open('/proc/{}/stat'.format(pid)) as f:
+            return f.read().rsplit(')', 1)[1].split()[0] != 'Z'
+    except FileNotFoundError:
+        return False
+    except OSError:  # no /proc: ask the kernel
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return False
+        return True
+
+
+def _worker_pids(stdout):
+    line = next(x for x in stdout.splitlines() if x.startswith('workers'))
+    return [int(p) for p in line.split()[1:]]
+
+
+# A training script's shape: a live training iterator and the copy of a validation
+# iterator that each Evaluator run makes and drops, whose pool is still closing when the
+# script ends; nothing is finalized. A hook registered before the iterators' own sees
+# whether a pool of ours is still running when concurrent.futures' exit hook (registered
+# first, so run last) wakes the pools: that race printed "Exception ignored ... Bad file
+# descriptor".
+_EXIT_SCRIPT = '''
+    import concurrent.futures.process
+    import copy
+    import sys
+    import threading
+
+    import numpy
+    from chainer import iterators
+
+    def check():
+        managers = [t for t in threading.enumerate()
+                    if isinstance(t, concurrent.futures.process._ExecutorManagerThread)]
+        if managers:
+            print('pools still running when concurrent.futures exits:', managers,
+                  file=sys.stderr)
+
+    threading._register_atexit(check)
+    train = iterators.MultiprocessIterator(numpy.arange(60), 6, n_processes=2,
+                                           n_prefetch=2)
+    val = iterators.MultiprocessIterator(numpy.arange(30), 6, repeat=False,
+                                         shuffle=False, n_processes=2)
+    next(train)
+    pids = list(train._executor._processes)
+    for batch in copy.copy(val):
+        pass
+    print('workers', *pids, flush=True)
+    '''
+
+
+def test_exit_without_finalize_is_quiet_and_stops_every_worker(tmp_path):
+    for _ in range(3):
+        result = _run_script(_EXIT_SCRIPT, tmp_path)
+        assert result.returncode == 0 and result.stderr == '', result.stderr
+        assert not any(_alive(pid) for pid in _worker_pids(result.stdout))
+
+
+def test_workers_exit_when_the_parent_is_killed(tmp_path):
+    # Output to a file: surviving workers would hold a pipe open and hang the run.
+    result = _run_script('''
+        import os
+        import signal
+
+        import numpy
+        from chainer import iterators
+
+        it = iterators.MultiprocessIterator(numpy.arange(60), 6, n_processes=2)
+        next(it)
+        print('workers', *it._executor._processes, flush=True)
+        os.kill(os.getpid(), signal.SIGKILL)
+        ''', tmp_path, to_file=True)
+    assert result.returncode == -9
+    pids = _worker_pids(result.stdout)
+    assert pids
+    deadline = time.monotonic() + 60
+    while any(_alive(pid) for pid in pids) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not any(_alive(pid) for pid in pids)

@@ -17,6 +17,7 @@ from chainer.iterators import _batch_segments
 from chainer.iterators import _epoch_order
 from chainer.iterators import _iteration_state
 from chainer.iterators import _shared_memory
+from chainer.iterators import _worker_pool
 
 # The dataset inside a worker process, and the shared buffer (a uint8 array, or None)
 # with the size of one example's slot, set once by the pool initializer.
@@ -62,7 +63,7 @@ def _shutdown(executor, pending, wait):
         for future in entry.futures:
             future.cancel()
     pending.clear()
-    executor.shutdown(wait=wait, cancel_futures=True)
+    _worker_pool.stop(executor, wait)
 
 
 def _check_shared_mem(shared_mem):
@@ -90,10 +91,11 @@ class MultiprocessIterator(_iteration_state.StatefulIterator):
     the size it needs.
 
     The workers are shut down by :meth:`finalize`, when the iterator is garbage
-    collected, and at interpreter exit, so they never keep the interpreter alive
-    (spec 001, section 3.11.2). As in Chainer v1.24, :meth:`reset` is only possible at
-    the start of an epoch of an iterator that does not repeat (or before the first
-    batch), and not after :meth:`finalize`.
+    collected, and at interpreter exit (quietly, also when the iterator was never
+    finalized), so they never keep the interpreter alive (spec 001, section 3.11.2);
+    a worker whose parent process dies (even killed) exits too. As in Chainer v1.24,
+    :meth:`reset` is only possible at the start of an epoch of an iterator that does
+    not repeat (or before the first batch), and not after :meth:`finalize`.
 
     Args:
         dataset: Dataset to iterate (picklable for the spawn start method).
@@ -193,7 +195,8 @@ class MultiprocessIterator(_iteration_state.StatefulIterator):
         self._slot_size = max([_shared_memory.needed_bytes(x) for x in batch] + [0])
         if self._slot_size and self._executor is not None:
             self._finalizer.detach()
-            self._executor.shutdown(wait=False)
+            # It finishes the chunks it was given: the batches read ahead need them.
+            _worker_pool.stop(self._executor, wait=False, cancel=False)
             self._executor = None
             self._finalizer = None
 
@@ -251,10 +254,11 @@ class MultiprocessIterator(_iteration_state.StatefulIterator):
         if self._executor is None:
             if self._slot_size and self._memory is None:
                 self._allocate_memory()
-            self._executor = concurrent.futures.ProcessPoolExecutor(
-                self.n_processes, initializer=_init_worker,
-                initargs=(self.dataset, self._memory, self._slot_size or 0))
-            # Runs on garbage collection and at exit; never waits for the workers there.
+            self._executor = _worker_pool.start(
+                self.n_processes, _init_worker,
+                (self.dataset, self._memory, self._slot_size or 0))
+            # Runs on garbage collection; never waits for the workers there (the exit
+            # hook of _worker_pool waits for them, before the interpreter shuts down).
             self._finalizer = weakref.finalize(
                 self, _shutdown, self._executor, self._pending, False)
             self._finalized = False
