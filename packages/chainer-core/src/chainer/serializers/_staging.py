@@ -108,6 +108,9 @@ class StagingDeserializer(serializer.Deserializer):
         if stored is _MISSING:
             return value
         check(path, stored, value)
+        if value is None and stored.dtype.kind != 'f':  # it would initialize the parameter
+            raise TypeError('parameter {!r} is stored with dtype {}, but a parameter must be '
+                            'of a floating point type'.format(path, stored.dtype))
         if self.check_finite and stored.dtype.kind in 'fc' and \
                 not numpy.isfinite(stored).all():
             bad = int(stored.size - numpy.isfinite(stored).sum())

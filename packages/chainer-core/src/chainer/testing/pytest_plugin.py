@@ -29,3 +29,15 @@ def _configure_hypothesis():
 
 
 _configure_hypothesis()
+
+
+def pytest_terminal_summary(terminalreporter):
+    """Reports the cases the fuzz targets tried (issue 18), when any ran."""
+    from chainer.testing import _fuzz
+    if not _fuzz.cases:
+        return
+    terminalreporter.section('fuzz cases tried')
+    for target, count in sorted(_fuzz.cases.items()):
+        terminalreporter.write_line('{}: {}'.format(target, count))
+    terminalreporter.write_line('total: {}'.format(sum(_fuzz.cases.values())))
+

@@ -48,11 +48,18 @@ class IntervalSummary(object):
         """
         if hasattr(self.trigger, 'serialize'):
             self.trigger.serialize(serializer['trigger'])
-        try:
-            self.summary.serialize(serializer['summary'])
-        except KeyError:
-            if not serializer_module._is_validating(serializer):
-                self.summary = reporter.DictSummary()
+        self.summary = serialize_summary(serializer['summary'], self.summary)
+
+
+def serialize_summary(serializer, summary):
+    """Saves or loads a :class:`~chainer.reporter.DictSummary`; returns the summary to
+    keep: a fresh one when a loaded snapshot has none (Chainer v1 saved none)."""
+    try:
+        summary.serialize(serializer)
+    except KeyError:
+        if not serializer_module._is_validating(serializer):
+            return reporter.DictSummary()
+    return summary
 
 
 def serialize_json(serializer, key, value):

@@ -4,6 +4,7 @@ import numpy
 from chainer import link as link_module
 from chainer import reporter
 from chainer.training import extension
+from chainer.training.extensions import _interval_summary
 from chainer.training import util
 
 
@@ -77,6 +78,15 @@ class ParameterStatistics(extension.Extension):
         if self._trigger(trainer):
             reporter.report(self._summary.compute_mean())
             self._summary = reporter.DictSummary()
+
+    def serialize(self, serializer):
+        """Saves or loads the statistics accumulated in the current interval, so that a
+        resumed run reports the same means (a snapshot without them starts a fresh
+        interval)."""
+        if hasattr(self._trigger, 'serialize'):
+            self._trigger.serialize(serializer['trigger'])
+        self._summary = _interval_summary.serialize_summary(serializer['_summary'],
+                                                            self._summary)
 
     def _compute(self):
         statistics = {}
