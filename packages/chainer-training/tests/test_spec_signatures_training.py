@@ -162,6 +162,9 @@ EXTRA_PARAMETERS = {
         'seed': 'reproducible split (the later Chainer reference has it)'},
     'chainer.datasets.get_cross_validation_datasets_random': {
         'seed': 'reproducible folds (the later Chainer reference has it)'},
+    'chainer.training.extensions.ProgressBar': {
+        'log_interval': 'issue 17: off a terminal, one compact line at most every this '
+                        'many seconds instead of a line per redraw'},
     'chainer.iterators.MultiprocessIterator': {
         'n_prefetch': 'number of batches loaded ahead (the later Chainer reference has '
                       'it; 1 is the 1.14 behaviour)',

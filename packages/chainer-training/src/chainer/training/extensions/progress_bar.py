@@ -1,6 +1,7 @@
 """``ProgressBar``: a terminal progress bar with speed and estimated time left."""
 import collections
 import datetime
+import numbers
 import sys
 import time
 
@@ -9,6 +10,8 @@ from chainer.training.extensions import _terminal_status
 from chainer.training.triggers import _units
 
 _SPEED_WINDOW = 100  # recent (time, iteration) samples the speed is measured over
+#: Default seconds between two status lines on a stream that is not a terminal.
+LOG_INTERVAL = 10.0
 
 
 def _bar(fraction, length):
@@ -29,29 +32,44 @@ class ProgressBar(extension.Extension):
     On a terminal it keeps, below everything else printed, the overall and current
     epoch progress, the iteration and epoch counts, the speed in iterations per
     second and the estimated time to finish; text printed to ``sys.stdout`` or
-    ``sys.stderr`` during training appears above the bar instead of garbling it. On
-    other streams (files, pipes) it writes the same status as one plain line every
-    ``update_interval`` iterations.
+    ``sys.stderr`` during training appears above the bar instead of garbling it,
+    and it is redrawn every ``update_interval`` iterations.
+
+    On other streams (log files, pipes, CI logs) a redraw would be a new line, so it
+    writes one compact line (overall percentage, iteration and epoch counts, speed and
+    estimated time to finish) once ``log_interval`` seconds have passed since the
+    previous line (or the start), whatever the number of iterations, and a last line
+    when training ends: a run shorter than ``log_interval`` prints that line only.
 
     Args:
         training_length (tuple): ``(length, unit)`` of the whole training, unit
             ``'epoch'`` or ``'iteration'``; taken from the trainer's stop trigger
             (``period`` and ``unit``) when None.
-        update_interval (int): number of iterations between redraws.
+        update_interval (int): number of iterations between redraws on a terminal.
         bar_length (int): length of the bars in characters.
         out: stream to draw on; the current ``sys.stdout`` when None.
+        log_interval (float): least number of seconds between two lines on a stream
+            that is not a terminal (:data:`LOG_INTERVAL`, 10, by default). An
+            addition to v1, which wrote its terminal escapes to any stream.
     """
 
     def __init__(self, training_length=None, update_interval=100, bar_length=50,
-                 out=None):
+                 out=None, log_interval=LOG_INTERVAL):
         if training_length is not None:
             _check_length(training_length)
         _units.check_count(update_interval, 'update_interval')
         _units.check_count(bar_length, 'bar_length')
+        if isinstance(log_interval, bool) or not isinstance(log_interval, numbers.Real) \
+                or not log_interval >= 0:
+            raise ValueError('log_interval must be a non-negative number of seconds, '
+                             'got {!r}'.format(log_interval))
         self._training_length = training_length
         self._update_interval = update_interval
         self._bar_length = bar_length
         self._out = out
+        self._log_interval = log_interval
+        self._clock = time.perf_counter  # replaced by a fake clock in tests
+        self._last_line_time = None
         self._recent = collections.deque(maxlen=_SPEED_WINDOW)
         self._area = None
         self._redirect = None
@@ -74,14 +92,20 @@ class ProgressBar(extension.Extension):
             self._redirect = _terminal_status.StdStreamsRedirect(self._area)
             self._redirect.install()
         self._recent.clear()
-        self._recent.append((time.perf_counter(), trainer.updater.iteration))
+        self._last_line_time = self._clock()
+        self._recent.append((self._last_line_time, trainer.updater.iteration))
 
     def __call__(self, trainer):
         if self._stream is None:  # used without Trainer.run
             self.initialize(trainer)
         updater = self._updater = trainer.updater
-        self._recent.append((time.perf_counter(), updater.iteration))
-        if updater.iteration % self._update_interval == 0:
+        now = self._clock()
+        self._recent.append((now, updater.iteration))
+        if self._area is not None:
+            due = updater.iteration % self._update_interval == 0
+        else:
+            due = now - self._last_line_time >= self._log_interval
+        if due:
             self._show(updater)
 
     def _show(self, updater):
@@ -94,6 +118,7 @@ class ProgressBar(extension.Extension):
             self._stream.write('total {:.2f}% | {} | {}\n'.format(
                 100 * min(total, 1.0), counts.strip(), speed.strip()))
             self._stream.flush()
+            self._last_line_time = self._clock()
         self._shown_iteration = updater.iteration
 
     def speed(self):
