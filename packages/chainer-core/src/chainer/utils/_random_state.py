@@ -14,7 +14,10 @@ def serialize(serializer, state):
 
     Returns:
         The loaded (or saved) state as a tuple for ``RandomState.set_state``, or None
-        when a loaded file has no random state (written before it was kept).
+        when a loaded file has no random state at all (written before it was kept).
+
+    Raises:
+        KeyError: a loaded random state lacks some of its entries.
 
     Raises:
         ValueError: the stored state is not a valid Mersenne Twister state.
@@ -22,13 +25,12 @@ def serialize(serializer, state):
     _, keys, pos, has_gauss, cached = state
     try:
         keys = serializer_module._peek(serializer, 'rng_keys', keys.copy())
-        pos = int(serializer_module._peek(serializer, 'rng_pos', int(pos)))
-        has_gauss = int(serializer_module._peek(serializer, 'rng_has_gauss',
-                                                int(has_gauss)))
-        cached = float(serializer_module._peek(serializer, 'rng_cached_gaussian',
-                                               float(cached)))
-    except KeyError:  # only a deserializer raises it
+    except KeyError:  # only a deserializer raises it; a part missing later is an error
         return None
+    pos = int(serializer_module._peek(serializer, 'rng_pos', int(pos)))
+    has_gauss = int(serializer_module._peek(serializer, 'rng_has_gauss', int(has_gauss)))
+    cached = float(serializer_module._peek(serializer, 'rng_cached_gaussian',
+                                           float(cached)))
     if not 0 <= pos <= _MT_WORDS or has_gauss not in (0, 1) or \
             numpy.shape(keys) != (_MT_WORDS,):
         raise ValueError('entry {!r}: not a valid random state (position {} of {}, '
