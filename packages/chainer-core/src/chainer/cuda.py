@@ -72,10 +72,10 @@ class DummyDeviceType(object):
         pass
 
     def use(self):
-        pass
+        """Does nothing: the host needs no device selected."""
 
     def synchronize(self):
-        pass
+        """Does nothing: host computation is synchronous."""
 
     def __eq__(self, other):
         return isinstance(other, DummyDeviceType)

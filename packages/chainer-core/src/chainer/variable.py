@@ -151,6 +151,9 @@ class Variable(object):
 
     @property
     def volatile(self):
+        """The volatility flag (:data:`chainer.ON`, ``OFF`` or ``AUTO``): functions
+        applied to a volatile variable record no graph. Set it with anything
+        :class:`chainer.Flag` accepts (``'on'``, ``True``, ...)."""
         return self._volatile
 
     @volatile.setter
@@ -166,6 +169,9 @@ class Variable(object):
 
     @property
     def grad(self):
+        """The gradient array: None for a new variable (a new parameter of a link holds
+        NaNs, as in v1) until a backward pass or an assignment sets it; an assigned array
+        must match the data's array type, dtype and shape."""
         grad = self._grad
         if grad is _NAN_GRAD:
             grad = self._grad = self._nan_array()
@@ -188,18 +194,22 @@ class Variable(object):
 
     @property
     def shape(self):
+        """Shape of the data array."""
         return self.data.shape
 
     @property
     def ndim(self):
+        """Number of dimensions of the data array."""
         return self.data.ndim
 
     @property
     def size(self):
+        """Number of elements of the data array."""
         return self.data.size
 
     @property
     def dtype(self):
+        """Dtype of the data array."""
         return self.data.dtype
 
     def __len__(self):
