@@ -443,7 +443,9 @@ BENCH_PEERS = (
 def bench(session):
     """Benchmarks against Chainer 7.8.1 and PyTorch 2.13 (CPU), built in
     benchmarks/.envs/; results into benchmarks/results/ (``-- --help`` for options)."""
-    session.install(*(str(_package_dir(p)) for p in PACKAGES), 'matplotlib', 'threadpoolctl')
+    # mpich: the MPI library and mpiexec of ``--cases mpi`` (chainer-mn on 2 processes)
+    session.install(*(str(_package_dir(p)) for p in PACKAGES), 'matplotlib', 'threadpoolctl',
+                    'mpich')
     pythons = {'ours': str(pathlib.Path(session.bin) / 'python')}
     for name, first, then in BENCH_PEERS:
         env = ROOT / 'benchmarks' / '.envs' / name

@@ -29,6 +29,7 @@ import os
 import platform
 import subprocess
 import sys
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -231,7 +232,9 @@ def parse_args(argv):
     if args.ours is None:
         parser.error('--ours PYTHON is required (this project\'s environment)')
     names = [n for n in args.cases.split(',') if n]
-    unknown = [n for n in names if n not in cases.CASES]
+    if 'mpi' in names and names != ['mpi']:
+        parser.error('--cases mpi runs alone (mpi_scaling.py launches it under mpiexec)')
+    unknown = [n for n in names if n not in cases.CASES and names != ['mpi']]
     if unknown or not names:
         parser.error('--cases: unknown case(s) {}; known: {}'.format(
             unknown, ', '.join(cases.CASES)))
@@ -338,6 +341,10 @@ def render(document):
 
 def main(argv=None):
     args = parse_args(sys.argv[1:] if argv is None else argv)
+    if args.case_names == ['mpi']:  # chainer-mn on 1 and 2 processes, ours only
+        import mpi_scaling
+        stamp = args.stamp or time.strftime('mpi_%Y-%m-%d_%H%M%S', time.gmtime())
+        return mpi_scaling.run(args.ours, [1, 2], args.repeats, args.out, stamp)
     document = run(args)
     text = render(document)
     print(text)

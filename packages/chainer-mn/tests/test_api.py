@@ -90,6 +90,24 @@ def test_flat_buffer_is_reused_until_it_must_grow():
     assert not numpy.shares_memory(a, buffer.get(numpy, 5, numpy.float64))
 
 
+def test_bound_gradients_are_views_until_replaced():
+    model = L.Linear(2, 3)
+    model.W.grad = numpy.ones((3, 2), numpy.float32)
+    model.b.grad = numpy.full(3, 2, numpy.float32)
+    params = [model.W, model.b]
+    bound = _packing.BoundGradients()
+    assert bound.flat_of(params) is None
+    flat = bound.bind(params, numpy, numpy.float32)
+    numpy.testing.assert_array_equal(flat, [1, 1, 1, 1, 1, 1, 2, 2, 2])
+    assert bound.flat_of(params) is flat
+    model.W.grad += 1  # in place: still the view
+    flat *= 10
+    assert bound.flat_of(params) is flat and (model.W.grad == 20).all()
+    model.cleargrads()
+    model.W.grad = numpy.zeros((3, 2), numpy.float32)
+    assert bound.flat_of(params) is None
+
+
 def test_optimizer_and_evaluator_and_checkpointer_check_their_arguments():
     with pytest.raises(TypeError, match='actual_optimizer must be a Chainer optimizer'):
         chainermn.create_multi_node_optimizer(object(), None)

@@ -122,6 +122,11 @@ def test_training_leaves_identical_parameters_equal_to_one_process(ranks):
                                           atol=1e-6)
 
 
+def test_gradients_stay_packed_between_steps(ranks):
+    # flat binds the gradients to views of its buffer: later steps copy nothing
+    assert all(found['grads_share_one_buffer'] for found in ranks)
+
+
 def test_evaluator_reports_the_mean_over_ranks(ranks):
     model, x, t = _one_process_training(len(ranks))
     per_rank = []

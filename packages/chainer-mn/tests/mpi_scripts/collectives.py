@@ -70,6 +70,9 @@ def main(out):
         optimizer.update(train_model, x[mine], t[mine])
     found['trained'] = {n: p.data.copy() for n, p in sorted(train_model.namedparams())}
     found['optimizer_t'] = optimizer.t
+    grads = [p.grad for p in train_model.params()]
+    found['grads_share_one_buffer'] = (grads[0].base is not None and
+                                       grads[0].base is grads[1].base)
 
     # evaluator: each rank evaluates its own share of the validation set
     valid = chainer.datasets.TupleDataset(x[mine], t[mine])

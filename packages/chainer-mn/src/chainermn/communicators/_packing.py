@@ -45,9 +45,53 @@ def pack(arrays, out):
     return out
 
 
-def unpack(flat, arrays):
-    """Copies consecutive pieces of ``flat`` back into ``arrays`` in place (casting)."""
+def unpack(flat, arrays, scale=None):
+    """Copies consecutive pieces of ``flat`` back into ``arrays`` in place (casting),
+    multiplied by ``scale`` on the way when it is given (one pass instead of two)."""
     offset = 0
     for a in arrays:
-        a[...] = flat[offset:offset + a.size].reshape(a.shape)
+        piece = flat[offset:offset + a.size].reshape(a.shape)
+        if scale is None:
+            a[...] = piece
+        else:
+            cuda.get_array_module(a).multiply(piece, piece.dtype.type(scale), out=a,
+                                              casting='unsafe')
         offset += a.size
+
+
+class BoundGradients(object):
+    """One flat array whose consecutive pieces *are* the parameters' gradients.
+
+    Binding replaces each ``param.grad`` by a view of the flat array (the values are
+    copied in once). As long as the gradients are accumulated in place (``zerograds``
+    and backward's ``+=`` keep them), every later step finds them already packed and the
+    all-reduce needs no copy. A gradient replaced by another array (``cleargrads``,
+    ``to_gpu``, user code) breaks the identity check and the caller binds again.
+    """
+
+    def __init__(self):
+        self._views = ()
+        self._flat = None
+
+    def flat_of(self, params):
+        """The flat array if the gradients of ``params`` are exactly its bound views,
+        else None."""
+        views = self._views
+        if len(views) != len(params) or \
+                any(p.grad is not v for p, v in zip(params, views)):
+            return None
+        return self._flat
+
+    def bind(self, params, xp, dtype):
+        """Packs the gradients of ``params`` into a new flat array of ``dtype`` on
+        ``xp``, makes each ``param.grad`` its view, and returns the flat array."""
+        grads = [p.grad for p in params]
+        flat = pack(grads, xp.empty(total_size(grads), dtype=dtype))
+        views, offset = [], 0
+        for param, grad in zip(params, grads):
+            view = flat[offset:offset + grad.size].reshape(grad.shape)
+            param.grad = view
+            views.append(view)
+            offset += grad.size
+        self._flat, self._views = flat, tuple(views)
+        return flat

@@ -27,13 +27,13 @@ def reduction_dtype(dtype):
 
 
 def group_by_dtype(model, attr, dtype_of=numpy.dtype):
-    """The arrays ``attr`` (``'data'`` or ``'grad'``) of ``model``'s parameters, grouped
-    as ``{dtype_of(their dtype): [arrays]}`` in name order (the same on every rank), so
-    that each group moves as one buffer."""
+    """The parameters of ``model`` whose ``attr`` (``'data'`` or ``'grad'``) is set,
+    grouped as ``{dtype_of(that array's dtype): [params]}`` in name order (the same on
+    every rank), so that each group moves as one buffer."""
     groups = collections.OrderedDict()
     for param in _packing.params_with(model, attr):
-        array = getattr(param, attr)
-        groups.setdefault(numpy.dtype(dtype_of(array.dtype)), []).append(array)
+        dtype = getattr(param, attr).dtype
+        groups.setdefault(numpy.dtype(dtype_of(dtype)), []).append(param)
     return groups
 
 
@@ -176,7 +176,8 @@ class CommunicatorBase(abc.ABC):
     def bcast_data(self, model):
         """Overwrites the parameters of ``model`` on every rank with those of rank 0
         (one broadcast of one packed buffer per parameter dtype)."""
-        for dtype, arrays in group_by_dtype(model, 'data').items():
+        for dtype, params in group_by_dtype(model, 'data').items():
+            arrays = [p.data for p in params]
             xp = cuda.get_array_module(arrays[0])
             flat = _packing.pack(arrays, self._buffer.get(
                 numpy, _packing.total_size(arrays), dtype))

@@ -17,18 +17,41 @@ class _PackedAllreduceCommunicator(CommunicatorBase):
 
     _on_device = False
 
+    def __init__(self, mpi_comm):
+        super(_PackedAllreduceCommunicator, self).__init__(mpi_comm)
+        self._bound = {}
+
     def allreduce_grad(self, model):
+        if self.size == 1:  # the mean over one process: nothing to move
+            return
         MPI = _mpi.mpi()
-        for dtype, grads in group_by_dtype(model, 'grad', reduction_dtype).items():
+        for dtype, params in group_by_dtype(model, 'grad', reduction_dtype).items():
+            grads = [p.grad for p in params]
             xp = cuda.get_array_module(grads[0])
             where = xp if self._on_device else numpy
-            flat = _packing.pack(grads, self._buffer.get(
-                where, _packing.total_size(grads), dtype))
+            flat = self._gradients_in_place(dtype, params, xp, where)
+            in_place = flat is not None
+            if not in_place:
+                flat = _packing.pack(grads, self._buffer.get(
+                    where, _packing.total_size(grads), dtype))
             if where is not numpy:
                 cuda.Stream.null.synchronize()  # MPI reads device memory directly
             self._mpi_comm.Allreduce(MPI.IN_PLACE, flat)
-            flat *= dtype.type(1.0 / self.size)
-            _packing.unpack(flat if where is xp else cuda.to_gpu(flat), grads)
+            if in_place:
+                flat *= dtype.type(1.0 / self.size)
+            else:
+                _packing.unpack(flat if where is xp else cuda.to_gpu(flat), grads,
+                                scale=1.0 / self.size)
+
+    def _gradients_in_place(self, dtype, params, xp, where):
+        """The flat array the gradients of ``params`` are views of, binding them on the
+        first step, when the buffer may live where they are and in their dtype (not for
+        float16 gradients, summed as float32, nor GPU gradients through host memory)."""
+        if where is not xp or any(p.grad.dtype != dtype for p in params):
+            return None
+        bound = self._bound.setdefault(dtype, _packing.BoundGradients())
+        flat = bound.flat_of(params)
+        return flat if flat is not None else bound.bind(params, xp, dtype)
 
 
 class NaiveCommunicator(_PackedAllreduceCommunicator):

@@ -69,8 +69,8 @@ class _NcclCommunicator(CommunicatorBase):
     def allreduce_grad(self, model):
         if self._comms is None:
             self._comms = self._create_comms()
-        groups = group_by_dtype(model, 'grad')
-        for grad_dtype, grads in groups.items():
+        for grad_dtype, params in group_by_dtype(model, 'grad').items():
+            grads = [p.grad for p in params]
             if cuda.get_array_module(grads[0]) is numpy:
                 raise TypeError('the {} communicator all-reduces GPU gradients; the model '
                                 'is on the CPU (call model.to_gpu())'.format(self.name))
