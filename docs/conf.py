@@ -32,6 +32,9 @@ autodoc_typehints = 'none'
 autodoc_preserve_defaults = True
 napoleon_google_docstring = True
 napoleon_numpy_docstring = False
+# "Attributes:" sections become fields of the class, so a property documented by its own
+# docstring is not described twice.
+napoleon_use_ivar = True
 
 # The root README and benchmarks/README.md are included in pages: their links point into
 # the repository, not to pages of this site, and their first heading is an H2.
