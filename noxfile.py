@@ -312,6 +312,9 @@ def docs(session):
     """The documentation site of docs/: its tests (every public name documented, with a
     docstring), the HTML into docs/_build/html and the tutorial's code as doctests;
     Sphinx warnings are errors."""
+    if sys.version_info < (3, 11):
+        session.error('the docs session needs Python >= 3.11 (Sphinx 9); this is {}.{}'
+                      .format(*sys.version_info[:2]))
     editable = []
     for package in PACKAGES:  # editable: docs/_ext maps modules to packages/*/src
         editable += ['-e', str(_package_dir(package))]
@@ -319,9 +322,6 @@ def docs(session):
     docs_dir = ROOT / 'docs'
     out = docs_dir / '_build'
     session.run('python', '-m', 'pytest', str(docs_dir / 'tests'), '-q',
-    if sys.version_info < (3, 11):
-        session.error('the docs session needs Python >= 3.11 (Sphinx 9); this is {}.{}'
-                      .format(*sys.version_info[:2]))
                 '-p', 'no:cacheprovider', *session.posargs)
     common = ['-W', '--keep-going', '-q', '-d', str(out / 'doctrees'), str(docs_dir)]
     session.run('sphinx-build', '-b', 'html', *common, str(out / 'html'))
