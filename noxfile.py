@@ -5,6 +5,8 @@
   not on PyPI) and its test extras, so that a missing declaration fails.
 * ``packaging``: release-file consistency, then the three install modes (editable; all
   wheels together; each wheel alone with only what it declares) against fresh wheels.
+* ``fuzz``: the readers' fuzz targets (npz, HDF5, snapshots, caffemodels) run long and
+  randomized; ``nox -s fuzz -- N`` tries N cases per target.
 * ``lint``: ruff, configured by ``ruff.toml``.
 * ``build``: sdist and wheel of every package into ``dist/``.
 * ``release``: consistency, build, install tests against ``dist/``, ``twine check``;
@@ -239,22 +241,53 @@ def tests(session, package):
 NUMPY1_PACKAGES = ('chainer-core', 'chainer-links', 'chainer-training')
 
 
+def _editable_with_test_extras(packages):
+    """``pip install`` arguments for editable installs of ``packages`` with their test
+    extras. Editable installs keep each portion in its own directory, as core's
+    namespace tests (which hide the sibling portions) need."""
+    editable = []
+    for package in packages:
+        editable += ['-e', '{}[{}]'.format(_package_dir(package),
+                                           ','.join(TEST_EXTRAS.get(package, ('test',))))]
+    return editable
+
+
 @nox.session
 def tests_numpy1(session):
     """Runs the tests of :data:`NUMPY1_PACKAGES` under numpy 1.26, in one environment."""
-    # Editable installs keep each portion in its own directory, as core's namespace
-    # tests (which hide the sibling portions) need.
-    editable = []
-    for package in NUMPY1_PACKAGES:
-        editable += ['-e', '{}[{}]'.format(_package_dir(package),
-                                           ','.join(TEST_EXTRAS.get(package, ('test',))))]
-    session.install('numpy>=1.26,<2', *editable)
+    session.install('numpy>=1.26,<2', *_editable_with_test_extras(NUMPY1_PACKAGES))
     session.run('python', '-c', 'import numpy; assert numpy.__version__ < "2", '
                 'numpy.__version__')
     for package in NUMPY1_PACKAGES:
         session.chdir(_package_dir(package))
         session.run('python', '-m', 'pytest', 'tests', '-q', '-p', 'no:cacheprovider',
                     *session.posargs, env={'CHAINER_TEST_DERANDOMIZE': '1'})
+
+
+#: The fuzz targets of the readers (issue 18), by package: npz and HDF5 files, trainer
+#: snapshots, caffemodels. The ordinary test run tries a few derandomized cases of each.
+FUZZ_TARGETS = {
+    'chainer-core': ('tests/test_serializers_fuzz.py',),
+    'chainer-training': ('tests/training_tests/test_snapshot_fuzz.py',),
+    'chainer-caffe': ('tests/caffe_tests/test_caffemodel_fuzz.py',),
+}
+
+
+@nox.session
+def fuzz(session):
+    """The fuzz targets of :data:`FUZZ_TARGETS` with the long randomized hypothesis
+    profile (``CHAINER_FUZZ=1``): 1000 cases per target, or as many as
+    ``nox -s fuzz -- N`` says; each package's run ends with the cases tried."""
+    examples = session.posargs[0] if session.posargs else '1000'
+    if not examples.isdigit() or int(examples) < 1:
+        session.error('usage: nox -s fuzz [-- CASES_PER_TARGET], got {!r}'.format(examples))
+    session.install(*_editable_with_test_extras(
+        ('chainer-core', 'chainer-links', 'chainer-training', 'chainer-caffe')))
+    for package, files in FUZZ_TARGETS.items():
+        session.chdir(_package_dir(package))
+        session.run('python', '-m', 'pytest', *files, '-q', '-p', 'no:cacheprovider',
+                    '-W', 'ignore::hypothesis.errors.HypothesisWarning',
+                    env={'CHAINER_FUZZ': '1', 'CHAINER_FUZZ_EXAMPLES': examples})
 
 
 @nox.session

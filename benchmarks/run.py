@@ -228,6 +228,10 @@ def parse_args(argv):
                         help='folder for the JSON, Markdown and PNG results')
     parser.add_argument('--stamp', default=None,
                         help='base name of the result files (default: UTC time)')
+    parser.add_argument('--soak', action='store_true',
+                        help='instead of the cases, run the soak of soak.py (20,000 '
+                             'iterations of the MNIST MLP with snapshots, watched for '
+                             'memory growth and leaked processes and files) with --ours')
     args = parser.parse_args(argv)
     if args.ours is None:
         parser.error('--ours PYTHON is required (this project\'s environment)')
@@ -341,6 +345,8 @@ def render(document):
 
 def main(argv=None):
     args = parse_args(sys.argv[1:] if argv is None else argv)
+    if args.soak:
+        sys.exit(subprocess.call([args.ours, os.path.join(HERE, 'soak.py')]))
     if args.case_names == ['mpi']:  # chainer-mn on 1 and 2 processes, ours only
         import mpi_scaling
         stamp = args.stamp or time.strftime('mpi_%Y-%m-%d_%H%M%S', time.gmtime())

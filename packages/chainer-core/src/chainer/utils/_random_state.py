@@ -25,7 +25,9 @@ def serialize(serializer, state):
     _, keys, pos, has_gauss, cached = state
     try:
         keys = serializer_module._peek(serializer, 'rng_keys', keys.copy())
-    except KeyError:  # only a deserializer raises it; a part missing later is an error
+    except KeyError:  # only a deserializer raises it
+        _check_absent(serializer, (('rng_pos', int(pos)), ('rng_has_gauss', int(has_gauss)),
+                                   ('rng_cached_gaussian', float(cached))))
         return None
     pos = int(serializer_module._peek(serializer, 'rng_pos', int(pos)))
     has_gauss = int(serializer_module._peek(serializer, 'rng_has_gauss', int(has_gauss)))
@@ -36,3 +38,15 @@ def serialize(serializer, state):
         raise ValueError('entry {!r}: not a valid random state (position {} of {}, '
                          'has_gauss {})'.format('rng_pos', pos, _MT_WORDS, has_gauss))
     return 'MT19937', numpy.asarray(keys, dtype=numpy.uint32), pos, has_gauss, cached
+
+
+def _check_absent(serializer, entries):
+    """Raises KeyError when some of a random state's ``entries`` are present although
+    its keys are not: an incomplete state, not an older file without one."""
+    for key, value in entries:
+        try:
+            serializer_module._peek(serializer, key, value)
+        except KeyError:
+            continue
+        raise KeyError('entry {!r} is present but {!r} is missing: an incomplete random '
+                       'state'.format(key, 'rng_keys'))

@@ -121,6 +121,10 @@ def _read_layer(buf, span, message_class, blobs_field, param_fields, pb2):
     message.ParseFromString(b''.join(rest))
     layer_type = _net_spec.V1_TYPE_NAMES.get(message.type, str(message.type)) \
         if legacy else message.type
+    for what, texts in (('name', [message.name]), ('type', [layer_type]),
+                        ('bottom', message.bottom), ('top', message.top)):
+        if any(isinstance(t, bytes) for t in texts):  # protobuf keeps invalid UTF-8 as bytes
+            raise CaffeModelError('a layer {} is not UTF-8 text'.format(what))
     if not message.name:
         raise CaffeModelError('a layer of type {!r} has no name'.format(layer_type))
     blobs = []

@@ -63,6 +63,8 @@ class Params(object):
                 values[field.name] = tuple(cls.from_message(v) if is_message else v
                                            for v in value)
                 continue
+            if isinstance(value, bytes):  # protobuf keeps a string that is not UTF-8 as bytes
+                raise ValueError('parameter field {!r} is not UTF-8 text'.format(field.name))
             values[field.name] = cls.from_message(value) if is_message else value
             if message.HasField(field.name):
                 present.append(field.name)

@@ -91,13 +91,19 @@ class CaffeFunction(link.Chain):
         self.train = True
         self._steps = []
         npz = _is_npz(model_path)
-        if npz:
-            spec = _read_definition(model_path)
-        else:
-            spec = _model_file.read_caffemodel(model_path, _registry.param_fields)
-        for layer in spec.layers:
-            self._setup_layer(layer, warn=not npz)
-            layer.blobs = None  # the arrays now belong to the links
+        try:
+            if npz:
+                spec = _read_definition(model_path)
+            else:
+                spec = _model_file.read_caffemodel(model_path, _registry.param_fields)
+            for layer in spec.layers:
+                self._setup_layer(layer, warn=not npz)
+                layer.blobs = None  # the arrays now belong to the links
+        except ValueError as e:
+            if str(model_path) in str(e):
+                raise
+            # every error names the file (a layer's blobs that do not fit, no layers)
+            raise _model_file.CaffeModelError('{}: {}'.format(model_path, e)) from e
         self.add_persistent(_DEFINITION_KEY, spec.to_json())
         if npz:
             serializers.load_npz(model_path, self)
@@ -133,7 +139,10 @@ class CaffeFunction(link.Chain):
             except _registry.Unsupported as e:
                 reason = 'has an unsupported configuration: {}'.format(e)
             except ValueError as e:
-                raise ValueError('layer {}: {}'.format(kind, e)) from e
+                message = str(e)
+                if not message.startswith('layer {!r}'.format(layer.name)):
+                    message = 'layer {}: {}'.format(kind, message)
+                raise ValueError(message) from e
         if reason is not None:
             if warn:
                 warnings.warn('CaffeFunction skips layer {} which {}'.format(kind, reason),
@@ -230,12 +239,18 @@ def _is_npz(path):
 
 
 def _read_definition(path):
-    with numpy.load(path, allow_pickle=False) as npz:
-        if _DEFINITION_KEY not in npz.files:
-            raise _model_file.CaffeModelError(
-                '{}: an npz file without a net definition (only npz files saved from '
-                'a CaffeFunction can be loaded by it)'.format(path))
-        text = str(npz[_DEFINITION_KEY])
+    try:
+        with numpy.load(path, allow_pickle=False) as npz:
+            if _DEFINITION_KEY not in npz.files:
+                raise _model_file.CaffeModelError(
+                    '{}: an npz file without a net definition (only npz files saved from '
+                    'a CaffeFunction can be loaded by it)'.format(path))
+            text = str(npz[_DEFINITION_KEY])
+    except _model_file.CaffeModelError:
+        raise
+    except Exception as e:  # zipfile and numpy raise many types on a damaged file
+        raise _model_file.CaffeModelError('{}: a truncated or damaged npz file ({}: {})'
+                                          .format(path, type(e).__name__, e)) from None
     try:
         return _net_spec.NetSpec.from_json(text)
     except ValueError as e:
