@@ -1,5 +1,7 @@
 """The multi-node optimizer: a Chainer optimizer whose update uses the mean gradient of
 all processes."""
+from chainer import cuda
+from chainer.utils import force_array
 
 
 class _MultiNodeOptimizer(object):
@@ -28,6 +30,10 @@ class _MultiNodeOptimizer(object):
         process on the N shares' batches, and a resumed run those of an uninterrupted one.
         """
         target = self.actual_optimizer.target
+        comm = self.communicator
+        # With the loss at hand, backward starts from 1 / size, so the gradients arrive
+        # divided and the all-reduce only sums (one pass over them less per step).
+        presum = lossfun is not None and comm.size > 1 and hasattr(comm, '_allreduce_grad')
         if lossfun is not None:
             self._broadcast_if_changed(target)
             loss = lossfun(*args, **kwds)
@@ -35,10 +41,17 @@ class _MultiNodeOptimizer(object):
                 target.cleargrads()
             else:
                 target.zerograds()
+            if presum:
+                xp = cuda.get_array_module(loss.data)
+                seed = xp.ones_like(loss.data) if loss.grad is None else loss.grad
+                loss.grad = force_array(seed * loss.data.dtype.type(1.0 / comm.size))
             loss.backward()
             del loss
         self._broadcast_if_changed(target)
-        self.communicator.allreduce_grad(target)
+        if presum:
+            comm._allreduce_grad(target, 1)
+        else:
+            comm.allreduce_grad(target)
         self.actual_optimizer.update(None, *args, **kwds)
 
     def _broadcast_if_changed(self, target):

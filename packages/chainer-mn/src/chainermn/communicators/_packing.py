@@ -86,7 +86,11 @@ class BoundGradients(object):
         """Packs the gradients of ``params`` into a new flat array of ``dtype`` on
         ``xp``, makes each ``param.grad`` its view, and returns the flat array."""
         grads = [p.grad for p in params]
-        flat = pack(grads, xp.empty(total_size(grads), dtype=dtype))
+        size, flat = total_size(grads), self._flat
+        if flat is None or flat.size != size or flat.dtype != dtype or \
+                cuda.get_array_module(flat) is not xp:
+            flat = xp.empty(size, dtype=dtype)  # else reused: no fresh pages to touch
+        pack(grads, flat)
         views, offset = [], 0
         for param, grad in zip(params, grads):
             view = flat[offset:offset + grad.size].reshape(grad.shape)

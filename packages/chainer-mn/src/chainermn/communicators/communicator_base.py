@@ -184,10 +184,16 @@ class CommunicatorBase(abc.ABC):
             self._mpi_comm.Bcast(_bytes(flat), root=0)
             _packing.unpack(flat if xp is numpy else cuda.to_gpu(flat), arrays)
 
-    @abc.abstractmethod
     def allreduce_grad(self, model):
         """Replaces the gradient of every parameter of ``model`` with its mean over all
         ranks."""
+        self._allreduce_grad(model, 1.0 / self.size)
+
+    @abc.abstractmethod
+    def _allreduce_grad(self, model, scale):
+        """Replaces every gradient of ``model`` with ``scale`` times its sum over all
+        ranks (the multi-node optimizer passes 1 for gradients it already divided, by
+        seeding backward with ``1 / size``, which saves a pass over the gradients)."""
 
 
 def _bytes(array):

@@ -21,8 +21,8 @@ class _PackedAllreduceCommunicator(CommunicatorBase):
         super(_PackedAllreduceCommunicator, self).__init__(mpi_comm)
         self._bound = {}
 
-    def allreduce_grad(self, model):
-        if self.size == 1:  # the mean over one process: nothing to move
+    def _allreduce_grad(self, model, scale):
+        if self.size == 1 and scale == 1:  # one process, nothing to scale: a no-op
             return
         MPI = _mpi.mpi()
         for dtype, params in group_by_dtype(model, 'grad', reduction_dtype).items():
@@ -38,10 +38,11 @@ class _PackedAllreduceCommunicator(CommunicatorBase):
                 cuda.Stream.null.synchronize()  # MPI reads device memory directly
             self._mpi_comm.Allreduce(MPI.IN_PLACE, flat)
             if in_place:
-                flat *= dtype.type(1.0 / self.size)
+                if scale != 1:
+                    flat *= dtype.type(scale)
             else:
                 _packing.unpack(flat if where is xp else cuda.to_gpu(flat), grads,
-                                scale=1.0 / self.size)
+                                scale=None if scale == 1 else scale)
 
     def _gradients_in_place(self, dtype, params, xp, where):
         """The flat array the gradients of ``params`` are views of, binding them on the

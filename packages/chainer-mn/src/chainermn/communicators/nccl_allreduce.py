@@ -66,7 +66,7 @@ class _NcclCommunicator(CommunicatorBase):
     def _padded(self, n):
         return n
 
-    def allreduce_grad(self, model):
+    def _allreduce_grad(self, model, scale):
         if self._comms is None:
             self._comms = self._create_comms()
         for grad_dtype, params in group_by_dtype(model, 'grad').items():
@@ -80,7 +80,7 @@ class _NcclCommunicator(CommunicatorBase):
             _packing.pack(grads, flat[:n])
             self._sum(flat, dtype)
             out = flat if dtype == grad_dtype else self._scaled.get(cuda.cupy, n, grad_dtype)
-            cuda.kernel('scale_cast')(flat[:n], 1.0 / self.size, out[:n])
+            cuda.kernel('scale_cast')(flat[:n], scale, out[:n])
             _packing.unpack(out[:n], grads)
 
     def _stream(self):
