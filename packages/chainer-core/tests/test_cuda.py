@@ -34,7 +34,7 @@ def test_to_cpu_passes_host_arrays_through(no_backend):
 
 
 def test_gpu_requests_name_the_backend_package(no_backend):
-    with pytest.raises(RuntimeError, match='pip install cupy-kernels'):
+    with pytest.raises(RuntimeError, match='pip install "cupy-kernels'):
         cuda.to_gpu(numpy.zeros(2))
     with pytest.raises(RuntimeError, match='cupy-kernels') as e:
         cuda.kernel('im2col')
@@ -105,6 +105,6 @@ def test_dummy_device():
 def test_deprecated_creators_and_copy_need_the_backend(no_backend, name, args):
     """Spec 001 §3.2.1: the deprecated array creators and ``copy`` make CuPy arrays;
     without a backend they say what to install."""
-    with pytest.raises(RuntimeError, match='pip install cupy-kernels') as e:
+    with pytest.raises(RuntimeError, match='pip install "cupy-kernels') as e:
         getattr(cuda, name)(*args)
     assert 'cuda.' + name in str(e.value)

@@ -21,7 +21,7 @@ class _NoDevice(object):
 def degraded(request, monkeypatch):
     backend = None if request.param == 'no_backend' else _NoDevice()
     monkeypatch.setattr(cuda, '_backend_cache', [backend])
-    return 'pip install cupy-kernels' if backend is None else 'no CUDA device found'
+    return 'pip install "cupy-kernels' if backend is None else 'no CUDA device found'
 
 
 def test_memoize_is_a_no_op_and_clear_memo_is_harmless(degraded):

@@ -46,6 +46,19 @@ def test_finder_names_the_distribution(module, installed, monkeypatch):
     assert info.value.name == module
 
 
+def test_install_hints_work_from_an_index_and_from_a_clone(monkeypatch):
+    assert _missing.install_hint('chainer-training') == (
+        'pip install chainer-training (from a clone of the repository: nox -s build, then '
+        'pip install --find-links dist chainer-training)')
+    assert _missing.install_hint('cupy-kernels[cuda12]', '--force-reinstall') == (
+        'pip install --force-reinstall "cupy-kernels[cuda12]" (from a clone of the '
+        'repository: nox -s build, then pip install --find-links dist --force-reinstall '
+        '"cupy-kernels[cuda12]")')
+    monkeypatch.setattr(_missing, '_installed_version', lambda dist: None)
+    assert _missing.missing_message('chainer.training').endswith(
+        'which is not installed: ' + _missing.install_hint('chainer-training'))
+
+
 def test_finder_ignores_other_modules():
     assert _missing.MissingSiblingFinder().find_spec('chainer.nonexistent') is None
     assert _missing.MissingSiblingFinder().find_spec('functions') is None

@@ -46,7 +46,8 @@ def _state_with(monkeypatch, backend):
 
 def test_backend_not_installed(monkeypatch):
     monkeypatch.setitem(_runtime._plugins._entry_points, 'chainer.backends', [])
-    assert _runtime.backend_state('cuda').startswith('not installed (pip install cupy-kernels')
+    assert _runtime.backend_state('cuda').startswith(
+        'not installed (pip install "cupy-kernels[cuda12]" (from a clone')
 
 
 def test_backend_without_device(monkeypatch):

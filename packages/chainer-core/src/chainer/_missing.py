@@ -32,16 +32,34 @@ def _installed_version(distribution):
         return None
 
 
+def install_hint(requirement, *options):
+    """The pip command installing ``requirement`` (``'chainer-training'``,
+    ``'cupy-kernels[cuda12]'``), from a package index and from a clone of the Chainer
+    repository, whose packages are not on an index: there ``nox -s build`` writes the
+    wheels into ``dist/`` and pip takes them from there.
+
+    Args:
+        requirement (str): what to install; quoted when it has shell characters.
+        options (str): pip options before it (``'--force-reinstall'``, ``'-U'``).
+    """
+    if any(c in requirement for c in '[]<>=!~;, '):
+        requirement = '"{}"'.format(requirement)
+    words = ' '.join(options + (requirement,))
+    return ('pip install {} (from a clone of the repository: nox -s build, then '
+            'pip install --find-links dist {})'.format(words, words))
+
+
 def missing_message(fullname):
     """Returns the error message for the sibling subpackage ``fullname``."""
     distribution = SIBLING_MODULES[fullname]
     version = _installed_version(distribution)
     if version is None:
-        return ('{} is provided by the {} distribution, which is not installed: '
-                'pip install {}'.format(fullname, distribution, distribution))
+        return ('{} is provided by the {} distribution, which is not installed: {}'.format(
+            fullname, distribution, install_hint(distribution)))
     return ('{} is provided by the {} distribution, but the installed {} {} does not '
-            'contain it (an incomplete install?): pip install --force-reinstall {}'.format(
-                fullname, distribution, distribution, version, distribution))
+            'contain it (an incomplete install?): {}'.format(
+                fullname, distribution, distribution, version,
+                install_hint(distribution, '--force-reinstall')))
 
 
 class MissingSiblingFinder(object):

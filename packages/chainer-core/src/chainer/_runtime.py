@@ -37,7 +37,7 @@ _OPTIONAL = (
     ('Pillow', lambda n: n == 'pillow'),
 )
 
-_BACKEND_HINT = {'cuda': 'pip install cupy-kernels[cuda12]'}
+_BACKEND_HINT = {'cuda': _missing.install_hint('cupy-kernels[cuda12]')}
 
 
 class IncompatibleVersionsError(ImportError):

@@ -17,8 +17,11 @@ returns a kernel of the backend's library. ``CHAINER_SEED`` seeds the GPU genera
 """
 import numpy
 
-_INSTALL_HINT = ('no CUDA backend is installed: install it with '
-                 '`pip install cupy-kernels[cuda12]` (or `cupy-kernels[cuda13]`)')
+from chainer import _missing
+
+_INSTALL_HINT = ('no CUDA backend is installed: install it with ' +
+                 _missing.install_hint('cupy-kernels[cuda12]') +
+                 ' (or cupy-kernels[cuda13] for a CUDA 13 driver)')
 
 _backend_cache = []
 
@@ -34,8 +37,8 @@ class _BrokenBackend(object):
 
     def unavailable_reason(self):
         return ('the installed CUDA backend failed to load ({}: {}); reinstall it with '
-                '`pip install --force-reinstall cupy-kernels[cuda12]`'.format(
-                    type(self._error).__name__, self._error))
+                '{}'.format(type(self._error).__name__, self._error,
+                            _missing.install_hint('cupy-kernels[cuda12]', '--force-reinstall')))
 
     def get_array_module(self, *args):
         return numpy

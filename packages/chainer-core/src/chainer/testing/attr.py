@@ -8,6 +8,7 @@ plugin :mod:`chainer.testing.pytest_plugin`.
 """
 import pytest
 
+from chainer import _missing
 from chainer import cuda
 
 #: name and description of every mark, registered by the pytest plugin.
@@ -33,7 +34,8 @@ def _probe(attribute):
 def _gpu_available():
     available, reason = _probe('available')
     return available, reason or \
-        'needs a GPU: no usable CUDA backend (pip install cupy-kernels[cuda12])'
+        'needs a GPU: no usable CUDA backend ({})'.format(
+            _missing.install_hint('cupy-kernels[cuda12]'))
 
 
 def _gpu_count():
