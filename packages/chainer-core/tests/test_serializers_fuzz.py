@@ -7,11 +7,9 @@ allocation far beyond the file's size.
 A few derandomized examples per target in the ordinary run; ``nox -s fuzz`` runs the
 same targets long and randomized (``chainer.testing._fuzz``).
 """
-import faulthandler
 import io
 import os
 import pickle
-import tracemalloc
 import zipfile
 
 import numpy
@@ -27,7 +25,7 @@ st = hypothesis.strategies
 #: The errors load_npz and load_hdf5 document.
 DOCUMENTED = (KeyError, ValueError, TypeError)
 #: Seconds after which a single load counts as a hang (the process is stopped with a
-#: traceback).
+#: traceback by chainer.testing._fuzz.bounded).
 HANG_SECONDS = 60
 #: Allowed peak allocation of a load beyond the staged data's bytes.
 ALLOCATION_SLACK = 4 << 20
@@ -68,19 +66,16 @@ def _check_outcome(path, load, entries_read):
     target = _model(2, uninitialized=True)
     before = _fingerprint(target)
     size = os.path.getsize(path)
-    tracemalloc.start()
-    faulthandler.dump_traceback_later(HANG_SECONDS, exit=True)
-    try:
-        load(path, target)
-    except DOCUMENTED as e:
-        assert os.path.basename(path) in str(e), e
+    error = None
+    with _fuzz.bounded(4 * size * 1100 + ALLOCATION_SLACK, HANG_SECONDS):
+        try:
+            load(path, target)
+        except DOCUMENTED as e:
+            error = e
+    if error is not None:
+        assert os.path.basename(path) in str(error), error
         assert _fingerprint(target) == before, 'a failed load changed the target'
         return 'error'
-    finally:
-        faulthandler.cancel_dump_traceback_later()
-        peak = tracemalloc.get_traced_memory()[1]
-        tracemalloc.stop()
-        assert peak <= 4 * size * 1100 + ALLOCATION_SLACK, (peak, size)
     # a successful load must be a correct one: the file's values, as an independent
     # reader sees them
     keys = [name.lstrip('/') for name, _ in target.namedparams()]
@@ -153,15 +148,8 @@ def _damaged_entries(draw):
 
 @st.composite
 def _damaged_npz(draw):
-    kind = draw(st.sampled_from(['truncate', 'flip', 'entries']))
-    data = _BASE_NPZ
-    if kind == 'truncate':
-        return data[:draw(st.integers(0, len(data) - 1))]
-    if kind == 'flip':
-        data = bytearray(data)
-        for _ in range(draw(st.integers(1, 4))):
-            data[draw(st.integers(0, len(data) - 1))] ^= draw(st.integers(1, 255))
-        return bytes(data)
+    if draw(st.booleans()):
+        return draw(_fuzz.truncated_or_flipped(_BASE_NPZ))
     entries = _damaged_entries(draw)
     return _huge_npy_member() if entries is None else _npz_bytes(entries)
 
@@ -169,9 +157,7 @@ def _damaged_npz(draw):
 @_fuzz.settings(ci_examples=60)
 @hypothesis.given(data=_damaged_npz())
 def test_fuzz_load_npz(tmp_path_factory, data):
-    path = str(tmp_path_factory.mktemp('npz') / 'fuzzed.npz')
-    with open(path, 'wb') as f:
-        f.write(data)
+    path = _fuzz.written(tmp_path_factory, 'fuzzed.npz', data)
     _fuzz.tried('npz, ' + _check_outcome(path, serializers.load_npz, _read_npz))
 
 
@@ -212,15 +198,9 @@ def _read_h5(path, keys):
 
 @st.composite
 def _damaged_h5(draw):
-    base = _h5_bytes(_entries())
-    kind = draw(st.sampled_from(['truncate', 'flip', 'entries', 'huge']))
-    if kind == 'truncate':
-        return base[:draw(st.integers(0, len(base) - 1))]
-    if kind == 'flip':
-        data = bytearray(base)
-        for _ in range(draw(st.integers(1, 4))):
-            data[draw(st.integers(0, len(data) - 1))] ^= draw(st.integers(1, 255))
-        return bytes(data)
+    kind = draw(st.sampled_from(['bytes', 'entries', 'huge']))
+    if kind == 'bytes':
+        return draw(_fuzz.truncated_or_flipped(_h5_bytes(_entries())))
     if kind == 'huge':
         return _h5_bytes(_entries(), huge=draw(st.sampled_from(sorted(_entries()))))
     entries = _damaged_entries(draw)
@@ -231,9 +211,7 @@ def _damaged_h5(draw):
 @hypothesis.given(data=_damaged_h5())
 def test_fuzz_load_hdf5(tmp_path_factory, data):
     pytest.importorskip('h5py')
-    path = str(tmp_path_factory.mktemp('h5') / 'fuzzed.h5')
-    with open(path, 'wb') as f:
-        f.write(data)
+    path = _fuzz.written(tmp_path_factory, 'fuzzed.h5', data)
     _fuzz.tried('hdf5, ' + _check_outcome(path, serializers.load_hdf5, _read_h5))
 
 

@@ -6,9 +6,7 @@ far beyond the file's size.
 
 A few derandomized examples in the ordinary run; ``nox -s fuzz`` runs the target long
 and randomized (``chainer.testing._fuzz``)."""
-import faulthandler
 import os
-import tracemalloc
 
 import numpy
 import pytest
@@ -55,14 +53,9 @@ def _with_blob(dims, values):
 
 @st.composite
 def _damaged(draw):
-    kind = draw(st.sampled_from(['truncate', 'flip', 'huge', 'short', 'random']))
-    if kind == 'truncate':
-        return _BASE[:draw(st.integers(0, len(_BASE) - 1))]
-    if kind == 'flip':
-        data = bytearray(_BASE)
-        for _ in range(draw(st.integers(1, 4))):
-            data[draw(st.integers(0, len(data) - 1))] ^= draw(st.integers(1, 255))
-        return bytes(data)
+    kind = draw(st.sampled_from(['bytes', 'huge', 'short', 'random']))
+    if kind == 'bytes':
+        return draw(_fuzz.truncated_or_flipped(_BASE))
     if kind == 'huge':  # a shape of up to 10**18 values over a few floats
         dims = draw(st.lists(st.integers(1, 10 ** 6), min_size=1, max_size=3))
         return _with_blob(dims, [0.5] * draw(st.integers(0, 8)))
@@ -85,22 +78,17 @@ def _blobs_protobuf_reads(data):
 @_fuzz.settings(ci_examples=40)
 @hypothesis.given(data=_damaged())
 def test_fuzz_caffemodel(tmp_path_factory, data):
-    path = str(tmp_path_factory.mktemp('caffe') / 'fuzzed.caffemodel')
-    with open(path, 'wb') as f:
-        f.write(data)
-    tracemalloc.start()
-    faulthandler.dump_traceback_later(HANG_SECONDS, exit=True)
-    try:
-        func = CaffeFunction(path)
-    except ValueError as e:
-        assert 'fuzzed.caffemodel' in str(e), e
+    path = _fuzz.written(tmp_path_factory, 'fuzzed.caffemodel', data)
+    func = error = None
+    with _fuzz.bounded(8 * len(data) + ALLOCATION_SLACK, HANG_SECONDS):
+        try:
+            func = CaffeFunction(path)
+        except ValueError as e:
+            error = e
+    if error is not None:
+        assert 'fuzzed.caffemodel' in str(error), error
         _fuzz.tried('caffemodel, error')
         return
-    finally:
-        faulthandler.cancel_dump_traceback_later()
-        peak = tracemalloc.get_traced_memory()[1]
-        tracemalloc.stop()
-        assert peak <= 4 * max(len(data), 1) * 2 + ALLOCATION_SLACK, (peak, len(data))
     blobs = _blobs_protobuf_reads(data)
     assert blobs is not None, 'loaded a file protobuf cannot parse'
     for name, link in func.namedlinks():

@@ -4,6 +4,7 @@ objects are refused, and every failure of the zip or npy layer becomes a
 :class:`~chainer.serializers._file_kind.DamagedFileError` naming the file and the
 entry."""
 import collections.abc
+import contextlib
 import zipfile
 
 import numpy
@@ -97,33 +98,34 @@ class NpzArchive(collections.abc.Mapping):
             raise ValueError('negative dimension in shape {}'.format(shape))
         return tuple(shape), fortran, dtype
 
+    @contextlib.contextmanager
+    def _member(self, path):
+        """Opens the entry ``path`` and reads its header: yields ``(file, shape,
+        fortran_order, dtype, zip info)``; any failure becomes a DamagedFileError."""
+        info = self._members[path]
+        self._check_member(path, info)
+        with self._guard(path):
+            with self._zip.open(info) as f:
+                yield (f,) + self._read_header(path, f) + (info,)
+
     def header(self, path):
         """``(shape, dtype)`` of the entry ``path``, from its header alone."""
-        info = self._members[path]
-        self._check_member(path, info)
-        with self._guard(path):
-            with self._zip.open(info) as f:
-                shape, _, dtype = self._read_header(path, f)
-        return shape, dtype
+        with self._member(path) as (_, shape, _, dtype, _):
+            return shape, dtype
 
     def __getitem__(self, path):
-        info = self._members[path]
-        self._check_member(path, info)
-        with self._guard(path):
-            with self._zip.open(info) as f:
-                shape, fortran, dtype = self._read_header(path, f)
-                nbytes = _claimed_bytes(shape, dtype)
-                if nbytes > info.file_size:
-                    raise self._damaged(path, 'its header claims {} bytes of data but '
-                                        'the entry holds {} bytes'.format(
-                                            nbytes, info.file_size))
-                data = bytearray(nbytes)
-                got = f.readinto(data) if nbytes else 0
-                if got != nbytes:
-                    raise self._damaged(path, 'it ends after {} of {} bytes of data'
-                                        .format(got, nbytes))
-                if f.read(1):  # reading to the end also verifies the CRC
-                    raise self._damaged(path, 'it has data after the array')
+        with self._member(path) as (f, shape, fortran, dtype, info):
+            nbytes = _claimed_bytes(shape, dtype)
+            if nbytes > info.file_size:
+                raise self._damaged(path, 'its header claims {} bytes of data but the '
+                                    'entry holds {} bytes'.format(nbytes, info.file_size))
+            data = bytearray(nbytes)
+            got = f.readinto(data) if nbytes else 0
+            if got != nbytes:
+                raise self._damaged(path, 'it ends after {} of {} bytes of data'.format(
+                    got, nbytes))
+            if f.read(1):  # reading to the end also verifies the CRC
+                raise self._damaged(path, 'it has data after the array')
         array = numpy.frombuffer(data, dtype=dtype) if nbytes else numpy.empty(0, dtype)
         return array.reshape(shape, order='F' if fortran else 'C')
 

@@ -155,7 +155,7 @@ def _with_file(error, name, obj):
         return error
 
 
-def load(obj, source, path, strict, check_finite, write):
+def load(obj, source, path, strict, check_finite):
     """Loads ``obj`` from ``source`` all or nothing.
 
     Args:
@@ -164,16 +164,36 @@ def load(obj, source, path, strict, check_finite, write):
         path (str): base path of the deserialization.
         strict (bool): whether a missing entry is an error.
         check_finite (bool): whether float parameters must be finite.
-        write: ``write(staged)`` returns the deserializer of the writing pass over the
-            staged entries.
 
     Raises:
         KeyError, ValueError, TypeError: an entry is missing, damaged or does not fit;
             ``obj`` is then unchanged and the message names the file and the entry.
     """
+    from chainer.serializers.npz import NpzDeserializer
     staged = {}
     try:
         obj.serialize(StagingDeserializer(source, staged, path, strict, check_finite))
     except (KeyError, ValueError, TypeError) as e:
         raise _with_file(e, source.name, obj) from None
-    obj.serialize(write(staged))
+    obj.serialize(NpzDeserializer(staged, path, strict))
+
+
+class AllOrNothingLoad(object):
+    """Mixin of the deserializers whose :meth:`load` is all or nothing; they define
+    ``_staging_source()`` returning ``(source, base path)`` (source None: nothing to
+    read) and have ``strict`` and ``check_finite`` attributes."""
+
+    def load(self, obj):
+        """Loads ``obj`` all or nothing: every entry it asks for is read and checked
+        first (presence, shape, dtype, finite float parameters), and ``obj`` is written
+        only when all of them are valid; on an error it is left unchanged.
+
+        Raises:
+            KeyError: an entry is missing (``strict``).
+            ValueError: an entry has the wrong shape, is damaged, or is a non-finite
+                float parameter.
+            TypeError: an entry's dtype cannot be cast to the target's.
+        """
+        source, path = self._staging_source()
+        if source is not None:
+            load(obj, source, path, self.strict, self.check_finite)

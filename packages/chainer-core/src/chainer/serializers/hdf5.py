@@ -68,7 +68,7 @@ class HDF5Serializer(serializer.Serializer):
         return value
 
 
-class HDF5Deserializer(serializer.Deserializer):
+class HDF5Deserializer(_staging.AllOrNothingLoad, serializer.Deserializer):
     """Deserializer reading HDF5 groups written by :class:`HDF5Serializer`.
 
     :meth:`load` is all or nothing: every entry the object asks for is read and
@@ -111,20 +111,9 @@ class HDF5Deserializer(serializer.Deserializer):
             raise KeyError('entry {!r} is not in the HDF5 file'.format(self._path(key)))
         return restore(self._path(key), _read_dataset(self.group[key]), value)
 
-    def load(self, obj):
-        """Loads ``obj`` all or nothing (see the class description).
-
-        Raises:
-            KeyError: an entry is missing (``strict``).
-            ValueError: an entry has the wrong shape, is damaged, or is a non-finite
-                float parameter.
-            TypeError: an entry's dtype cannot be cast to the target's.
-        """
-        if self.group is None:  # a missing group of a non-strict load: nothing to read
-            return
-        from chainer.serializers.npz import NpzDeserializer
-        _staging.load(obj, _GroupSource(self.group), '', self.strict, self.check_finite,
-                      lambda staged: NpzDeserializer(staged, '', self.strict))
+    def _staging_source(self):
+        # a missing group of a non-strict load has nothing to read
+        return (None if self.group is None else _GroupSource(self.group)), ''
 
 
 def _read_dataset(dataset):

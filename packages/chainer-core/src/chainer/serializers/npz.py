@@ -36,7 +36,7 @@ class DictionarySerializer(serializer.Serializer):
         return value
 
 
-class NpzDeserializer(serializer.Deserializer):
+class NpzDeserializer(_staging.AllOrNothingLoad, serializer.Deserializer):
     """Deserializer reading an NPZ file (as written by :func:`save_npz`).
 
     :meth:`load` is all or nothing: every entry the object asks for is read and
@@ -73,19 +73,9 @@ class NpzDeserializer(serializer.Deserializer):
             raise KeyError('entry {!r} is not in the npz file'.format(path)) from None
         return restore(path, numpy.asarray(stored), value)
 
-    def load(self, obj):
-        """Loads ``obj`` all or nothing (see the class description).
-
-        Raises:
-            KeyError: an entry is missing (``strict``).
-            ValueError: an entry has the wrong shape, is damaged, or is a non-finite
-                float parameter.
-            TypeError: an entry's dtype cannot be cast to the target's.
-        """
+    def _staging_source(self):
         name, size = _mapping_name(self.npz)
-        source = _staging.MappingSource(self.npz, name, size)
-        _staging.load(obj, source, self.path, self.strict, self.check_finite,
-                      lambda staged: NpzDeserializer(staged, self.path, self.strict))
+        return _staging.MappingSource(self.npz, name, size), self.path
 
 
 def _mapping_name(npz):

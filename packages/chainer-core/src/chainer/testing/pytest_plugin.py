@@ -40,4 +40,3 @@ def pytest_terminal_summary(terminalreporter):
     for target, count in sorted(_fuzz.cases.items()):
         terminalreporter.write_line('{}: {}'.format(target, count))
     terminalreporter.write_line('total: {}'.format(sum(_fuzz.cases.values())))
-
