@@ -51,12 +51,12 @@ def tried(target):
 
 
 def truncated_or_flipped(data):
-    """A hypothesis strategy of ``data`` cut at any byte, or with one to four bytes
-    flipped (xor with a non-zero byte)."""
+    """A hypothesis strategy of ``data`` cut at any byte, or with one to four distinct
+    bytes flipped (xor with a non-zero byte)."""
     from hypothesis import strategies as st
     cut = st.integers(0, len(data) - 1).map(lambda n: data[:n])
     flips = st.lists(st.tuples(st.integers(0, len(data) - 1), st.integers(1, 255)),
-                     min_size=1, max_size=4)
+                     min_size=1, max_size=4, unique_by=lambda flip: flip[0])
     return st.one_of(cut, flips.map(lambda fs: _flip(data, fs)))
 
 
