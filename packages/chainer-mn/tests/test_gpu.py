@@ -3,7 +3,6 @@ per GPU, at most two)."""
 import sys
 
 import numpy
-import pytest
 
 from chainer import cuda
 from chainer.testing import attr
@@ -22,7 +21,7 @@ def test_gpu_communicators_average_gradients_and_broadcast(mpiexec, tmp_path):
             if key[-1] == 'data':
                 assert all((d == 0).all() for d in grads.values()), key
                 continue
-            for name, grad in grads.items():
+            for grad in grads.values():
                 by_hand = numpy.mean([common.rank_grad(r, grad.shape, numpy.float64)
                                       for r in range(n)], axis=0)
                 tol = 2e-3 if grad.dtype == numpy.float16 or key[1] else 1e-6

@@ -139,10 +139,7 @@ class CommunicatorBase(abc.ABC):
     def allreduce(self, data):
         """Returns the elementwise sum of the array ``data`` over all ranks (same shape
         and dtype on each)."""
-        host = cuda.to_cpu(data)
-        summed = numpy.ascontiguousarray(host, dtype=reduction_dtype(host.dtype))
-        self._mpi_comm.Allreduce(_mpi.mpi().IN_PLACE, summed)
-        return self._to_device(summed.astype(host.dtype, copy=False))
+        return self._to_device(sum_on_host(self._mpi_comm, cuda.to_cpu(data)))
 
     def _to_device(self, host_array):
         """Where received arrays live: host memory for the CPU communicators."""
@@ -194,6 +191,14 @@ class CommunicatorBase(abc.ABC):
         """Replaces every gradient of ``model`` with ``scale`` times its sum over all
         ranks (the multi-node optimizer passes 1 for gradients it already divided, by
         seeding backward with ``1 / size``, which saves a pass over the gradients)."""
+
+
+def sum_on_host(mpi_comm, host_array):
+    """The elementwise sum of ``host_array`` over ``mpi_comm``, in its dtype (float16 sums
+    as float32)."""
+    summed = numpy.ascontiguousarray(host_array, dtype=reduction_dtype(host_array.dtype))
+    mpi_comm.Allreduce(_mpi.mpi().IN_PLACE, summed)
+    return summed.astype(host_array.dtype, copy=False)
 
 
 def _bytes(array):

@@ -9,10 +9,9 @@ chosen its GPU by then (``chainer.cuda.get_device(comm.intra_rank).use()``).
 import numpy
 
 from chainer import cuda
-from chainermn import _mpi
 from chainermn.communicators import _packing
 from chainermn.communicators.communicator_base import (CommunicatorBase, group_by_dtype,
-                                                       reduction_dtype)
+                                                       reduction_dtype, sum_on_host)
 
 
 def _require_nccl(name):
@@ -186,9 +185,6 @@ class TwoDimensionalCommunicator(_NcclCommunicator):
 
 def _host_allreduce(mpi_comm, device_array):
     """Sums ``device_array`` over ``mpi_comm`` in place, through host memory (works with
-    any MPI; float16 sums as float32)."""
+    any MPI)."""
     cuda.Stream.null.synchronize()
-    host = cuda.to_cpu(device_array)
-    summed = numpy.ascontiguousarray(host, dtype=reduction_dtype(host.dtype))
-    mpi_comm.Allreduce(_mpi.mpi().IN_PLACE, summed)
-    device_array.set(summed.astype(host.dtype, copy=False))
+    device_array.set(sum_on_host(mpi_comm, cuda.to_cpu(device_array)))
