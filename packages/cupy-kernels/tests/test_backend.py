@@ -83,7 +83,7 @@ def test_runtime_report_says_installed_no_device():
 def test_runtime_report_without_the_entry_point(monkeypatch):
     monkeypatch.setitem(_plugins._entry_points, 'chainer.backends', [])
     assert _runtime.backend_state('cuda').startswith(
-        'not installed (pip install cupy-kernels[cuda12]')
+        'not installed (pip install "cupy-kernels[cuda12]" (from a clone')
 
 
 @pytest.mark.skipif(HAVE_CUPY and _has_device(), reason='a GPU is present')
