@@ -2,8 +2,10 @@
 
 1. editable installs of all five packages (the development setup);
 2. the five wheels together;
-3. each wheel alone, with only what it declares (pip resolves the siblings from the
-   wheelhouse): the portions it ships import, the others fail with the pip hint.
+3. each install profile alone, asked for by name in the root README's words
+   (``pip install --find-links <wheelhouse> "chainer-training[plot]"``: pip resolves the
+   siblings from the wheelhouse, the rest from the index), so with only what it
+   declares: the portions it ships import, the others fail with the pip hint.
 
 Slow (a venv and a pip install each): run by ``nox -s packaging`` and ``nox -s release``,
 which build the wheels and point ``CHAINER_WHEELHOUSE`` at them; skipped otherwise.
@@ -39,6 +41,9 @@ PROFILES = {
     'cupy-kernels': ['chainer-core', 'cupy-kernels'],
     'chainer-mn': ['chainer-core', 'chainer-links', 'chainer-training', 'chainer-mn'],
 }
+
+#: The extras the root README's install profiles ask for.
+PROFILE_EXTRAS = {'chainer-training': '[plot]', 'cupy-kernels': '[cuda12]'}
 
 
 def _wheels():
@@ -146,10 +151,10 @@ def test_only_core_ships_the_namespace_package():
 
 
 @pytest.mark.parametrize('profile', sorted(PROFILES))
-def test_each_wheel_alone_with_its_declared_dependencies(profile, tmp_path_factory):
+def test_each_profile_installs_by_name_with_its_declared_dependencies(profile, tmp_path_factory):
     python = _venv(tmp_path_factory, profile)
     wheels = _wheels()
-    _pip_install(python, str(wheels[profile]))
+    _pip_install(python, profile + PROFILE_EXTRAS.get(profile, ''))  # by name
     installed = PROFILES[profile]
     provided = set().union(*(_portion_roots(_shipped_files(wheels[d])) for d in installed))
     _check_namespace(python, installed, provided)
