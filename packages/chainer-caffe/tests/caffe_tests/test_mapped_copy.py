@@ -49,8 +49,8 @@ def test_mapping_of_finds_the_mmap_through_views(mapped_blob):
 @pytest.mark.skipif(not sys.platform.startswith('linux'), reason='reads /proc/self/smaps')
 def test_copy_is_exact_and_releases_the_copied_pages(mapped_blob, monkeypatch):
     path, view, values = mapped_blob
-    # Several slabs, each larger than the kernel's fault-around window (16 pages), which
-    # maps the neighbours of a touched page, the previous slab's included.
+    # Several slabs; a fault may map a whole large page-cache folio around the touched
+    # page, the previous slab's pages included (they must be released again).
     monkeypatch.setattr(_mapped_copy, 'SLAB', 100 * mmap.PAGESIZE + 12)
     dst = numpy.empty_like(values)
     _mapped_copy.copy_releasing(dst, view)

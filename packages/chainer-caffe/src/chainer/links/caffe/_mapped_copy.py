@@ -42,14 +42,15 @@ def copy_releasing(dst, src):
         numpy.copyto(dst, src)
         return
     start = flat_src.__array_interface__['data'][0] - _address(mapped)
+    first_page = -(-start // mmap.PAGESIZE) * mmap.PAGESIZE  # whole pages only
     step = max(1, SLAB // src.itemsize)
     for i in range(0, flat_src.size, step):
         flat_dst[i:i + step] = flat_src[i:i + step]
-        begin = start + i * src.itemsize
         end = start + min(flat_src.size, i + step) * src.itemsize
-        first_page = -(-begin // mmap.PAGESIZE) * mmap.PAGESIZE  # whole pages only
         last_page = end // mmap.PAGESIZE * mmap.PAGESIZE
         if last_page > first_page:
+            # From the blob's start, not the slab's: touching a page maps its neighbours
+            # too (fault-around, large page-cache folios), the previous slab's included.
             mapped.madvise(mmap.MADV_DONTNEED, first_page, last_page - first_page)
 
 
