@@ -10,10 +10,13 @@ from chainermn.communicators.communicator_base import (CommunicatorBase, group_b
 
 
 class _PackedAllreduceCommunicator(CommunicatorBase):
-    """Packs the gradients of each dtype into one buffer, sums it over MPI in place and
-    divides by the number of processes. ``_on_device`` says where the buffer lives for GPU
-    gradients: host memory (any MPI) or device memory (needs a CUDA-aware MPI). For CPU
-    gradients both are the same host buffer."""
+    """Sums the gradients of each dtype as one buffer over MPI, in place, then scales.
+
+    Where the buffer can live with the gradients and in their dtype, the gradients become
+    its views (:class:`~chainermn.communicators._packing.BoundGradients`) and later steps
+    copy nothing; otherwise they are packed into it and unpacked. ``_on_device`` says where
+    the buffer lives for GPU gradients: host memory (any MPI) or device memory (needs a
+    CUDA-aware MPI). For CPU gradients both are the same host buffer."""
 
     _on_device = False
 
