@@ -9,6 +9,7 @@ import pytest
 
 import chainer
 from chainer import thread_policy
+from chainer.core_functions import basic_math  # noqa: F401  (Variable operators)
 
 threadpoolctl = pytest.importorskip('threadpoolctl')
 
@@ -88,12 +89,28 @@ def test_auto_uses_the_available_cores_less_reserved_ones(policy, monkeypatch):
     assert _blas_threads() == {4}
     monkeypatch.setattr(thread_policy, 'available_cores', lambda: 3)
     owner = object()
-    thread_policy.reserve_cores(owner, 1)  # re-applies with the new count
+    thread_policy.reserve_cores(owner, 1)
+    assert thread_policy.next_check == 0.0  # applied by the next function call
+    chainer.Variable(numpy.ones(2, 'f')) * 2.0
     assert _blas_threads() == {3}
     thread_policy.release_cores(owner)
     thread_policy.release_cores(owner)  # releasing twice is harmless
-    with pytest.raises(ValueError, match='count must be a non-negative int'):
-        thread_policy.reserve_cores(owner, -1)
+    for bad in (-1, 1.5, True):
+        with pytest.raises(ValueError, match='count must be a non-negative int'):
+            thread_policy.reserve_cores(owner, bad)
+
+
+def test_a_reservation_after_a_fall_back_waits_for_the_retry(policy, monkeypatch):
+    thread_policy._decide(100.0, 0.9)
+    assert _blas_threads() == {1}
+    monkeypatch.setattr(thread_policy, 'available_cores', lambda: 2)
+    owner = object()
+    thread_policy.reserve_cores(owner, 2)
+    thread_policy.tick()
+    assert _blas_threads() == {1}  # still contended: no change
+    thread_policy._decide(101.0, 0.0)
+    assert _blas_threads() == {2}  # the retry uses the cores left
+    thread_policy.release_cores(owner)
 
 
 def test_available_cores_counts_the_affinity_less_reservations():
@@ -173,3 +190,13 @@ def test_without_threadpoolctl_the_policy_says_why(monkeypatch):
     assert rows['libraries'] == 'threadpoolctl is not installed'
     thread_policy.tick()  # nothing to do, and no error
     assert thread_policy.next_check == float('inf')
+
+
+@pytest.mark.skipif(not hasattr(os, 'fork'), reason='needs os.fork')
+def test_a_child_forked_while_the_lock_is_held_gets_a_free_one():
+    with thread_policy._lock:
+        pid = os.fork()
+        if pid == 0:  # the child: must not hang on the copied, held lock
+            os._exit(0 if thread_policy._lock.acquire(timeout=5) else 1)
+    _, status = os.waitpid(pid, 0)
+    assert os.WEXITSTATUS(status) == 0

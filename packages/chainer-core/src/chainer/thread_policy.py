@@ -56,10 +56,21 @@ class _State(object):
         self.backoff = FIRST_BACKOFF
         self.retry_at = 0.0
         self.sample = None         # (thread id, wall, run delay) of the last look
+        self.changed = False       # reservations changed since the threads were set
 
 
 _state = _State()
 _lock = threading.Lock()
+
+
+def _new_lock_in_child():
+    # A child forked while another thread held the lock would wait on it forever.
+    global _lock
+    _lock = threading.Lock()
+
+
+if hasattr(os, 'register_at_fork'):
+    os.register_at_fork(after_in_child=_new_lock_in_child)
 
 
 def _parse(value, what):
@@ -114,21 +125,28 @@ def available_cores():
 
 def reserve_cores(owner, count):
     """Holds ``count`` cores for helper processes (e.g. a MultiprocessIterator's workers)
-    until :func:`release_cores` is called with the same ``owner``; ``'auto'`` then gives
-    the BLAS the rest."""
-    if not isinstance(count, int) or count < 0:
+    until :func:`release_cores` is called with the same ``owner``; ``'auto'`` gives the
+    BLAS the rest from the next function call on.
+
+    Neither this nor :func:`release_cores` takes a lock or calls into the libraries: they
+    may run in a finalizer, inside the garbage collector, on any thread.
+    """
+    if not isinstance(count, int) or isinstance(count, bool) or count < 0:
         raise ValueError('count must be a non-negative int, got {!r}'.format(count))
-    with _lock:
-        _state.reserved[id(owner)] = count
-    _apply_now()
+    _state.reserved[id(owner)] = count
+    _changed()
 
 
 def release_cores(owner):
     """Releases the cores held by ``owner`` (nothing happens when it holds none)."""
-    with _lock:
-        found = _state.reserved.pop(id(owner), None)
-    if found:
-        _apply_now()
+    if _state.reserved.pop(id(owner), None) is not None:
+        _changed()
+
+
+def _changed():
+    global next_check
+    _state.changed = True
+    next_check = 0.0  # the next Function.__call__ applies it
 
 
 def _controller():
@@ -205,6 +223,10 @@ def tick():
         if _state.setting != 'auto' or _state.controller is None:
             next_check = _never
             return
+        if _state.changed:
+            _state.changed = False
+            if _state.threads > 1:  # after a fall-back, the retry uses the new count
+                _set_threads(_most_threads())
         now = time.monotonic()
         next_check = now + CHECK_INTERVAL
         ident, delay = threading.get_ident(), _run_delay()

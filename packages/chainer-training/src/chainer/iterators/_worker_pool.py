@@ -24,6 +24,8 @@ import os
 import threading
 import weakref
 
+from chainer import thread_policy
+
 #: Pools started and not stopped yet (weakly: a dropped pool is stopped by its owner's
 #: finalizer first).
 _live = weakref.WeakSet()
@@ -41,6 +43,8 @@ def start(n_processes, initializer, initargs):
     executor = concurrent.futures.ProcessPoolExecutor(
         n_processes, initializer=_init_worker, initargs=(initializer, initargs))
     _live.add(executor)
+    # The workers' cores are not the BLAS's: its threads would wait on them (issue 15).
+    thread_policy.reserve_cores(executor, n_processes)
     return executor
 
 
@@ -49,6 +53,7 @@ def stop(executor, wait, cancel=True):
     ``cancel`` is False. Without ``wait`` it returns at once and the exit hook joins
     the pool's manager thread."""
     _live.discard(executor)
+    thread_policy.release_cores(executor)
     # A private attribute (Python >= 3.9); when absent there is nothing to join.
     thread = getattr(executor, '_executor_manager_thread', None)
     executor.shutdown(wait=wait, cancel_futures=cancel)
@@ -107,6 +112,7 @@ def _install_exit_hook():
 
 def _init_worker(initializer, initargs):
     _exit_with_parent()
+    thread_policy.set_blas_threads(1)  # n workers x m BLAS threads would oversubscribe
     initializer(*initargs)
 
 
