@@ -176,3 +176,22 @@ def test_summary_serialize_through_npz(tmp_path):
     d2 = chainer.DictSummary()
     serializers.load_npz(path, d2)
     assert d2.make_statistics() == pytest.approx({'main/loss': 1.5, 'main/loss.std': 0.5})
+
+
+def test_summary_sums_keep_their_dtype_through_npz(tmp_path):
+    # a resumed float32 summary must add up as the uninterrupted one (numpy 1 would
+    # promote float32 sums restored as Python floats to float64)
+    s = chainer.Summary()
+    for v in (0.1, 0.2, 0.3):
+        s.add(numpy.array(v, numpy.float32))
+    path = str(tmp_path / 's.npz')
+    chainer.serializers.save_npz(path, s)
+    with numpy.load(path) as f:
+        assert f['_x'].dtype == numpy.float32 and f['_x2'].dtype == numpy.float32
+    loaded = chainer.Summary()
+    chainer.serializers.load_npz(path, loaded)
+    for summary in (s, loaded):
+        summary.add(numpy.array(0.7, numpy.float32))
+    assert numpy.asarray(loaded.compute_mean()).dtype == numpy.float32
+    assert numpy.asarray(loaded.compute_mean()).tobytes() == \
+        numpy.asarray(s.compute_mean()).tobytes()

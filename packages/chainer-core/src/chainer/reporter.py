@@ -215,17 +215,49 @@ class Summary(object):
             return mean, xp.sqrt(var)
 
     def serialize(self, serializer):
-        """Saves or loads the running sums and the count."""
-        x = serializer('_x', _as_float(self._x))
-        x2 = serializer('_x2', _as_float(self._x2))
+        """Saves or loads the running sums, in their dtype (so that a resumed summary
+        adds up bit for bit as the uninterrupted one, float32 sums included), and the
+        count."""
+        if isinstance(serializer, serializer_module.Serializer):
+            serializer('_x', _host_scalar(self._x))
+            serializer('_x2', _host_scalar(self._x2))
+            serializer('_n', int(self._n))
+            return
+        if isinstance(serializer, serializer_module.Deserializer) or \
+                serializer_module._is_validating(serializer):
+            x = _loaded_scalar(serializer, '_x', self._x)
+            x2 = _loaded_scalar(serializer, '_x2', self._x2)
+        else:  # a duck-typed (de)serializer gets v1's plain floats
+            x = serializer('_x', _as_float(self._x))
+            x2 = serializer('_x2', _as_float(self._x2))
         n = serializer('_n', int(self._n))
         if not serializer_module._is_validating(serializer):
             self._x, self._x2, self._n = x, x2, n
 
 
 def _as_float(value):
-    # the sums may be 0-d device arrays: store them as plain floats
+    # the sums may be 0-d device arrays: plain floats for duck-typed serializers
     return float(cuda.to_cpu(value)) if not isinstance(value, float) else value
+
+
+def _host_scalar(value):
+    # the sums may be 0-d device arrays or Python numbers: a 0-d host array keeps the dtype
+    if hasattr(value, '__cuda_array_interface__'):
+        value = cuda.to_cpu(value)
+    return numpy.asarray(value)
+
+
+def _loaded_scalar(serializer, key, current):
+    """The stored sum ``key`` as a numpy scalar of the stored dtype (``current`` when a
+    non-strict load finds none)."""
+    stored = serializer_module._peek(serializer, key, None)
+    if stored is None:
+        return current
+    stored = numpy.asarray(stored)
+    if stored.size != 1 or stored.dtype.kind not in 'biufc':
+        raise ValueError('entry {!r} holds {} of shape {} where a number is expected'
+                         .format(key, stored.dtype, stored.shape))
+    return stored.reshape(())[()]
 
 
 def _is_scalar(value):
