@@ -138,8 +138,11 @@ def test_contention_falls_back_to_one_thread_and_retries_with_growing_waits(poli
     assert _blas_threads() == {1} and policy.retry_at == 103.05
     decide(103.1, 0.0)
     assert _blas_threads() == {4}
-    decide(103.2, 0.05)  # a whole interval without contention resets the wait
-    assert _blas_threads() == {4} and policy.backoff == thread_policy.FIRST_BACKOFF
+    decide(103.2, 0.05)  # each interval without contention halves the wait
+    assert _blas_threads() == {4} and policy.backoff == 2.0
+    decide(103.25, 0.0)
+    decide(103.3, 0.0)
+    assert policy.backoff == thread_policy.FIRST_BACKOFF
 
 
 def test_waits_stop_growing_at_the_maximum(policy):
@@ -163,10 +166,13 @@ def test_tick_measures_the_run_queue_delay_of_the_calling_thread(policy, monkeyp
 
 @pytest.mark.skipif(not os.path.exists('/proc/thread-self/schedstat'),
                     reason='needs Linux scheduler statistics')
-def test_run_delay_reads_the_kernel_counter():
+def test_run_delay_sums_the_kernel_counters_of_every_thread():
     first = thread_policy._run_delay()
     numpy.ones(1000).sum()
-    assert 0.0 <= first <= thread_policy._run_delay()
+    with open('/proc/thread-self/schedstat') as f:
+        own = int(f.read().split()[1]) * 1e-9
+    total = thread_policy._run_delay()
+    assert 0.0 <= first <= total and own <= total
 
 
 def test_describe_names_the_library_version_and_threads(policy):

@@ -12,11 +12,13 @@ The setting (``CHAINER_BLAS_THREADS`` in the environment, or :func:`set_blas_thr
 * ``'auto'`` (default): use the cores available to the process (``os.sched_getaffinity``,
   capped by the libraries' own limit, e.g. ``OPENBLAS_NUM_THREADS``), less those
   :func:`reserve_cores` holds for helper processes, **while they are idle**; fall back to
-  one thread as soon as the calling thread is kept waiting for a core. "Waiting" is
-  measured, not guessed: the kernel's run-queue delay of the thread
-  (``/proc/thread-self/schedstat``), sampled every 50 ms at most from
+  one thread as soon as the process's threads are kept waiting for a core. "Waiting" is
+  measured, not guessed: the kernel's run-queue delay of every thread of the process
+  (``/proc/self/task/*/schedstat``; the BLAS's own threads count, since the caller may
+  well be spinning on a core while its partner waits), sampled every 50 ms at most from
   ``Function.__call__``. After a fall-back the policy retries more threads after 1 s,
-  doubling the wait (up to 30 s) while contention persists.
+  doubling the wait (up to 30 s) at each failed retry and halving it for each idle
+  interval.
 * a positive int: that many threads, always.
 * ``'off'`` (or None): leave the libraries as they are.
 
@@ -32,12 +34,13 @@ ENV_VARIABLE = 'CHAINER_BLAS_THREADS'
 
 #: Seconds between two looks at the run-queue delay.
 CHECK_INTERVAL = 0.05
-#: Fraction of wall time spent waiting for a core above which the cores count as busy.
+#: Run-queue delay of the process's threads (summed) per second of wall time above which
+#: the cores count as busy.
 CONTENDED_FRACTION = 0.1
 #: First and largest wait (seconds) before trying more threads again after a fall-back.
 FIRST_BACKOFF, MAX_BACKOFF = 1.0, 30.0
 
-_SCHEDSTAT = '/proc/thread-self/schedstat'
+_TASKS = '/proc/self/task'
 _never = float('inf')
 
 #: ``time.monotonic()`` after which :func:`tick` looks again (inf: nothing to do).
@@ -55,7 +58,7 @@ class _State(object):
         self.reserved = {}         # owner id -> cores held for helper processes
         self.backoff = FIRST_BACKOFF
         self.retry_at = 0.0
-        self.sample = None         # (thread id, wall, run delay) of the last look
+        self.sample = None         # (wall, run delay of all threads) of the last look
         self.changed = False       # reservations changed since the threads were set
 
 
@@ -201,18 +204,26 @@ def _apply_now():
 
 
 def _can_measure():
-    return os.path.exists(_SCHEDSTAT)
+    return os.path.isdir(_TASKS)
 
 
 def _run_delay():
-    """Seconds the calling thread has spent runnable but waiting for a core."""
-    with open(_SCHEDSTAT, 'rb') as f:
-        return int(f.read().split()[1]) * 1e-9
+    """Seconds the threads of this process have spent runnable but waiting for a core
+    (summed over the threads alive now)."""
+    total = 0
+    for tid in os.listdir(_TASKS):
+        try:
+            with open('{}/{}/schedstat'.format(_TASKS, tid), 'rb') as f:
+                total += int(f.read().split()[1])
+        except (OSError, IndexError, ValueError):
+            continue  # the thread ended meanwhile
+    return total * 1e-9
 
 
 def tick():
     """Called from ``Function.__call__``: once per :data:`CHECK_INTERVAL`, looks at how
-    long the thread waited for a core and moves between one thread and all cores."""
+    long the process's threads waited for a core and moves between one thread and all
+    cores."""
     global next_check
     if _state.controller is None and _state.unavailable is None:
         _apply_now()  # the first function call: not at import, finding the libraries
@@ -229,11 +240,11 @@ def tick():
                 _set_threads(_most_threads())
         now = time.monotonic()
         next_check = now + CHECK_INTERVAL
-        ident, delay = threading.get_ident(), _run_delay()
-        last, _state.sample = _state.sample, (ident, now, delay)
-        if last is None or last[0] != ident or now <= last[1]:
+        delay = _run_delay()
+        last, _state.sample = _state.sample, (now, delay)
+        if last is None or now <= last[0]:
             return
-        _decide(now, (delay - last[2]) / (now - last[1]))
+        _decide(now, (delay - last[1]) / (now - last[0]))
     except OSError:
         next_check = _never  # no scheduler statistics after all: stay static
     finally:
@@ -249,7 +260,9 @@ def _decide(now, waiting):
     elif _state.threads == 1 and most > 1 and now >= _state.retry_at:
         _set_threads(most)
     elif _state.threads > 1 and now >= _state.retry_at + CHECK_INTERVAL:
-        _state.backoff = FIRST_BACKOFF  # survived a whole interval: the cores are idle
+        # Each idle interval halves the wait: on a machine whose load comes and goes, the
+        # retries (each one costs an interval on the contended cores) stay rare.
+        _state.backoff = max(FIRST_BACKOFF, _state.backoff / 2)
 
 
 def describe():
