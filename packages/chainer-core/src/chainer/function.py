@@ -139,7 +139,7 @@ class Function(object):
         """
         if _monotonic() >= thread_policy.next_check:
             thread_policy.tick()  # BLAS threads: at most once per CHECK_INTERVAL
-        inputs = [x if isinstance(x, Variable) else Variable(x, volatile=flag.AUTO)
+        inputs = [x if isinstance(x, Variable) else _ArrayInput(x, volatile=flag.AUTO)
                   for x in inputs]
         in_data = tuple([x.data for x in inputs])
         if self.type_check_enable:
@@ -261,6 +261,30 @@ class Function(object):
         """Backprop on GPU arrays; the default makes the function non-differentiable."""
         return tuple(None for _ in inputs)
 
+    def _input_grads_needed(self, inputs):
+        """Which gradients of ``inputs`` a caller can read: a tuple of bools, one per input.
+
+        For function authors whose backward can skip costly work (``backward(inputs,
+        grad_outputs)`` calls it with its ``inputs``; built-in linear, convolutions,
+        bilinear and matrix products do). An input's gradient is not needed when it is
+        an array the caller passed directly (wrapped by :meth:`__call__` into a Variable
+        that only the graph holds, whose gradient :meth:`Variable.backward` drops) or not
+        of a float dtype (no gradient is defined; v1's functions return None for it).
+        Every other gradient is needed: those of Variables the caller passed, even
+        temporary ones, keep v1's semantics. Called outside the graph (no ``inputs``
+        recorded) or with arrays other than the graph's (a subclass or wrapper passing
+        its own operands), every gradient is needed. A backward that never asks still
+        works: it computes every gradient, and those nobody can read are dropped.
+
+        Returning None for an input whose gradient is not needed is always allowed.
+        """
+        graph_inputs = self.inputs
+        if graph_inputs is None or len(graph_inputs) != len(inputs):
+            return (True,) * len(inputs)
+        return tuple([not (x.data is a and (x.__class__ is _ArrayInput or
+                                            a.dtype.kind != 'f'))
+                      for x, a in zip(graph_inputs, inputs)])
+
     def unchain(self):
         """Purges the in/out variables and this function itself from the graph."""
         for y in self.outputs or ():
@@ -358,4 +382,5 @@ class FunctionHook(object):
         pass
 
 
-from chainer.variable import Variable  # noqa: E402  (variable.py imports this module)
+# variable.py imports this module
+from chainer.variable import Variable, _ArrayInput  # noqa: E402

@@ -350,6 +350,8 @@ class Variable(object):
                 if gx.__class__ is not xd.__class__ or gx.dtype != xd.dtype or \
                         gx.shape != xd.shape:
                     _check_grad_type(x, gx, func)  # raises unless a compatible array
+                if x.__class__ is _ArrayInput:
+                    continue  # nobody can read it (see _ArrayInput): not kept
                 id_x = id(x)
                 if x.creator is None:  # a leaf: accumulate into what it holds
                     if x._grad is None:
@@ -430,6 +432,20 @@ class Variable(object):
                 add_cand(var.creator)
             func.unchain()
         self.creator = None
+
+
+class _ArrayInput(Variable):
+    """The Variable that :meth:`Function.__call__ <chainer.Function.__call__>` wraps
+    around an array argument.
+
+    Only the graph holds it (``creator.inputs``), so no caller can read its ``grad`` the
+    way it reads the gradient of a Variable it passed: :meth:`Variable.backward` drops
+    the gradient a function returns for it instead of storing it, and functions that
+    ask :meth:`Function._input_grads_needed <chainer.Function._input_grads_needed>` do
+    not compute it. Everything else is a plain Variable's (it pickles as one).
+    """
+
+    __slots__ = ()
 
 
 def _functions():

@@ -52,19 +52,22 @@ class MatMul(function.Function):
         return a.dot(b),
 
     def backward(self, inputs, grad_outputs):
-        a0, b0 = inputs
-        a, b = _as_matrix(a0), _as_matrix(b0)
-        gy = grad_outputs[0]
+        return self._grads(inputs, grad_outputs[0], *self._input_grads_needed(inputs))
+
+    def _grads(self, operands, gy, need_a, need_b):
+        """``(ga, gb)`` of the operands ``(a, b)``, each None unless asked for."""
+        a0, b0 = operands
         # y = A B with A = op(a), B = op(b): gA = gy B^T, gB = A^T gy
-        A = a.T if self.transa else a
-        B = b.T if self.transb else b
-        ga = gy.dot(B.T)
-        gb = A.T.dot(gy)
-        if self.transa:
-            ga = ga.T
-        if self.transb:
-            gb = gb.T
-        return ga.reshape(a0.shape), gb.reshape(b0.shape)
+        ga = gb = None
+        if need_a:
+            b = _as_matrix(b0)
+            ga = gy.dot(b if self.transb else b.T)
+            ga = (ga.T if self.transa else ga).reshape(a0.shape)
+        if need_b:
+            a = _as_matrix(a0)
+            gb = (a if self.transa else a.T).dot(gy)
+            gb = (gb.T if self.transb else gb).reshape(b0.shape)
+        return ga, gb
 
 
 class MatMulVarVar(MatMul):
@@ -101,9 +104,13 @@ class _MatMulConstant(MatMul):
         return super(_MatMulConstant, self).forward(self._operands(inputs[0], self.value))
 
     def backward(self, inputs, grad_outputs):
-        grads = super(_MatMulConstant, self).backward(
-            self._operands(inputs[0], self.value), grad_outputs)
-        return grads[1] if self._constant_first else grads[0],
+        if not self._input_grads_needed(inputs)[0]:
+            return None,
+        # The constant's gradient is never computed.
+        first = self._constant_first
+        grads = self._grads(self._operands(inputs[0], self.value), grad_outputs[0],
+                            not first, first)
+        return grads[1] if first else grads[0],
 
 
 class MatMulVarConst(_MatMulConstant):

@@ -58,26 +58,46 @@ class BilinearFunction(function.Function):
         return y,
 
     def backward(self, inputs, grad_outputs):
-        xp = cuda.get_array_module(inputs[0])
         W = inputs[2]
         gy = grad_outputs[0]
         J, K, L = W.shape
         e1 = inputs[0].reshape(len(inputs[0]), J)
         e2 = inputs[1].reshape(len(inputs[1]), K)
-        outer = (e1[:, :, None] * e2[:, None, :]).reshape(len(e1), J * K)
-        gW = outer.T.dot(gy).reshape(J, K, L)
-        # t[i, j, k] = sum_l W[j, k, l] gy[i, l]; then contract with e2 (resp. e1).
-        t = gy.dot(W.reshape(J * K, L).T).reshape(len(e1), J, K)
-        ge1 = xp.matmul(t, e2[:, :, None])[:, :, 0]
-        ge2 = xp.matmul(e1[:, None, :], t)[:, 0, :]
+        needed = self._input_grads_needed(inputs)
+        grads = [None] * len(inputs)
+        if needed[0] or needed[1]:
+            grads[:2] = self._input_grads(inputs, e1, e2, gy, needed)
+        if needed[2]:
+            outer = (e1[:, :, None] * e2[:, None, :]).reshape(len(e1), J * K)
+            grads[2] = outer.T.dot(gy).reshape(J, K, L)
         if len(inputs) == 6:
-            V1, V2 = inputs[3:5]
-            ge1 += gy.dot(V1.T)
-            ge2 += gy.dot(V2.T)
-            grads = (ge1.reshape(inputs[0].shape), ge2.reshape(inputs[1].shape), gW,
-                     e1.T.dot(gy), e2.T.dot(gy), gy.sum(axis=0))
-            return grads
-        return ge1.reshape(inputs[0].shape), ge2.reshape(inputs[1].shape), gW
+            if needed[3]:
+                grads[3] = e1.T.dot(gy)
+            if needed[4]:
+                grads[4] = e2.T.dot(gy)
+            if needed[5]:
+                grads[5] = gy.sum(axis=0)
+        return tuple(grads)
+
+    @staticmethod
+    def _input_grads(inputs, e1, e2, gy, needed):
+        """``(ge1, ge2)``, each None unless ``needed``."""
+        xp = cuda.get_array_module(e1)
+        J, K, L = inputs[2].shape
+        # t[i, j, k] = sum_l W[j, k, l] gy[i, l]; then contract with e2 (resp. e1).
+        t = gy.dot(inputs[2].reshape(J * K, L).T).reshape(len(e1), J, K)
+        ge1 = ge2 = None
+        if needed[0]:
+            ge1 = xp.matmul(t, e2[:, :, None])[:, :, 0]
+            if len(inputs) == 6:
+                ge1 += gy.dot(inputs[3].T)
+            ge1 = ge1.reshape(inputs[0].shape)
+        if needed[1]:
+            ge2 = xp.matmul(e1[:, None, :], t)[:, 0, :]
+            if len(inputs) == 6:
+                ge2 += gy.dot(inputs[4].T)
+            ge2 = ge2.reshape(inputs[1].shape)
+        return ge1, ge2
 
 
 def bilinear(e1, e2, W, V1=None, V2=None, b=None):

@@ -56,12 +56,17 @@ class ConvolutionND(_weight_dtype.WeightDtypeFollowsInput, function.Function):
     def backward_cpu(self, inputs, grad_outputs):
         x, W = inputs[:2]
         gy = grad_outputs[0]
+        needed = self._input_grads_needed(inputs)
         gy_rows = _conv_gemm.rows(gy)  # a view for the channels-last gy of our GEMMs
-        gW = _conv_gemm.weight_grad(gy, self.col, a_rows=gy_rows)
-        gx = _conv_gemm.transposed_correlate(gy, W, self.stride, self.pad, x.shape[2:],
-                                             dilate=self.dilate, a_rows=gy_rows)
+        gx = gW = None
+        if needed[1]:
+            gW = _conv_gemm.weight_grad(gy, self.col, a_rows=gy_rows)
+        if needed[0]:  # not for images passed as arrays: GEMM and col2im saved
+            gx = _conv_gemm.transposed_correlate(gy, W, self.stride, self.pad,
+                                                 x.shape[2:], dilate=self.dilate,
+                                                 a_rows=gy_rows)
         if len(inputs) == 3:
-            return gx, gW, _conv_gemm.bias_grad(gy_rows)
+            return gx, gW, _conv_gemm.bias_grad(gy_rows) if needed[2] else None
         return gx, gW
 
     def forward_gpu(self, inputs):

@@ -68,11 +68,17 @@ class DeconvolutionND(_weight_dtype.WeightDtypeFollowsInput, function.Function):
         x, W = inputs[:2]
         gy = grad_outputs[0]
         xp = cuda.get_array_module(x)
-        col = conv_nd.im2col_nd(gy, W.shape[2:], self.stride, self.pad)
-        gx = xp.moveaxis(_conv_gemm.correlate(col, W), -1, 1)
-        gW = _conv_gemm.weight_grad(x, col)
+        needed = self._input_grads_needed(inputs)
+        gx = gW = gb = None
+        if needed[0] or needed[1]:
+            col = conv_nd.im2col_nd(gy, W.shape[2:], self.stride, self.pad)
+            if needed[0]:
+                gx = xp.moveaxis(_conv_gemm.correlate(col, W), -1, 1)
+            if needed[1]:
+                gW = _conv_gemm.weight_grad(x, col)
         if len(inputs) == 3:
-            gb = gy.sum(axis=(0,) + tuple(range(2, gy.ndim)))
+            if needed[2]:
+                gb = gy.sum(axis=(0,) + tuple(range(2, gy.ndim)))
             return gx, gW, gb
         return gx, gW
 

@@ -72,16 +72,22 @@ class DepthwiseConvolution2D(function.Function):
         gy = grad_outputs[0]
         # (n, c*m, oh, ow) -> (c, m, n*oh*ow)
         gy_rows = gy.reshape(n, c, m, oh * ow).transpose(1, 2, 0, 3).reshape(c, m, -1)
-        gW = xp.matmul(gy_rows, _per_channel_patches(self.col))  # (c, m, kh*kw)
-        gW = gW.reshape(c, m, kh, kw).transpose(1, 0, 2, 3).astype(W.dtype, copy=False)
-        gcol = xp.matmul(_per_channel_filters(W), gy_rows)  # (c, kh*kw, n*oh*ow)
-        gcol = gcol.reshape(c, kh, kw, n, oh, ow).transpose(3, 0, 1, 2, 4, 5)
-        gx = conv_nd.col2im_nd(gcol.astype(x.dtype, copy=False), self.stride, self.pad,
-                               x.shape[2:])
-        grads = utils.force_array(gx), utils.force_array(gW)
-        if len(inputs) == 3:
-            grads += utils.force_array(gy.sum(axis=(0, 2, 3))),
-        return grads
+        needed = self._input_grads_needed(inputs)
+        gx = gW = gb = None
+        if needed[1]:
+            gW = xp.matmul(gy_rows, _per_channel_patches(self.col))  # (c, m, kh*kw)
+            gW = utils.force_array(gW.reshape(c, m, kh, kw).transpose(1, 0, 2, 3)
+                                   .astype(W.dtype, copy=False))
+        if needed[0]:
+            gcol = xp.matmul(_per_channel_filters(W), gy_rows)  # (c, kh*kw, n*oh*ow)
+            gcol = gcol.reshape(c, kh, kw, n, oh, ow).transpose(3, 0, 1, 2, 4, 5)
+            gx = utils.force_array(conv_nd.col2im_nd(
+                gcol.astype(x.dtype, copy=False), self.stride, self.pad, x.shape[2:]))
+        if len(inputs) == 2:
+            return gx, gW
+        if needed[2]:
+            gb = utils.force_array(gy.sum(axis=(0, 2, 3)))
+        return gx, gW, gb
 
 
 def depthwise_convolution_2d(x, W, b=None, stride=1, pad=0):

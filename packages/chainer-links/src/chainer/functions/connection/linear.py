@@ -74,16 +74,22 @@ class LinearFunction(function.Function):
 
     def backward(self, inputs, grad_outputs):
         W_given = inputs[1]
+        needed = self._input_grads_needed(inputs)
         inputs = _weight_dtype.weight_in_input_dtype(inputs)
         x, W = inputs[:2]
         gy = grad_outputs[0]
-        x2 = x.reshape(len(x), W.shape[1])
-        gx = gy.dot(W).reshape(x.shape)
-        # matmul, not dot: numpy's dot zero-fills its output before the GEMM (a wasted
-        # pass over the whole weight-sized gradient; ~15% of this product).
-        gW = gy.T @ x2
-        grads = (gx, gW, _blas_sum.sum_2d(gy, 0)) if len(inputs) == 3 else (gx, gW)
-        return _weight_dtype.weight_grad_in_weight_dtype(grads, W_given)
+        gx = gW = gb = None
+        if needed[0]:  # not for the data passed as an array (chainer.Function)
+            gx = gy.dot(W).reshape(x.shape)
+        if needed[1]:
+            # matmul, not dot: numpy's dot zero-fills its output before the GEMM (a
+            # wasted pass over the whole weight-sized gradient; ~15% of this product).
+            gW = gy.T @ x.reshape(len(x), W.shape[1])
+        if len(inputs) == 2:
+            return _weight_dtype.weight_grad_in_weight_dtype((gx, gW), W_given)
+        if needed[2]:
+            gb = _blas_sum.sum_2d(gy, 0)
+        return _weight_dtype.weight_grad_in_weight_dtype((gx, gW, gb), W_given)
 
 
 def linear(x, W, b=None):

@@ -51,12 +51,16 @@ class BatchMatMul(function.Function):
         a, b = _as_matrices(a0), _as_matrices(b0)
         gy = grad_outputs[0]
         xp = cuda.get_array_module(a)
+        need_a, need_b = self._input_grads_needed(inputs)
+        ga = gb = None
         # Y = A B with A = op(a), B = op(b): gA = gY B^T, gB = A^T gY.
-        ga = xp.matmul(gy, _op(b, self.transb).swapaxes(1, 2))
-        gb = xp.matmul(_op(a, self.transa).swapaxes(1, 2), gy)
-        ga = _op(ga, self.transa)
-        gb = _op(gb, self.transb)
-        return ga.reshape(a0.shape), gb.reshape(b0.shape)
+        if need_a:
+            ga = xp.matmul(gy, _op(b, self.transb).swapaxes(1, 2))
+            ga = _op(ga, self.transa).reshape(a0.shape)
+        if need_b:
+            gb = xp.matmul(_op(a, self.transa).swapaxes(1, 2), gy)
+            gb = _op(gb, self.transb).reshape(b0.shape)
+        return ga, gb
 
 
 def batch_matmul(a, b, transa=False, transb=False):
