@@ -48,3 +48,28 @@ def test_plot_report_writes_png_without_a_display(tmp_path, monkeypatch):
 def test_plot_report_checks_x_key():
     with pytest.raises(ValueError, match='x_key'):
         extensions.PlotReport('main/loss', x_key='time')
+
+
+def test_plot_report_without_matplotlib_warns_and_trains_as_in_v1(tmp_path, monkeypatch):
+    # v1 code adds a PlotReport unconditionally; without matplotlib v1 warned (in
+    # available() and on creation) and trained on, drawing nothing.
+    import importlib.util
+    find_spec = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, 'find_spec',
+                        lambda name, *a: None if name == 'matplotlib'
+                        else find_spec(name, *a))
+    with pytest.warns(UserWarning, match='matplotlib is not installed.*chainer-training'):
+        assert extensions.PlotReport.available() is False
+    trainer = tiny.trainer(tmp_path, stop=(2, 'epoch'))
+    with pytest.warns(UserWarning, match='PlotReport plots nothing'):
+        plot = extensions.PlotReport(['main/loss'], 'epoch', file_name='loss.png')
+    trainer.extend(plot)
+    trainer.run()
+    assert not (tmp_path / 'loss.png').exists()
+    assert [x for x, _ in plot.data['main/loss']] == [1, 2]
+
+
+def test_plot_report_available_is_silent_with_matplotlib(recwarn):
+    pytest.importorskip('matplotlib')
+    assert extensions.PlotReport.available() is True
+    assert not [w for w in recwarn if 'matplotlib' in str(w.message)]

@@ -1,6 +1,8 @@
 """``PlotReport``: PNG plots of observed values over training."""
 import importlib.util
+import warnings
 
+from chainer import _missing
 from chainer.training import extension
 from chainer.training.extensions import _atomic_write
 from chainer.training.extensions import _interval_summary
@@ -14,13 +16,25 @@ def _figure_canvas():
     return Figure, FigureCanvasAgg
 
 
+def _warn_unless_available():
+    """True when matplotlib is installed; otherwise warns, as Chainer v1 did (v1 code
+    creates a PlotReport unconditionally and still trains without matplotlib)."""
+    if importlib.util.find_spec('matplotlib') is not None:
+        return True
+    warnings.warn('matplotlib is not installed, so PlotReport plots nothing; install '
+                  'it with ' + _missing.install_hint('chainer-training[plot]'),
+                  stacklevel=3)
+    return False
+
+
 class PlotReport(extension.Extension):
     """Trainer extension to plot the means of observed values over training.
 
     Like :class:`LogReport` it averages the values between the firings of
     ``trigger``; each firing adds a point per key and redraws the PNG file
-    ``<out>/<file_name>`` (atomically). Needs matplotlib: ``pip install
-    chainer-training[plot]``.
+    ``<out>/<file_name>`` (atomically). Needs matplotlib (``pip install
+    chainer-training[plot]``); without it, as in Chainer v1, creating one warns and
+    it still collects the points but draws nothing.
 
     Args:
         y_keys (str or list of str): keys of the values to plot.
@@ -35,9 +49,7 @@ class PlotReport(extension.Extension):
 
     def __init__(self, y_keys, x_key='iteration', trigger=(1, 'epoch'),
                  postprocess=None, file_name='plot.png', marker='x', grid=True):
-        if not self.available():
-            raise ImportError('PlotReport needs matplotlib: pip install '
-                              'chainer-training[plot]')
+        self._can_draw = _warn_unless_available()
         if isinstance(y_keys, str):
             y_keys = [y_keys]
         if x_key not in ('iteration', 'epoch', 'elapsed_time'):
@@ -56,8 +68,8 @@ class PlotReport(extension.Extension):
 
     @staticmethod
     def available():
-        """Whether matplotlib is installed."""
-        return importlib.util.find_spec('matplotlib') is not None
+        """Whether matplotlib is installed (warns when it is not, as in v1)."""
+        return _warn_unless_available()
 
     @property
     def data(self):
@@ -72,6 +84,8 @@ class PlotReport(extension.Extension):
         for key in self._y_keys:
             if key in stats:
                 self._data[key].append([x, stats[key]])
+        if not self._can_draw:
+            return
         _atomic_write.atomic_write(trainer.out, self._file_name,
                                    lambda path: self._render(path, stats))
 
