@@ -369,17 +369,18 @@ def test_a_test_double_target_is_loaded_in_one_pass_as_in_v1(tmp_path, kind):
     if kind == 'npz':
         numpy.savez(path + '.npz', w=numpy.arange(3.0))
         path += '.npz'
-        load = serializers.load_npz
+        load, kind_of_deserializer = serializers.load_npz, NpzDeserializer
     else:
         h5py = pytest.importorskip('h5py')
         with h5py.File(path, 'w') as f:
             f['w'] = numpy.arange(3.0)
-        load = serializers.load_hdf5
+        load, kind_of_deserializer = serializers.load_hdf5, serializers.HDF5Deserializer
     seen = []
     target = mock.MagicMock()
     target.serialize.side_effect = lambda d: seen.append(d('w', numpy.zeros(3)))
     load(path, target)
     assert target.serialize.call_count == 1
+    assert isinstance(target.serialize.call_args[0][0], kind_of_deserializer)
     assert seen[0].tolist() == [0.0, 1.0, 2.0]
 
 
