@@ -94,6 +94,17 @@ def test_epoch_trigger_over_a_mock_updater_derives_the_previous_epoch_as_in_v1()
     assert fired == [4, 8]
 
 
+@pytest.mark.parametrize('iters_per_epoch', [29, 49, 98, 103])
+def test_a_derived_previous_epoch_rounded_below_a_boundary_does_not_fire_twice(
+        iters_per_epoch):
+    # without previous_epoch_detail it is derived as epoch_detail * (i - 1) / i: at the
+    # iteration after an epoch's end, float rounding gave e.g. 1.9999999999999998 for 2,
+    # and the epoch trigger fired a second time
+    fired = _fired(training.IntervalTrigger(1, 'epoch'), iters_per_epoch,
+                   3 * iters_per_epoch + 1)
+    assert fired == [iters_per_epoch, 2 * iters_per_epoch, 3 * iters_per_epoch]
+
+
 def test_interval_trigger_is_reachable_as_training_trigger_interval_trigger_as_in_v1():
     assert training.trigger.IntervalTrigger is training.IntervalTrigger
     assert training.trigger.get_trigger is training.util.get_trigger

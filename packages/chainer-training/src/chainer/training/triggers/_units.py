@@ -45,7 +45,7 @@ def epoch_span(updater):
     (None, before the first update, becomes ``-inf``). Updaters written for older v1
     releases have none (and a ``mock.Mock`` updater gives a Mock); the epoch then
     advances by the same amount each iteration (a fixed batch size), so it is
-    ``current * (iteration - 1) / iteration``. Either way nothing is remembered between
+    ``current * (iteration - 1) / iteration`` (rounded to 9 decimals). Either way nothing is remembered between
     calls, so a trigger behaves the same after a resume.
     """
     current = updater.epoch_detail
@@ -57,7 +57,11 @@ def epoch_span(updater):
     iteration = updater.iteration
     if iteration <= 0:
         return current, current
-    return current * (iteration - 1) / iteration, current
+    # Rounded: the product can fall just below an epoch boundary that the previous
+    # iteration reached exactly (1.9999999999999998 for 2), and the boundary would
+    # then count as crossed twice. Consecutive epoch details differ by a batch over the
+    # dataset's length, far above 1e-9.
+    return round(current * (iteration - 1) / iteration, 9), current
 
 
 def multiples_crossed(span, period):
