@@ -383,6 +383,12 @@ class WeightDecay(object):
         self.rate = _check_number(rate, 'rate')
 
     def __call__(self, opt):
+        """Adds ``rate * w`` to the gradient of each parameter of ``opt.target`` that
+        has one.
+
+        Args:
+            opt (Optimizer): the optimizer calling the hook before its update.
+        """
         rate = self.rate
         for param in _params_with_grad(opt):
             data = param.data
@@ -403,6 +409,12 @@ class Lasso(object):
         self.rate = _check_number(rate, 'rate')
 
     def __call__(self, opt):
+        """Adds ``rate * sign(w)`` to the gradient of each parameter of ``opt.target``
+        that has one.
+
+        Args:
+            opt (Optimizer): the optimizer calling the hook before its update.
+        """
         rate = self.rate
         for param in _params_with_grad(opt):
             xp = cuda.get_array_module(param.data)
@@ -426,6 +438,13 @@ class GradientClipping(object):
         self.threshold = _check_number(threshold, 'threshold')
 
     def __call__(self, opt):
+        """Scales every gradient of ``opt.target`` by ``threshold / norm`` when the L2
+        norm of all of them together exceeds ``threshold``; leaves them as they are
+        otherwise.
+
+        Args:
+            opt (Optimizer): the optimizer calling the hook before its update.
+        """
         params = list(_params_with_grad(opt))
         norm = math.sqrt(_sum_sqnorm(p.grad for p in params))
         if norm == 0.0:
@@ -458,6 +477,12 @@ class GradientHardClipping(object):
         self.upper_bound = upper_bound
 
     def __call__(self, opt):
+        """Clips each gradient of ``opt.target`` into ``[lower_bound, upper_bound]``
+        in place.
+
+        Args:
+            opt (Optimizer): the optimizer calling the hook before its update.
+        """
         for param in _params_with_grad(opt):
             xp = cuda.get_array_module(param.grad)
             with cuda.get_device(param.grad):
@@ -522,6 +547,12 @@ class GradientNoise(object):
             self.rng.set_state(state)
 
     def __call__(self, opt):
+        """Adds ``noise_func(xp, g.shape, g.dtype, self, opt)`` to each gradient ``g``
+        of ``opt.target``.
+
+        Args:
+            opt (Optimizer): the optimizer calling the hook before its update.
+        """
         for param in _params_with_grad(opt):
             g = param.grad
             xp = cuda.get_array_module(g)

@@ -116,6 +116,8 @@ class Expr(object):
         return GetItem(self, key)
 
     def __call__(self, *args):
+        """The expression ``self(*args)``: a :class:`Call` whose :meth:`eval` calls
+        this expression's value with the values of ``args``."""
         return Call(self, args)
 
     def __neg__(self):
@@ -371,6 +373,7 @@ class Testable(object):
     :class:`InvalidType` when its condition does not hold (v1's base of comparisons)."""
 
     def expect(self):
+        """Checks the condition; raises :class:`InvalidType` when it does not hold."""
         raise NotImplementedError('Testable subclasses define expect()')  # abstract
 
 
@@ -390,6 +393,9 @@ class BoolBinaryOperator(BinaryOperator, Testable):
         self.inverse = inv
 
     def expect(self):
+        """Evaluates both operands and compares them; raises :class:`InvalidType`
+        (showing the comparison and the actual values with the inverse operator) when
+        the comparison is false."""
         left = _eval_expr(self.lhs)
         right = _eval_expr(self.rhs)
         if not self.func(left, right):
