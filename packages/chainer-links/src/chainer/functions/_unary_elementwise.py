@@ -14,19 +14,41 @@ from chainer.utils import type_check
 class UnaryElementwise(function.Function):
     """``y = f(x)`` elementwise on a floating-point array; ``gx = gy * f'(x)``.
 
-    Subclasses define:
-
-    - ``compute(xp, x)``: the forward map, returning an array of ``x``'s dtype.
-    - ``derivative(xp, x, y, gy)``: the input gradient ``gy * f'(x)`` (``y`` is the
-      forward output), or set :attr:`piecewise_constant` for a function whose
-      gradient is zero.
-    - ``label``: the name Chainer v1 gives the node, where it is not the class name
-      (v1 names most math functions in lower case: ``'exp'``, ``'log2'``, ...).
+    Subclasses define :meth:`compute` and :meth:`derivative` (or set
+    :attr:`piecewise_constant` for a function whose gradient is zero), and ``label``:
+    the name Chainer v1 gives the node, where it is not the class name (v1 names most
+    math functions in lower case: ``'exp'``, ``'log2'``, ...).
     """
 
     #: Whether the function is piecewise constant (rounding): its backward gives a
     #: zero gradient, as Chainer v1 does, rather than none.
     piecewise_constant = False
+
+    def compute(self, xp, x):
+        """The forward map ``f(x)``, elementwise.
+
+        Args:
+            xp: the array module of ``x`` (numpy or cupy).
+            x: the input array (floating point).
+
+        Returns:
+            array: ``f(x)``, of the dtype of ``x``.
+        """
+        raise NotImplementedError('UnaryElementwise subclasses define compute()')
+
+    def derivative(self, xp, x, y, gy):
+        """The input gradient ``gy * f'(x)``, elementwise.
+
+        Args:
+            xp: the array module of ``x`` (numpy or cupy).
+            x: the input array.
+            y: the output :meth:`compute` gave for ``x``.
+            gy: the gradient of the output.
+
+        Returns:
+            array: the gradient of ``x``.
+        """
+        raise NotImplementedError('UnaryElementwise subclasses define derivative()')
 
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() == 1, in_types[0].dtype.kind == 'f')

@@ -48,6 +48,7 @@ class Param(object):
 
     @property
     def is_typevar(self):
+        """Whether ``type`` is a type variable (``T``), not a dtype name."""
         return self.type not in C_TYPES
 
     def ctype(self, types):
@@ -125,12 +126,22 @@ class ElementwiseSpec(KernelSpec):
             raise ValueError('{}: scalars {} are not parameters'.format(name, sorted(unknown)))
 
     def params(self):
+        """The input then the output parameters, as :class:`Param` objects."""
         return parse_params(self.in_params) + parse_params(self.out_params)
 
     def bindings(self):
+        """Every type-variable binding the kernel is built and compile-checked for
+        (see :func:`type_bindings`): a list of dicts, one dtype name per type
+        variable."""
         return type_bindings({p.type for p in self.params() if p.is_typevar}, self.dtypes)
 
     def build(self, cupy):
+        """Returns the ``cupy.ElementwiseKernel`` of this spec (compiled by CuPy on
+        its first call).
+
+        Args:
+            cupy: the ``cupy`` module.
+        """
         return cupy.ElementwiseKernel(self.in_params, self.out_params, self.operation,
                                       self.name, preamble=self.preamble)
 
@@ -155,6 +166,12 @@ class ReductionSpec(ElementwiseSpec):
         self.reduce_type = reduce_type
 
     def build(self, cupy):
+        """Returns the ``cupy.ReductionKernel`` of this spec (compiled by CuPy on its
+        first call).
+
+        Args:
+            cupy: the ``cupy`` module.
+        """
         return cupy.ReductionKernel(self.in_params, self.out_params, self.map_expr,
                                     self.reduce_expr, self.post_map_expr, self.identity,
                                     self.name, reduce_type=self.reduce_type,
@@ -193,6 +210,13 @@ class RawSpec(KernelSpec):
             _RAW_C_TYPES[dtype], ACCUMULATORS[dtype]) + self.source)
 
     def build(self, cupy):
+        """Returns ``get(dtype, kernel_name)``, which gives the ``cupy.RawKernel``
+        ``kernel_name`` of the source for ``dtype``, compiling that source on its first
+        use.
+
+        Args:
+            cupy: the ``cupy`` module.
+        """
         modules = {}
 
         def get(dtype, kernel_name):
@@ -214,6 +238,12 @@ class PythonKernel(KernelSpec):
         self.factory, self.uses = factory, tuple(uses)
 
     def build(self, cupy, parts=None):
+        """Returns the launch wrapper: ``factory(cupy, parts)``.
+
+        Args:
+            cupy: the ``cupy`` module.
+            parts (dict): name -> built kernel, for each name of ``uses``.
+        """
         return self.factory(cupy, parts or {})
 
 

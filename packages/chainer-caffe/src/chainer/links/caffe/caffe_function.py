@@ -74,8 +74,6 @@ class CaffeFunction(link.Chain):
         layers (list): ``(name, bottoms, tops)`` of the emulated layers, in order.
         split_map (dict): the top blobs of Split layers, each mapped to the bottom
             blob it copies.
-        fs: this chain (the set of parameterized layers; the FunctionSet of old
-            versions).
         train (bool): the phase of the last call (True: TRAIN).
 
     Raises:
@@ -110,6 +108,9 @@ class CaffeFunction(link.Chain):
 
     @property
     def fs(self):
+        """The links of the parameterized layers, as attributes named after the
+        layers: this chain itself (v1 kept them in a :class:`~chainer.FunctionSet`
+        ``fs``; here ``func.fs.conv1`` is ``func.conv1``)."""
         return self
 
     def add_layer_link(self, name, child):

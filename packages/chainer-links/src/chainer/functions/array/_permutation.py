@@ -13,6 +13,15 @@ class AxisPermutation(function.Function):
     """
 
     def permutation(self, ndim):
+        """The axis order applied to an input of ``ndim`` axes.
+
+        Args:
+            ndim (int): the number of axes of the input.
+
+        Returns:
+            tuple of ints: a permutation of ``range(ndim)``; output axis ``i`` is input
+            axis ``permutation(ndim)[i]``.
+        """
         raise NotImplementedError('AxisPermutation subclasses define permutation()')
 
     def check_type_forward(self, in_types):

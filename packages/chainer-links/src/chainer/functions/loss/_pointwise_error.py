@@ -10,8 +10,33 @@ from chainer.utils import type_check
 class PointwiseError(function.Function):
     """``y = e(x0 - x1)`` elementwise; ``gx0 = -gx1 = gy * e'(x0 - x1)``.
 
-    Subclasses define ``error(xp, diff)`` and ``derivative(xp, diff)``.
+    Subclasses define :meth:`error` and :meth:`derivative`.
     """
+
+    def error(self, xp, diff):
+        """The error ``e(diff)`` of each element.
+
+        Args:
+            xp: the array module of ``diff`` (numpy or cupy).
+            diff: the difference ``x0 - x1``.
+
+        Returns:
+            array: the errors, of the shape of ``diff``.
+        """
+        raise NotImplementedError('PointwiseError subclasses define error()')
+
+    def derivative(self, xp, diff):
+        """The derivative ``e'(diff)`` of the error, elementwise.
+
+        Args:
+            xp: the array module of ``diff`` (numpy or cupy).
+            diff: the difference ``x0 - x1``.
+
+        Returns:
+            array: ``e'(diff)``; the gradient of ``x0`` is ``gy`` times it, that of
+            ``x1`` its negation.
+        """
+        raise NotImplementedError('PointwiseError subclasses define derivative()')
 
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() == 2)

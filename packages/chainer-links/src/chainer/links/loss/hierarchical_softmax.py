@@ -123,6 +123,7 @@ class TreeCodes(object):
 
     @property
     def n_words(self):
+        """The number of words (leaves) of the tree."""
         return len(self.begins) - 1
 
     def lookup(self, t):
