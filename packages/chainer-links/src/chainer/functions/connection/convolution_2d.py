@@ -14,10 +14,10 @@ class Convolution2DFunction(ConvolutionND):
                                                     dilate)
         self.deterministic = deterministic
 
-    sy = property(lambda self: self.stride[0], doc='Vertical stride: ``stride[0]``.')
-    sx = property(lambda self: self.stride[1], doc='Horizontal stride: ``stride[1]``.')
-    ph = property(lambda self: self.pad[0], doc='Vertical padding: ``pad[0]``.')
-    pw = property(lambda self: self.pad[1], doc='Horizontal padding: ``pad[1]``.')
+    sy = property(lambda self: self.stride[0], doc='Vertical stride (``stride[0]``).')
+    sx = property(lambda self: self.stride[1], doc='Horizontal stride (``stride[1]``).')
+    ph = property(lambda self: self.pad[0], doc='Vertical padding (``pad[0]``).')
+    pw = property(lambda self: self.pad[1], doc='Horizontal padding (``pad[1]``).')
 
 
 def convolution_2d(x, W, b=None, stride=1, pad=0, use_cudnn=True, cover_all=False,

@@ -9,10 +9,10 @@ class Deconvolution2DFunction(DeconvolutionND):
         super(Deconvolution2DFunction, self).__init__(2, stride, pad, outsize, use_cudnn)
         self.deterministic = deterministic
 
-    sy = property(lambda self: self.stride[0], doc='Vertical stride: ``stride[0]``.')
-    sx = property(lambda self: self.stride[1], doc='Horizontal stride: ``stride[1]``.')
-    ph = property(lambda self: self.pad[0], doc='Vertical padding: ``pad[0]``.')
-    pw = property(lambda self: self.pad[1], doc='Horizontal padding: ``pad[1]``.')
+    sy = property(lambda self: self.stride[0], doc='Vertical stride (``stride[0]``).')
+    sx = property(lambda self: self.stride[1], doc='Horizontal stride (``stride[1]``).')
+    ph = property(lambda self: self.pad[0], doc='Vertical padding (``pad[0]``).')
+    pw = property(lambda self: self.pad[1], doc='Horizontal padding (``pad[1]``).')
 
 
 def deconvolution_2d(x, W, b=None, stride=1, pad=0, outsize=None, use_cudnn=True,

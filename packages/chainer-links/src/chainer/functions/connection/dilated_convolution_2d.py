@@ -9,8 +9,8 @@ class DilatedConvolution2DFunction(Convolution2DFunction):
         super(DilatedConvolution2DFunction, self).__init__(
             stride, pad, use_cudnn, cover_all, dilate=dilate)
 
-    dy = property(lambda self: self.dilate[0], doc='Vertical dilation: ``dilate[0]``.')
-    dx = property(lambda self: self.dilate[1], doc='Horizontal dilation: ``dilate[1]``.')
+    dy = property(lambda self: self.dilate[0], doc='Vertical dilation (``dilate[0]``).')
+    dx = property(lambda self: self.dilate[1], doc='Horizontal dilation (``dilate[1]``).')
 
 
 def dilated_convolution_2d(x, W, b=None, stride=1, pad=0, dilate=1, use_cudnn=True,

@@ -17,9 +17,9 @@ class Pooling2D(PoolingND):
     def __init__(self, ksize, stride=None, pad=0, cover_all=True, use_cudnn=True):
         super(Pooling2D, self).__init__(2, ksize, stride, pad, cover_all, use_cudnn)
 
-    kh = property(lambda self: self.ksize[0], doc='Window height: ``ksize[0]``.')
-    kw = property(lambda self: self.ksize[1], doc='Window width: ``ksize[1]``.')
-    sy = property(lambda self: self.stride[0], doc='Vertical stride: ``stride[0]``.')
-    sx = property(lambda self: self.stride[1], doc='Horizontal stride: ``stride[1]``.')
-    ph = property(lambda self: self.pad[0], doc='Vertical padding: ``pad[0]``.')
-    pw = property(lambda self: self.pad[1], doc='Horizontal padding: ``pad[1]``.')
+    kh = property(lambda self: self.ksize[0], doc='Window height (``ksize[0]``).')
+    kw = property(lambda self: self.ksize[1], doc='Window width (``ksize[1]``).')
+    sy = property(lambda self: self.stride[0], doc='Vertical stride (``stride[0]``).')
+    sx = property(lambda self: self.stride[1], doc='Horizontal stride (``stride[1]``).')
+    ph = property(lambda self: self.pad[0], doc='Vertical padding (``pad[0]``).')
+    pw = property(lambda self: self.pad[1], doc='Horizontal padding (``pad[1]``).')
