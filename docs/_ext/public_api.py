@@ -142,7 +142,9 @@ def entry_rst(namespace, name, obj, home):
         return ['.. py:{}:: {}'.format(kind, qualified), '',
                 '   Alias of :py:{}:`{}`.'.format(role, home), '']
     if inspect.isclass(obj):
-        return ['.. autoclass:: ' + qualified, '   :members:', '']
+        # Calling a link or a hook is its main use: __call__ is shown with the methods.
+        return ['.. autoclass:: ' + qualified, '   :members:',
+                '   :special-members: __call__', '']
     if inspect.isroutine(obj):
         return ['.. autofunction:: ' + qualified, '']
     lines = ['.. py:data:: ' + qualified]
@@ -231,14 +233,62 @@ def remaining_objects(distribution):
     return result
 
 
-def missing_docstrings():
-    """Qualified names of the documented classes and routines without a docstring of
-    their own (a class does not inherit its base's ``__doc__``)."""
-    found = [q for q, obj in documented_objects() if not (obj.__doc__ or '').strip()]
+def documented_definitions():
+    """``[(qualified name, object)]`` of every class and routine the reference documents:
+    at home in a namespace, or under its module when no namespace exports it."""
+    found = list(documented_objects())
     for dist in released_distributions():
         for module_name, entries in remaining_objects(dist):
-            found += ['{}.{}'.format(module_name, name) for name, obj in entries
-                      if not (obj.__doc__ or '').strip()]
+            found += [('{}.{}'.format(module_name, name), obj) for name, obj in entries]
+    return found
+
+
+def has_docstring(obj):
+    return bool((getattr(obj, '__doc__', None) or '').strip())
+
+
+def is_method_or_property(value):
+    """Whether a class attribute is a method (plain, class or static) or a property:
+    what autodoc's ``:members:`` documents besides data."""
+    return inspect.isroutine(value) or \
+        isinstance(value, (classmethod, staticmethod, property, functools.cached_property))
+
+
+def public_members(cls):
+    """``[(name, attribute)]`` of the methods and properties ``cls`` defines itself that
+    its reference documents: names not starting with ``_``, and ``__call__`` (the
+    reference shows no other special method). What ``cls`` inherits is documented
+    where it is defined."""
+    return [(name, value) for name, value in vars(cls).items()
+            if (not name.startswith('_') or name == '__call__') and
+            is_method_or_property(value)]
+
+
+def member_has_docstring(cls, name):
+    """Whether ``cls.name`` has a docstring of its own or inherits one from the same
+    method or property of a project base class, as autodoc shows it (a docstring of
+    ``object``'s, an exception's or numpy's says nothing about the project's method)."""
+    for base in cls.__mro__:
+        value = vars(base).get(name)
+        if is_project_object(base) and is_method_or_property(value):
+            # classmethod and staticmethod objects copy __doc__ from Python 3.10 on only
+            if has_docstring(getattr(value, '__func__', value)):
+                return True
+    return False
+
+
+def missing_docstrings():
+    """Qualified names of the documented classes and routines without a docstring of
+    their own (a class does not inherit its base's ``__doc__``), and of the public
+    methods and properties of documented classes without one (see
+    :func:`public_members`, :func:`member_has_docstring`)."""
+    found = []
+    for qualified, obj in documented_definitions():
+        if not has_docstring(obj):
+            found.append(qualified)
+        if inspect.isclass(obj):
+            found += ['{}.{}'.format(qualified, name) for name, _ in public_members(obj)
+                      if not member_has_docstring(obj, name)]
     return found
 
 

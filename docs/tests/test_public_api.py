@@ -72,6 +72,75 @@ def test_a_new_public_function_is_documented_and_needs_a_docstring(monkeypatch):
     assert public_api.missing_docstrings() == ['chainer.functions.undocumented_new_function']
 
 
+def test_a_new_method_or_property_without_a_docstring_fails(monkeypatch):
+    import chainer
+    import chainer.links
+
+    class NewLink(chainer.Link):
+        """A new link."""
+
+        def __call__(self, x):
+            return x
+
+        def documented_method(self):
+            """Does nothing."""
+
+        def to_cpu(self):  # inherits the docstring of chainer.Link.to_cpu
+            return super(NewLink, self).to_cpu()
+
+        def undocumented_method(self):
+            pass
+
+        @property
+        def undocumented_property(self):
+            return 1
+
+        @classmethod
+        def undocumented_classmethod(cls):
+            pass
+
+        @staticmethod
+        def undocumented_staticmethod():
+            pass
+
+        def _private_method(self):
+            pass
+
+        def __len__(self):
+            return 0
+
+    NewLink.__module__ = 'chainer.links.connection.new_link'
+    monkeypatch.setattr(chainer.links, 'NewLink', NewLink, raising=False)
+    assert public_api.missing_docstrings() == [
+        'chainer.links.NewLink.' + name for name in (
+            '__call__', 'undocumented_method', 'undocumented_property',
+            'undocumented_classmethod', 'undocumented_staticmethod')]
+
+
+def test_a_docstring_inherited_from_outside_the_project_does_not_document_a_method(
+        monkeypatch):
+    import chainer.links
+
+    class NewMapping(dict):
+        """A new mapping."""
+
+        def keys(self):  # dict.keys has a docstring, about dict's method
+            return super(NewMapping, self).keys()
+
+    NewMapping.__module__ = 'chainer.links.model.new_mapping'
+    monkeypatch.setattr(chainer.links, 'NewMapping', NewMapping, raising=False)
+    # dict's own methods (items, get, ...) are not the project's to document
+    assert public_api.missing_docstrings() == ['chainer.links.NewMapping.keys']
+
+
+def test_a_class_entry_shows_its_call_method():
+    import chainer.links
+    lines = public_api.entry_rst('chainer.links', 'Linear', chainer.links.Linear,
+                                 'chainer.links.Linear')
+    assert lines[:3] == ['.. autoclass:: chainer.links.Linear', '   :members:',
+                         '   :special-members: __call__']
+
+
 def test_a_public_definition_no_namespace_exports_is_documented_by_its_module(monkeypatch):
     import chainer.utils.conv
 
