@@ -45,8 +45,8 @@ def epoch_span(updater):
     (None, before the first update, becomes ``-inf``). Updaters written for older v1
     releases have none (and a ``mock.Mock`` updater gives a Mock); the epoch then
     advances by the same amount each iteration (a fixed batch size), so it is
-    ``current * (iteration - 1) / iteration`` (rounded to 9 decimals). Either way nothing is remembered between
-    calls, so a trigger behaves the same after a resume.
+    ``current * (iteration - 1) / iteration`` (rounded to 9 decimals). Either way
+    nothing is remembered between calls, so a trigger behaves the same after a resume.
     """
     current = updater.epoch_detail
     previous = getattr(updater, 'previous_epoch_detail', _UNKNOWN)
