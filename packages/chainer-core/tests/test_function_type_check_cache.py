@@ -1,5 +1,7 @@
 """Function.__call__ skips a type check that already passed for the same input types,
 when the check reads nothing but its argument (decided from its bytecode)."""
+import types
+
 import numpy
 import pytest
 
@@ -77,6 +79,16 @@ def test_a_check_set_on_the_instance_runs_every_time():
     g.check_type_forward = lambda in_types: seen.append(in_types)
     g(x)
     assert len(seen) == 1
+
+
+def test_a_method_of_another_function_set_on_the_instance_runs_every_time():
+    x = numpy.ones(3, 'f')
+    _InputsOnly()(x)
+    f = _InputsOnly()
+    f.ndim = 2
+    f.check_type_forward = types.MethodType(_ReadsSelf.check_type_forward, f)
+    with pytest.raises(type_check.InvalidType):
+        f(x)  # its own check reads f.ndim: the types _InputsOnly passed do not count
 
 
 def test_the_record_of_passed_types_is_bounded(monkeypatch):
