@@ -296,27 +296,29 @@ class Variable(object):
             with cuda.get_device(self.data):
                 self.grad = xp.ones_like(self.data)
 
-        candidates = []
-        seen_funcs = set()
-        seen_vars = set()
-        need_copy = set()
+        creator = self.creator
+        # (-rank, order of discovery, function): the heap pops the largest rank first
+        candidates = [(-creator.rank, 0, creator)]
+        seen_funcs = {creator}
+        # id of a variable whose gradient was set in this pass -> whether that array
+        # may be shared (another variable's gradient too) and so must not be added
+        # into in place
+        shared = {}
         given_to_leaves = set()
-        order = 0
-
-        def add_candidate(func):
-            nonlocal order
-            if func not in seen_funcs:
-                heapq.heappush(candidates, (-func.rank, order, func))
-                order += 1
-                seen_funcs.add(func)
-
-        add_candidate(self.creator)
         is_debug = debug_mode._debug
         while candidates:
             func = heapq.heappop(candidates)[2]
-            outputs = [y() for y in func.outputs]
-            in_data = tuple([x.data for x in func.inputs])
-            out_grad = tuple([None if y is None else y._grad for y in outputs])
+            inputs = func.inputs
+            out_refs = func.outputs
+            if len(out_refs) == 1:  # the common case, without lists
+                y = out_refs[0]()
+                outputs = y,
+                out_grad = None if y is None else y._grad,
+            else:
+                outputs = [y() for y in out_refs]
+                out_grad = tuple([None if y is None else y._grad for y in outputs])
+            in_data = (inputs[0].data,) if len(inputs) == 1 else \
+                tuple([x.data for x in inputs])
             hooks = thread_local.function_hooks
             if func._local_function_hooks:
                 hooks = func._hooks()
@@ -343,7 +345,7 @@ class Variable(object):
                 for y in outputs:
                     if y is not None and y is not self:
                         y._grad = None
-            for x, gx in zip(func.inputs, gxs):
+            for x, gx in zip(inputs, gxs):
                 if gx is None:
                     continue
                 xd = x.data
@@ -353,33 +355,38 @@ class Variable(object):
                 if x.__class__ is _ArrayInput:
                     continue  # nobody can read it (see _ArrayInput): not kept
                 id_x = id(x)
-                if x.creator is None:  # a leaf: accumulate into what it holds
-                    if x._grad is None:
+                creator = x.creator
+                if creator is None:  # a leaf: accumulate into what it holds
+                    grad = x._grad
+                    if grad is None:
                         # Two leaves must never share one array: a later backward
                         # adds into leaf gradients in place.
                         if id(gx) in given_to_leaves:
                             gx = gx.copy()
                         given_to_leaves.add(id(gx))
                         x._grad = gx
-                        need_copy.add(id_x)
-                    elif x._grad is _NAN_GRAD:
+                        shared[id_x] = True
+                    elif grad is _NAN_GRAD:
                         x._grad = x._nan_array()  # NaN + gx: the NaNs are the sum
-                    elif id_x in need_copy:
-                        x._grad = force_array(x._grad + gx)  # gx may be shared: not in place
-                        need_copy.discard(id_x)
+                    elif shared.get(id_x):
+                        x._grad = force_array(grad + gx)  # gx may be shared: not in place
+                        shared[id_x] = False
                     else:
                         x._grad += gx
-                else:  # an intermediate: its grad starts fresh in every backward
-                    add_candidate(x.creator)
-                    if id_x not in seen_vars:
-                        seen_vars.add(id_x)
-                        x._grad = gx
-                        need_copy.add(id_x)
-                    elif id_x in need_copy:
-                        x._grad = force_array(gx + x._grad)
-                        need_copy.discard(id_x)
-                    else:
-                        x._grad += gx
+                    continue
+                # an intermediate: its grad starts fresh in every backward
+                if creator not in seen_funcs:
+                    seen_funcs.add(creator)
+                    heapq.heappush(candidates, (-creator.rank, len(seen_funcs), creator))
+                state = shared.get(id_x)
+                if state is None:
+                    x._grad = gx
+                    shared[id_x] = True
+                elif state:
+                    x._grad = force_array(gx + x._grad)
+                    shared[id_x] = False
+                else:
+                    x._grad += gx
 
     def _ordering_is_undefined(self, other):
         raise NotImplementedError(
