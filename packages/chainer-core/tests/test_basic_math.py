@@ -343,3 +343,30 @@ def test_matmul_with_a_constant_checks_the_inner_sizes():
         x @ numpy.zeros((3, 3), numpy.float32)
     with pytest.raises(TypeError, match='@ operator'):
         x @ 2.0
+
+
+def test_a_constant_is_cast_to_each_variable_dtype_in_turn():
+    # the casts of Python numbers are kept per (number, dtype): one never leaks into
+    # a variable of another dtype
+    for dtype in (numpy.float16, numpy.float64, numpy.float32, numpy.int32):
+        x = Variable(numpy.array([3, 4], dtype))
+        for y in (x * 3, x + 2.0, 2.0 - x):
+            assert y.dtype == dtype
+        numpy.testing.assert_array_equal((x * 3).data, [9, 12])
+
+
+@pytest.mark.parametrize('zeros', [(0.0, -0.0), (-0.0, 0.0)])
+def test_signed_zero_constants_keep_their_sign_in_any_order(zeros):
+    x = Variable(numpy.array([-0.0], numpy.float32))
+    for zero in zeros:
+        y = x + zero  # -0.0 + 0.0 is 0.0, -0.0 + -0.0 is -0.0
+        assert numpy.signbit(y.data[0]) == numpy.signbit(zero)
+        assert numpy.signbit((x * zero).data[0]) != numpy.signbit(zero)
+
+
+def test_the_record_of_constant_casts_is_bounded(monkeypatch):
+    monkeypatch.setattr(basic_math, '_MAX_CASTS', 3)
+    x = Variable(numpy.ones(2, numpy.float32))
+    for c in range(1, 10):
+        numpy.testing.assert_array_equal((x * c).data, [c, c])
+        assert len(basic_math._casts) <= 3

@@ -18,12 +18,26 @@ def _is_number(value):
     return numpy.isscalar(value) and not isinstance(value, (str, bytes))
 
 
+#: (Python number, dtype) -> the number as a numpy scalar of that dtype: making one costs
+#: as much as the tiny operation it takes part in.
+_casts = {}
+_MAX_CASTS = 256
+
+
 def _constant_value(value, x):
     """Casts a constant operand to the dtype (and array module) of ``x``."""
     if type(value) is float or type(value) is int:
         # The common case (``h * 0.5``), before the general tests: it runs on every
         # forward and backward of a constant operator.
-        return x.dtype.type(value)
+        key = value, x.dtype
+        cast = _casts.get(key)
+        if cast is None:
+            cast = x.dtype.type(value)
+            if value:  # 0.0 and -0.0 are one key but two scalars: zeros are not kept
+                if len(_casts) >= _MAX_CASTS:
+                    _casts.clear()
+                _casts[key] = cast
+        return cast
     if isinstance(value, (numpy.ndarray, numpy.generic)) or _is_number(value):
         if isinstance(value, numpy.ndarray):
             _check_broadcastable(value, x)
@@ -354,7 +368,7 @@ def absolute(self):
 def add(self, rhs):
     """``x + rhs`` and ``rhs + x``: a Variable operand gives an
     :class:`Add` node, a constant an :class:`AddConstant` node."""
-    if _is_variable(rhs):
+    if isinstance(rhs, _Variable):
         return Add()(self, rhs)
     _check_constant(rhs)
     return AddConstant(rhs)(self)
@@ -363,13 +377,15 @@ def add(self, rhs):
 def sub(self, rhs):
     """``x - rhs``: a :class:`Sub` node, or an :class:`AddConstant` of
     ``-rhs`` for a constant."""
-    if _is_variable(rhs):
+    if isinstance(rhs, _Variable):
         return Sub()(self, rhs)
     _check_constant(rhs)
     return AddConstant(-rhs)(self)
 
 
 def _check_constant(value):
+    if type(value) is float or type(value) is int:
+        return  # the common case, before numpy.isscalar
     if not (_is_number(value) or isinstance(value, (numpy.ndarray, numpy.generic))
             or hasattr(value, '__cuda_array_interface__')):
         raise _bad_operand(value)
@@ -377,7 +393,7 @@ def _check_constant(value):
 
 def rsub(self, lhs):
     """``lhs - x`` for a constant ``lhs`` (:class:`SubFromConstant`)."""
-    if _is_variable(lhs):  # an explicit call with a Variable, which v1 allowed
+    if isinstance(lhs, _Variable):  # an explicit call with a Variable, which v1 allowed
         return Sub()(lhs, self)
     _check_constant(lhs)
     return SubFromConstant(lhs)(self)
@@ -386,7 +402,7 @@ def rsub(self, lhs):
 def mul(self, rhs):
     """``x * rhs`` and ``rhs * x``: a :class:`Mul` node, or a
     :class:`MulConstant` for a constant."""
-    if _is_variable(rhs):
+    if isinstance(rhs, _Variable):
         return Mul()(self, rhs)
     _check_constant(rhs)
     return MulConstant(rhs)(self)
@@ -395,7 +411,7 @@ def mul(self, rhs):
 def div(self, rhs):
     """``x / rhs``: a :class:`Div` node, or a :class:`MulConstant` of
     ``1 / rhs`` for a constant."""
-    if _is_variable(rhs):
+    if isinstance(rhs, _Variable):
         return Div()(self, rhs)
     _check_constant(rhs)
     return MulConstant(1.0 / rhs)(self)
@@ -403,7 +419,7 @@ def div(self, rhs):
 
 def rdiv(self, lhs):
     """``lhs / x`` for a constant ``lhs`` (:class:`DivFromConstant`)."""
-    if _is_variable(lhs):  # an explicit call with a Variable, which v1 allowed
+    if isinstance(lhs, _Variable):  # an explicit call with a Variable, which v1 allowed
         return Div()(lhs, self)
     _check_constant(lhs)
     return DivFromConstant(lhs)(self)
@@ -412,7 +428,7 @@ def rdiv(self, lhs):
 def pow(self, rhs):
     """``x ** rhs``: a :class:`PowVarVar` node, or a :class:`PowVarConst`
     for a constant exponent."""
-    if _is_variable(rhs):
+    if isinstance(rhs, _Variable):
         return PowVarVar()(self, rhs)
     _check_constant(rhs)
     return PowVarConst(rhs)(self)
@@ -420,7 +436,7 @@ def pow(self, rhs):
 
 def rpow(self, lhs):
     """``lhs ** x`` for a constant base (:class:`PowConstVar`)."""
-    if _is_variable(lhs):  # an explicit call with a Variable, which v1 allowed
+    if isinstance(lhs, _Variable):  # an explicit call with a Variable, which v1 allowed
         return PowVarVar()(lhs, self)
     _check_constant(lhs)
     return PowConstVar(lhs)(self)
@@ -436,7 +452,7 @@ def matmul(self, rhs):
     """``x @ rhs``: a ``MatMulVarVar`` node, or a ``MatMulVarConst``
     for a constant array (cast to the variable's dtype, and given no gradient)."""
     from chainer.core_functions import matmul as nodes
-    if _is_variable(rhs):
+    if isinstance(rhs, _Variable):
         return nodes.MatMulVarVar()(self, rhs)
     return _matmul_with_constant(nodes.MatMulVarConst, self, rhs)
 
@@ -444,7 +460,7 @@ def matmul(self, rhs):
 def rmatmul(self, lhs):
     """``lhs @ x`` for a constant array ``lhs`` (``MatMulConstVar``)."""
     from chainer.core_functions import matmul as nodes
-    if _is_variable(lhs):
+    if isinstance(lhs, _Variable):
         return nodes.MatMulVarVar()(lhs, self)
     return _matmul_with_constant(nodes.MatMulConstVar, self, lhs)
 
