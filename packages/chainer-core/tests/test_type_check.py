@@ -357,3 +357,22 @@ def test_a_function_names_itself_inside_another_functions_context():
     message = str(caught.value)
     assert message.startswith('Invalid operation is performed in: Square (Forward)')
     assert message.count('Invalid operation') == 1
+
+
+def test_each_input_type_is_named_and_evaluates_as_in_v1():
+    # v1 handed check_type_forward named expressions: in_types[i].name is
+    # 'in_types[i]' and .eval() gives the TypeInfo, whichever pass runs the check.
+    seen = []
+
+    class F(chainer.Function):
+        def check_type_forward(self, in_types):
+            seen.append([(t.name, t.eval().shape, t.eval().dtype) for t in in_types])
+
+        def forward(self, inputs):
+            return inputs[0],
+
+    F()(numpy.zeros(3, numpy.float32), numpy.zeros((2, 1), numpy.int32))
+    assert seen == [[('in_types[0]', (3,), numpy.float32),
+                     ('in_types[1]', (2, 1), numpy.int32)]]
+    full = T.get_types((numpy.zeros(2),), 'in_types', False)
+    assert full[0].name == 'in_types[0]'

@@ -452,8 +452,25 @@ class _LightTypeInfoTuple(TypeInfoTuple):
         return len(self)
 
 
+class _LightTypeInfo(TypeInfo):
+    """The light-mode :class:`TypeInfo` of input ``index``: it answers ``name`` as v1's
+    named expression did (``in_types[0]``), built only when asked for."""
+
+    def __init__(self, shape, dtype, index):
+        self.shape = shape
+        self.dtype = dtype
+        self.ndim = len(shape)
+        self._index = index
+
+    @property
+    def name(self):
+        """The name of the input, ``in_types[i]``."""
+        return 'in_types[{}]'.format(self._index)
+
+
 def _light_types(data):
-    return _LightTypeInfoTuple([TypeInfo(d.shape, d.dtype) for d in data])
+    return _LightTypeInfoTuple([_LightTypeInfo(d.shape, d.dtype, i)
+                                for i, d in enumerate(data)])
 
 
 def get_types(data, name, accept_none):
