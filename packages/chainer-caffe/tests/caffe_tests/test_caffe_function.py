@@ -271,3 +271,38 @@ def test_layer_name_collision_is_reported(tmp_path):
     with pytest.raises(ValueError, match="'forwards' collides"):
         with warnings.catch_warnings():
             CaffeFunction(net.save(tmp_path / 'a.caffemodel'))
+
+
+def test_load_errors_are_runtime_errors_as_in_v1(tmp_path):
+    # v1's CaffeFunction raised RuntimeError on a model it could not load.
+    net = _nets.Net({'data': (2, 3)})
+    layer = net.layer('fc', 'InnerProduct', 'data', 'fc', blobs=[net.randn(4, 3)],
+                      inner_product_param=dict(num_output=4, bias_term=False))
+    layer.blobs[0].shape.dim.append(2)  # 12 values for a (4, 3, 2) blob
+    with pytest.raises(RuntimeError, match='not a readable caffemodel'):
+        CaffeFunction(net.save(tmp_path / 'a.caffemodel'))
+
+
+@pytest.mark.parametrize('weight_shape,transpose', [
+    ((2, 3), False), ((1, 1, 2, 3), False), ((3, 2), True)])
+def test_inner_product_without_num_output_reads_it_from_the_weight(
+        tmp_path, weight_shape, transpose):
+    # v1 sized the Linear link from the weight blob alone.
+    net = _nets.Net({'data': (4, 3)})
+    w = numpy.arange(6, dtype=numpy.float32).reshape(weight_shape)
+    net.layer('fc', 'InnerProduct', 'data', 'fc', blobs=[w, numpy.array([1., 2.])],
+              inner_product_param=dict(transpose=transpose))
+    func = CaffeFunction(net.save(tmp_path / 'a.caffemodel'))
+    expected_w = w.reshape(3, 2).T if transpose else w.reshape(2, 3)
+    testing.assert_allclose(func.fc.W.data, expected_w)
+    x = numpy.random.uniform(-1, 1, (4, 3)).astype(numpy.float32)
+    y, = func({'data': chainer.Variable(x)}, ['fc'])
+    testing.assert_allclose(y.data, x.dot(expected_w.T) + [1., 2.], rtol=1e-5)
+
+
+def test_inner_product_without_num_output_and_a_1d_weight_is_refused(tmp_path):
+    net = _nets.Net({'data': (4, 3)})
+    net.layer('fc', 'InnerProduct', 'data', 'fc', blobs=[numpy.zeros(6, numpy.float32)],
+              inner_product_param=dict(bias_term=False))
+    with pytest.raises(ValueError, match='num_output is not set'):
+        CaffeFunction(net.save(tmp_path / 'a.caffemodel'))

@@ -31,8 +31,12 @@ _BLOB_SHAPE = 7
 _BLOB_DOUBLE_DATA = 8
 
 
-class CaffeModelError(ValueError):
-    """The file is not a readable binary Caffe model."""
+class CaffeModelError(ValueError, RuntimeError):
+    """The file is not a readable binary Caffe model.
+
+    A :class:`ValueError` and, as the errors of v1's ``CaffeFunction`` on a model it
+    could not load were, a :class:`RuntimeError`.
+    """
 
 
 def caffe_messages():

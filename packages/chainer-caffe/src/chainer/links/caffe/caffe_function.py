@@ -77,8 +77,9 @@ class CaffeFunction(link.Chain):
         train (bool): the phase of the last call (True: TRAIN).
 
     Raises:
-        ValueError: (a ``CaffeModelError``) when the file is not a readable
-            caffemodel: empty, truncated, corrupt, or another kind of file.
+        ValueError: (a ``CaffeModelError``, also a ``RuntimeError`` as in v1) when
+            the file is not a readable caffemodel: empty, truncated, corrupt, or
+            another kind of file.
     """
 
     def __init__(self, model_path):

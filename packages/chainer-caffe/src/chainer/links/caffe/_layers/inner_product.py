@@ -16,7 +16,7 @@ def build_inner_product(layer, net):
     axes before ``axis`` are kept.
     """
     p = layer.params.inner_product_param
-    n_out = int(p.num_output)
+    n_out = int(p.num_output) or _outputs_of_weight(layer, p.transpose)
     if n_out < 1:
         raise ValueError('layer {!r}: num_output must be positive'.format(layer.name))
     count = int(numpy.prod(_common.blob_shape(layer, 0)))
@@ -44,3 +44,14 @@ def build_inner_product(layer, net):
         y = F.linear(F.reshape(x, (int(numpy.prod(lead)), k)), linear.W, linear.b)
         return F.reshape(y, lead + (n_out,))
     return forward
+
+
+def _outputs_of_weight(layer, transpose):
+    """``num_output`` read from the weight blob's shape, for a layer that does not set
+    it (v1 read the Linear link's size from the blob alone): ``(num_output, K)``, the
+    legacy ``(1, 1, num_output, K)``, or ``(K, num_output)`` with ``transpose``."""
+    shape = tuple(_common.blob_shape(layer, 0))
+    if len(shape) not in (2, 4):
+        raise ValueError('layer {!r}: num_output is not set and the weight blob of shape '
+                         '{} does not give it'.format(layer.name, shape))
+    return int(shape[-1] if transpose else shape[-2])
