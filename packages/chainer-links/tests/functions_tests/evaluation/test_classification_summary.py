@@ -61,7 +61,7 @@ def test_bad_types():
 def test_bad_values():
     y = numpy.zeros((3, 4), numpy.float32)
     with pytest.raises(ValueError, match='t: every label'):
-        F.classification_summary(y, numpy.array([0, 4, 1], numpy.int32), label_num=4)
+        F.classification_summary(y, numpy.array([0, -4, 1], numpy.int32), label_num=4)
     with pytest.raises(ValueError, match='beta'):
         F.classification_summary(y, numpy.array([0, 2, 1], numpy.int32), beta=0)
 

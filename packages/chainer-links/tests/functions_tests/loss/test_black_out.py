@@ -73,7 +73,7 @@ def test_bad_values():
     with pytest.raises(ValueError, match='samples: every label'):
         F.black_out(x, t, W, samples + V)
     with pytest.raises(ValueError, match='t: every label'):
-        F.black_out(x, -t - 1, W, samples)
+        F.black_out(x, -t - 1 - V, W, samples)
 
 
 def test_reduce_no_gives_the_loss_of_every_sample_as_in_v1_24():

@@ -111,7 +111,7 @@ def test_bad_labels_and_lengths():
     cost, xs, ys = _batch(numpy.float32)
     ys[1] = ys[1].copy()
     ys[1][0] = K
-    with pytest.raises(ValueError, match=r'ys\[1\]: every label'):
+    with pytest.raises(ValueError, match=r'ys: every label'):
         F.crf1d(cost, xs, ys)
     with pytest.raises(ValueError, match='one entry per step'):
         F.crf1d(cost, xs, ys[:-1])

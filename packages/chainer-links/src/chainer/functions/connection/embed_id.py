@@ -3,6 +3,7 @@ import numpy
 
 from chainer import cuda
 from chainer import function
+from chainer.functions.loss import _labels
 from chainer.utils import type_check
 
 
@@ -34,6 +35,8 @@ class EmbedIDFunction(function.Function):
         ignore_label (int or None): IDs equal to it give zero rows and no gradient.
     """
 
+    _wrapped = False  # forward read negative ids as numpy does
+
     def __init__(self, ignore_label=None):
         self.ignore_label = ignore_label
 
@@ -55,14 +58,14 @@ class EmbedIDFunction(function.Function):
         else:
             valid = x != self.ignore_label
             ids = xp.where(valid, x, 0)
-        # Negative ids would wrap around in numpy indexing: reject them with the rest
-        # (on the host the common, valid case costs two reductions).
+        # On the host the common, valid case costs two reductions. Chainer v1 read
+        # W.take(ids): ids in [-V, 0) wrap around (-1 is the last row), others raised.
         if not x.size or (xp is numpy and 0 <= ids.min() and ids.max() < n_vocab):
             return valid, ids
-        if bool(((ids < 0) | (ids >= n_vocab)).any()):
-            raise ValueError('embed_id: ids must be in [0, {}) (or equal ignore_label={}), '
-                             'got min {} max {}'.format(n_vocab, self.ignore_label,
-                                                        int(ids.min()), int(ids.max())))
+        if _labels.lenient_labels(ids, n_vocab, 'embed_id: ids', _labels.WRAP,
+                                  low=-n_vocab, high=n_vocab):
+            self._wrapped = True
+            ids = _labels.wrap_negative(ids, n_vocab)
         return valid, ids
 
     def forward(self, inputs):
@@ -83,6 +86,8 @@ class EmbedIDFunction(function.Function):
             keep = ids != self.ignore_label
             ids = ids[keep]
             gy = gy[keep]
+        if self._wrapped:  # the rows forward read
+            ids = _labels.wrap_negative(ids, len(W))
         gW = xp.zeros(W.shape, dtype=W.dtype)
         if xp is numpy:
             _scatter_add_rows(gW, ids, gy)
@@ -98,7 +103,8 @@ def embed_id(x, W, ignore_label=None):
 
     .. math:: y[i_1, ..., i_m, :] = W[x[i_1, ..., i_m], :]
 
-    Only differentiable in ``W``. IDs outside ``[0, V)`` (other than ``ignore_label``)
+    Only differentiable in ``W``. As in Chainer v1, IDs in ``[-V, 0)`` (other than
+    ``ignore_label``) read row ``V + x`` (with a warning); IDs ``>= V`` or ``< -V``
     raise :class:`ValueError`.
 
     Args:

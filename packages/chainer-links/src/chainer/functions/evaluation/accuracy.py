@@ -6,6 +6,9 @@ from chainer.functions.evaluation import _scores_and_labels
 from chainer.functions.loss import _labels
 
 
+_WRONG = 'never match a prediction: they count as wrong predictions'
+
+
 class Accuracy(function.Function):
     """Fraction of samples whose arg-max score is the true label (not differentiable)."""
 
@@ -18,7 +21,9 @@ class Accuracy(function.Function):
     def forward(self, inputs):
         y, t = inputs
         xp = cuda.get_array_module(y)
-        _labels.check_labels(t, y.shape[1], 't', self.ignore_label)
+        # Chainer v1 compared every label with the prediction: one outside the classes
+        # never matches, so it counts as a wrong prediction.
+        _labels.lenient_labels(t, y.shape[1], 'accuracy: t', _WRONG, self.ignore_label)
         correct = _scores_and_labels.predictions(y, t) == t
         if self.ignore_label is None:
             count = t.size
@@ -44,7 +49,8 @@ def accuracy(y, t, ignore_label=None):
     Args:
         y (~chainer.Variable): scores; ``y[i, j]`` is the score of class j for
             example i.
-        t (~chainer.Variable): int labels in ``[0, C)`` (or ``ignore_label``).
+        t (~chainer.Variable): int labels in ``[0, C)`` (or ``ignore_label``); as in
+            Chainer v1, other labels count as wrong predictions (with a warning).
         ignore_label (int or None): label value whose examples are skipped.
 
     Returns:

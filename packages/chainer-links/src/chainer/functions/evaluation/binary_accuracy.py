@@ -25,7 +25,11 @@ class BinaryAccuracy(function.Function):
     def forward(self, inputs):
         y, t = inputs
         xp = cuda.get_array_module(y)
-        _labels.check_labels(t, 2, 't', _IGNORE)
+        # Chainer v1 compared every label with the prediction: one that is not 0, 1 or
+        # -1 never matches, so it counts as a wrong prediction.
+        _labels.lenient_labels(t, 2, 'binary_accuracy: t',
+                               'never match a prediction: they count as wrong '
+                               'predictions', _IGNORE)
         count = int((t != _IGNORE).sum())
         if count == 0:
             return xp.zeros((), dtype=y.dtype),
@@ -43,7 +47,8 @@ def binary_accuracy(y, t):
 
     Args:
         y (~chainer.Variable): float scores of any shape.
-        t (~chainer.Variable): int labels of the same shape: 0, 1, or -1 (ignored).
+        t (~chainer.Variable): int labels of the same shape: 0, 1, or -1 (ignored);
+            as in Chainer v1, other values count as wrong (with a warning).
 
     Returns:
         ~chainer.Variable: a scalar array of the accuracy (non-differentiable).

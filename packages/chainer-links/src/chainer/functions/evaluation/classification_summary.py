@@ -34,7 +34,11 @@ class ClassificationSummary(function.Function):
         y, t = inputs
         xp = cuda.get_array_module(y)
         n = self._num_labels(t)
-        _labels.check_labels(t, n, 't', self.ignore_label)
+        # Chainer v1 counted labels with bincount: a label >= label_num fell outside the
+        # kept bins (counted in no class); a negative one made bincount raise.
+        _labels.lenient_labels(t, n, 'classification_summary: t',
+                               'count in no class (not in any support)',
+                               self.ignore_label, low=0)
         ignored = (t == self.ignore_label).ravel()
         pred = _scores_and_labels.predictions(y, t).ravel()
         true = t.ravel()
@@ -75,7 +79,8 @@ def classification_summary(y, t, label_num=None, beta=1.0, ignore_label=-1):
             along axis 1. Trailing axes of length one beyond those of ``t`` are
             allowed, as in Chainer v1.
         t (~chainer.Variable): int labels (N, ...) in ``[0, label_num)`` or
-            ``ignore_label``.
+            ``ignore_label``; as in Chainer v1, labels ``>= label_num`` count in no
+            class (with a warning) and other negative labels raise ValueError.
         label_num (int or None): number of classes; None means ``max(t) + 1``.
         beta (float): weight of precision in the F-beta score.
         ignore_label (int): label of the examples to skip. As in Chainer v1 it may be

@@ -51,8 +51,14 @@ class BlackOut(function.Function):
     def forward(self, inputs):
         x, t, W, samples = inputs
         xp = cuda.get_array_module(x)
-        _labels.check_labels(t, W.shape[0], 't')
-        _labels.check_labels(samples, W.shape[0], 'samples')
+        # Chainer v1 embedded t and samples with embed_id (W.take): labels in [-V, 0)
+        # wrap around, as numpy indexes.
+        v = W.shape[0]
+        if _labels.lenient_labels(t, v, 'black_out: t', _labels.WRAP, low=-v, high=v):
+            t = _labels.wrap_negative(t, v)
+        if _labels.lenient_labels(samples, v, 'black_out: samples', _labels.WRAP,
+                                  low=-v, high=v):
+            samples = _labels.wrap_negative(samples, v)
         self.idx = xp.concatenate([t[:, None], samples], axis=1)
         scores, self.rows = _sampled_scores.gather_scores(x, W, self.idx)
         # p_j = exp(f_j - logZ) over {t} + samples
@@ -91,7 +97,9 @@ def black_out(x, t, W, samples, reduce='mean'):
 
     Args:
         x (~chainer.Variable): (B, D) input vectors.
-        t (~chainer.Variable): (B,) int correct labels in ``[0, V)``.
+        t (~chainer.Variable): (B,) int correct labels in ``[0, V)`` (as in Chainer
+            v1, labels and samples in ``[-V, 0)`` read row ``V + t``, with a
+            warning).
         W (~chainer.Variable): (V, D) output weight matrix.
         samples (~chainer.Variable): (B, S) int negative samples in ``[0, V)``.
         reduce (str): ``'mean'`` or ``'no'``: the (B,) loss of every sample (Chainer

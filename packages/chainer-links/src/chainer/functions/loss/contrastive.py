@@ -31,7 +31,10 @@ class Contrastive(function.Function):
     def forward(self, inputs):
         x0, x1, y = inputs
         xp = cuda.get_array_module(x0)
-        _labels.check_labels(y, 2, 'y')
+        # Chainer v1 put every label into the formula as it is.
+        _labels.lenient_labels(y, 2, 'contrastive: y',
+                               'enter the formula y d^2 + (1 - y) max(m - d, 0)^2 '
+                               'as they are')
         dtype = x0.dtype.type
         self.diff = x0 - x1
         self.dist = xp.sqrt((self.diff ** 2).sum(axis=1))
@@ -63,7 +66,8 @@ def contrastive(x0, x1, y, margin=1, reduce='mean'):
     Args:
         x0 (~chainer.Variable): float array of shape (N, K).
         x1 (~chainer.Variable): float array of the shape and dtype of ``x0``.
-        y (~chainer.Variable): int labels of shape (N,): 1 (similar) or 0.
+        y (~chainer.Variable): int labels of shape (N,): 1 (similar) or 0 (other
+            values enter the formula as they are, with a warning, as in Chainer v1).
         margin (float): the positive margin :math:`m`.
         reduce (str): ``'mean'`` (the loss above) or ``'no'``: the loss of every pair,
             :math:`\\frac12 (y_n d_n^2 + (1 - y_n) \\max(m - d_n, 0)^2)` (Chainer v1.24).

@@ -14,6 +14,34 @@ from chainer.functions.loss.argmax_crf1d import ArgmaxCRF1d  # noqa: F401
 from chainer.functions.loss.argmax_crf1d import argmax_crf1d  # noqa: F401
 
 
+_EFFECT = ('are read as numpy reads a negative index: in the emissions, label -k '
+           'is class K - k; a transition (p, q) is entry p * K + q of the raveled '
+           'transition costs, wrapped around')
+
+
+def _v1_labels(ys, n_label):
+    """Checks the labels; returns ``(labels of the emissions, flat transition
+    indices, or None when every label is in [0, K))``.
+
+    Chainer v1 gathered ``x[i, y]`` and the raveled ``cost[y_prev * K + y]`` with numpy
+    indexing, so labels in ``[-K, 0)`` (-1 for an unknown tag) gave a loss. They are
+    accepted with a warning and give v1's loss; labels v1 could not index raise.
+    """
+    xp = cuda.get_array_module(ys[0])
+    every = ys[0] if len(ys) == 1 else xp.concatenate(ys)
+    if not _labels.lenient_labels(every, n_label, 'crf1d: ys', _EFFECT,
+                                  low=-n_label, high=n_label):
+        return ys, None
+    size = n_label * n_label
+    pairs = _crf_paths.transitions(ys, n_label)
+    for i, pair in enumerate(pairs):
+        if pair.size and bool(((pair < -size) | (pair >= size)).any()):
+            raise ValueError('crf1d: the transitions from ys[{}] to ys[{}] index '
+                             'outside the {} transition costs'.format(i, i + 1, size))
+    pairs = [p % size for p in pairs]
+    return [_labels.wrap_negative(y, n_label) for y in ys], pairs
+
+
 class CRF1d(function.Function):
     """Linear-chain CRF loss over ``n`` time steps: inputs ``(cost, *xs, *ys)``; the
     mean over the sequences, or each sequence's with ``reduce='no'``."""
@@ -39,8 +67,8 @@ class CRF1d(function.Function):
         cost, xs, ys = inputs[0], inputs[1:1 + n], inputs[1 + n:]
         xp = cuda.get_array_module(cost)
         n_label = cost.shape[0]
-        for i, y in enumerate(ys):
-            _labels.check_labels(y, n_label, 'ys[{}]'.format(i))
+        ys, self._pairs = _v1_labels(ys, n_label)
+        self._ys = ys
         wd = _log_space.work_dtype(cost.dtype)
         cost_w = cost.astype(wd, copy=False)
         xs_w = [x.astype(wd, copy=False) for x in xs]
@@ -54,13 +82,13 @@ class CRF1d(function.Function):
             self.alphas.append(a)
             alpha = xp.concatenate([a, alpha[b:]], axis=0)
         self.logz = _log_space.logsumexp(alpha, axis=1)
-        score = _crf_paths.path_score(cost_w, xs_w, ys, xp)
+        score = _crf_paths.path_score(cost_w, xs_w, ys, xp, self._pairs)
         loss = _reduce.mean_unless_no(self.logz - score, self.reduce)
         return force_array(loss, cost.dtype),
 
     def backward(self, inputs, grad_outputs):
         n = self.length
-        cost, xs, ys = inputs[0], inputs[1:1 + n], inputs[1 + n:]
+        cost, xs, ys = inputs[0], inputs[1:1 + n], self._ys
         xp = cuda.get_array_module(cost)
         n_label = cost.shape[0]
         wd = self.logz.dtype
@@ -69,7 +97,8 @@ class CRF1d(function.Function):
         coeff = _reduce.mean_grad(grad_outputs[0].astype(wd), self.reduce, len(xs[0]))
         labels = xp.arange(n_label)
         gxs = [None] * n
-        g_cost = -_crf_paths.transition_counts(ys, n_label, xp, wd, weights=coeff)
+        g_cost = -_crf_paths.transition_counts(ys, n_label, xp, wd, weights=coeff,
+                                               pairs=self._pairs)
         # Backward algorithm: beta_i[b, s] = log sum over continuations from s at i.
         beta = xp.zeros(xs[-1].shape, dtype=wd)
         for i in range(n - 1, -1, -1):
@@ -110,7 +139,10 @@ def crf1d(cost, xs, ys, reduce='mean'):
         xs (list of ~chainer.Variable): ``xs[i]`` of shape (B_i, K),
             ``B_0 >= B_1 >= ...``.
         ys (list of ~chainer.Variable): int labels, ``ys[i]`` of shape (B_i,), in
-            ``[0, K)``.
+            ``[0, K)``. As in Chainer v1, labels in ``[-K, 0)`` (e.g. -1 for an
+            unknown tag at evaluation) are read as numpy reads a negative index
+            (-1 is the last class; a transition is an entry of the raveled costs,
+            wrapped around), with a warning; other labels raise ValueError.
         reduce (str): ``'mean'`` or ``'no'``: the negative log-likelihood of every
             sequence, shape (B_0,) (Chainer v1.24).
 

@@ -35,7 +35,8 @@ class Hinge(function.Function):
         x, t = inputs
         xp = cuda.get_array_module(x)
         n, k = x.shape
-        _labels.check_labels(t, k, 't')
+        if _labels.lenient_labels(t, k, 'hinge: t', _labels.WRAP, low=-k, high=k):
+            t = _labels.wrap_negative(t, k)
         # sign = +1 at the true class, -1 elsewhere: margin = max(0, 1 - sign * x)
         self.sign = xp.where(xp.arange(k)[None, :] == t[:, None],
                              x.dtype.type(1), x.dtype.type(-1))
@@ -69,7 +70,8 @@ def hinge(x, t, norm='L1', reduce='mean'):
 
     Args:
         x (~chainer.Variable): scores of shape (N, K).
-        t (~chainer.Variable): int labels of shape (N,) in ``[0, K)``.
+        t (~chainer.Variable): int labels of shape (N,) in ``[0, K)`` (as in Chainer
+            v1, labels in ``[-K, 0)`` are class ``K + t``, with a warning).
         norm (str): ``'L1'`` or ``'L2'``.
         reduce (str): ``'mean'`` (the loss above) or ``'no'``: the loss of every
             element, ``[max(0, 1 - delta x_nk)]^p`` of shape (N, K) (Chainer v1.24).

@@ -57,7 +57,10 @@ class NegativeSamplingFunction(function.Function):
     def forward(self, inputs):
         x, t, W = inputs
         xp = cuda.get_array_module(x)
-        _labels.check_labels(t, W.shape[0], 't', IGNORE_LABEL)
+        # Chainer v1 read W[t]: other negative labels wrap around, as numpy indexes.
+        if _labels.lenient_labels(t, W.shape[0], 'negative_sampling: t', _labels.WRAP,
+                                  IGNORE_LABEL, low=-W.shape[0], high=W.shape[0]):
+            t = xp.where(t == IGNORE_LABEL, t, _labels.wrap_negative(t, W.shape[0]))
         self.samples = self._make_samples(t, W.shape[0])
         self.valid = (t != IGNORE_LABEL)[:, None]
         # An ignored example reads row 0 in place of its label; its loss is masked.
@@ -101,7 +104,9 @@ def negative_sampling(x, t, W, sampler, sample_size, reduce='sum'):
 
     Args:
         x (~chainer.Variable): (B, D) input vectors.
-        t (~chainer.Variable): (B,) int ground-truth words in ``[0, V)``, or -1.
+        t (~chainer.Variable): (B,) int ground-truth words in ``[0, V)``, or -1
+            (ignored). As in Chainer v1, other labels in ``[-V, 0)`` read row
+            ``V + t`` (with a warning).
         W (~chainer.Variable): (V, D) weight matrix.
         sampler (callable): takes a shape, returns an int array of that shape of
             word ids in ``[0, V)``; it is called with ``(B, 1 + sample_size)`` and

@@ -30,7 +30,10 @@ class SigmoidCrossEntropy(function.Function):
     def forward(self, inputs):
         x, t = inputs
         xp = cuda.get_array_module(x)
-        _labels.check_labels(t, 2, 't', _IGNORE)
+        # Chainer v1 put every label that is not -1 into the formula as it is.
+        _labels.lenient_labels(t, 2, 'sigmoid_cross_entropy: t',
+                               'enter the formula softplus(x) - t * x as they are',
+                               _IGNORE)
         self.mask = t != _IGNORE
         # -[t log s(x) + (1-t) log(1-s(x))] = softplus(x) - t x, written so that no
         # exp overflows: softplus(x) = max(x, 0) + log1p(exp(-|x|)).
@@ -66,7 +69,8 @@ def sigmoid_cross_entropy(x, t, use_cudnn=True, normalize=True, reduce='mean'):
     Args:
         x (~chainer.Variable): float scores.
         t (~chainer.Variable): int labels of the shape of ``x`` with values 0, 1 or
-            -1 (ignored); other values raise ValueError.
+            -1 (ignored); other values enter the formula as they are, with a
+            warning (as in Chainer v1).
         use_cudnn (bool): accepted for compatibility (no effect).
         normalize (bool): the normalization constant described above.
         reduce (str): ``'mean'`` (the loss above) or ``'no'``: the loss of every

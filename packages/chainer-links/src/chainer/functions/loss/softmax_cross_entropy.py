@@ -38,6 +38,10 @@ def _label_index(t):
     return (grid[0], t) + tuple(grid[1:])
 
 
+_AS_CLASS_0 = ('are scored as class 0 (and count in the normalization), as Chainer v1 '
+               'clipped them')
+
+
 class SoftmaxCrossEntropy(function.Function):
     """Cross entropy of softmax over axis 1 against integer labels.
 
@@ -137,9 +141,12 @@ class SoftmaxCrossEntropy(function.Function):
         ignore = self.ignore_label
         if _labels.in_range(t, n_class) and not 0 <= ignore < n_class:
             return t, None, t.size  # the common case: two reductions, nothing ignored
-        _labels.check_labels(t, n_class, 't', ignore)
+        negative = _labels.lenient_labels(t, n_class, 'softmax_cross_entropy: t',
+                                          _AS_CLASS_0, ignore, high=n_class)
         valid = t != ignore
         count = int(valid.sum())
+        if negative:
+            t = numpy.maximum(t, 0)
         if count == t.size:
             return t, None, count
         return numpy.where(valid, t, 0), valid, count
@@ -191,7 +198,10 @@ class SoftmaxCrossEntropy(function.Function):
         x, t = inputs
         xp = cuda.get_array_module(x)
         n_class = x.shape[1]
-        _labels.check_labels(t, n_class, 't', self.ignore_label)
+        if _labels.lenient_labels(t, n_class, 'softmax_cross_entropy: t', _AS_CLASS_0,
+                                  self.ignore_label, high=n_class):
+            t = xp.where((t < 0) & (t != self.ignore_label), 0, t).astype(t.dtype)
+        self._t_gpu = t
         log_y = self._softmax_gpu(x, log=True)
         if self.cache_score:
             self.log_y = log_y
@@ -207,7 +217,7 @@ class SoftmaxCrossEntropy(function.Function):
     def backward_gpu(self, inputs, grad_outputs):
         # gx = coeff (softmax(x) - onehot(t)), zero at ignored labels, by one kernel; the
         # coefficient stays a device scalar (no synchronization).
-        x, t = inputs
+        x, t = inputs[0], self._t_gpu
         xp = cuda.get_array_module(x)
         y = xp.exp(self.log_y) if self.cache_score else self._softmax_gpu(x, log=False)
         gx = xp.empty_like(y)
@@ -251,7 +261,8 @@ def softmax_cross_entropy(x, t, use_cudnn=True, normalize=True, cache_score=True
     Args:
         x (~chainer.Variable): scores of shape ``(N, C, ...)``.
         t (~chainer.Variable): int labels of shape ``(N, ...)`` in ``[0, C)`` or
-            ``ignore_label``; other values raise ValueError.
+            ``ignore_label``. As in Chainer v1, other negative labels are scored as
+            class 0 (with a warning); labels ``>= C`` raise ValueError.
         use_cudnn (bool): on the GPU, compute the (log-)softmax with cuDNN when it is
             enabled.
         normalize (bool): the normalization constant described above.
