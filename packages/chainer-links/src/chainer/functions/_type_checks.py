@@ -54,3 +54,40 @@ def expect_embedding_output_inputs(x_type, t_type, w_type):
         w_type.ndim == 2,
         w_type.shape[1] == x_type.shape[1],
     )
+
+
+def expect_weighted_inputs(in_types, x_w_conditions, bias_size):
+    """Expects ``(x, W[, b])`` of a linear-style function.
+
+    ``x`` and ``W`` are float arrays (``W`` may be of another float dtype, as in
+    Chainer v1); ``x_w_conditions(x_type, w_type)`` returns the shape conditions they
+    must meet; ``b``, when given, is a vector of ``x``'s dtype and of length
+    ``bias_size(w_type)``. Values are read with ``type_check.eval``, so the light pass
+    of the check decides valid input without building any message.
+    """
+    n_in = in_types.size()
+    type_check.expect(2 <= n_in, n_in <= 3)
+    x_type, w_type = in_types[:2]
+    type_check.expect(
+        x_type.dtype.kind == 'f',
+        w_type.dtype.kind == 'f',
+        *x_w_conditions(x_type, w_type))
+    if type_check.eval(n_in) == 3:
+        b_type = in_types[2]
+        type_check.expect(
+            b_type.dtype == x_type.dtype,
+            b_type.ndim == 1,
+            b_type.shape[0] == bias_size(w_type),
+        )
+
+
+def linear_shapes(x_type, w_type):
+    """Shape conditions of ``y = x W^T``: ``x`` (n, ...) flattens to ``W``'s columns."""
+    return (x_type.ndim >= 2,
+            w_type.ndim == 2,
+            type_check.prod(x_type.shape[1:]) == w_type.shape[1])
+
+
+def weight_rows(w_type):
+    """The output size of ``x W^T``: the rows of ``W``."""
+    return w_type.shape[0]

@@ -19,8 +19,8 @@ import itertools
 import numpy
 
 from chainer import cuda
+from chainer.functions import _type_checks
 from chainer.utils import conv_nd
-from chainer.utils import type_check
 
 
 def rows(a):
@@ -225,20 +225,10 @@ def check_types(in_types, nd, in_axis):
     dtype; ``W`` may be of another float dtype, as in Chainer v1 (see
     :mod:`~chainer.functions.connection._weight_dtype`).
     """
-    n_in = in_types.size()
-    type_check.expect(2 <= n_in, n_in <= 3)
-    x_type, w_type = in_types[:2]
-    type_check.expect(
-        x_type.dtype.kind == 'f',
-        w_type.dtype.kind == 'f',
-        x_type.ndim == nd + 2,
-        w_type.ndim == nd + 2,
-        x_type.shape[1] == w_type.shape[in_axis],
-    )
-    if type_check.eval(n_in) == 3:
-        b_type = in_types[2]
-        type_check.expect(
-            b_type.dtype == x_type.dtype,
-            b_type.ndim == 1,
-            b_type.shape[0] == w_type.shape[1 - in_axis],
-        )
+    def shapes(x_type, w_type):
+        return (x_type.ndim == nd + 2,
+                w_type.ndim == nd + 2,
+                x_type.shape[1] == w_type.shape[in_axis])
+
+    _type_checks.expect_weighted_inputs(
+        in_types, shapes, lambda w_type: w_type.shape[1 - in_axis])

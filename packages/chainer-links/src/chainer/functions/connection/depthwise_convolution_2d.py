@@ -1,9 +1,19 @@
 """Two-dimensional depthwise convolution: ``F.depthwise_convolution_2d`` (Sifre, 2014)."""
 from chainer import cuda
 from chainer import function
+from chainer.functions import _type_checks
 from chainer import utils
 from chainer.utils import conv_nd
-from chainer.utils import type_check
+
+
+def _depthwise_shapes(x_type, w_type):
+    """x (n, c, h, w) and W (multiplier, c, kh, kw)."""
+    return x_type.ndim == 4, w_type.ndim == 4, x_type.shape[1] == w_type.shape[1]
+
+
+def _depthwise_outputs(w_type):
+    """Output channels: multiplier times input channels."""
+    return w_type.shape[0] * w_type.shape[1]
 
 
 def _per_channel_patches(col):
@@ -32,23 +42,8 @@ class DepthwiseConvolution2D(function.Function):
         self.pad = conv_nd.as_tuple(pad, 2)
 
     def check_type_forward(self, in_types):
-        n_in = in_types.size()
-        type_check.expect(2 <= n_in, n_in <= 3)
-        x_type, w_type = in_types[:2]
-        type_check.expect(
-            x_type.dtype.kind == 'f',
-            w_type.dtype.kind == 'f',
-            x_type.ndim == 4,
-            w_type.ndim == 4,
-            x_type.shape[1] == w_type.shape[1],
-        )
-        if type_check.eval(n_in) == 3:
-            b_type = in_types[2]
-            type_check.expect(
-                b_type.dtype == x_type.dtype,
-                b_type.ndim == 1,
-                b_type.shape[0] == w_type.shape[0] * w_type.shape[1],
-            )
+        _type_checks.expect_weighted_inputs(in_types, _depthwise_shapes,
+                                            _depthwise_outputs)
 
     def forward(self, inputs):
         x, W = inputs[:2]

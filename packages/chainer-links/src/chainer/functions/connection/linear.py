@@ -2,9 +2,9 @@
 import numpy
 
 from chainer import function
+from chainer.functions import _type_checks
 from chainer.functions.connection import _weight_dtype
 from chainer.functions.math import _blas_sum
-from chainer.utils import type_check
 
 
 #: Host shapes for which ``W x^T`` is the faster order of the product (see
@@ -42,23 +42,8 @@ class LinearFunction(function.Function):
     """Affine map ``y = x W^T + b`` on a minibatch flattened to two dimensions."""
 
     def check_type_forward(self, in_types):
-        n_in = in_types.size()
-        type_check.expect(2 <= n_in, n_in <= 3)
-        x_type, w_type = in_types[:2]
-        type_check.expect(
-            x_type.dtype.kind == 'f',
-            w_type.dtype.kind == 'f',  # may differ from x's, as in Chainer v1
-            x_type.ndim >= 2,
-            w_type.ndim == 2,
-            type_check.prod(x_type.shape[1:]) == w_type.shape[1],
-        )
-        if type_check.eval(n_in) == 3:
-            b_type = in_types[2]
-            type_check.expect(
-                b_type.dtype == x_type.dtype,
-                b_type.ndim == 1,
-                b_type.shape[0] == w_type.shape[0],
-            )
+        _type_checks.expect_weighted_inputs(
+            in_types, _type_checks.linear_shapes, _type_checks.weight_rows)
 
     def forward(self, inputs):
         inputs = _weight_dtype.weight_in_input_dtype(inputs)

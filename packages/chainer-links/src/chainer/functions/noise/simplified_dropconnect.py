@@ -3,8 +3,8 @@
 import chainer
 from chainer import cuda
 from chainer import function
+from chainer.functions import _type_checks
 from chainer import utils
-from chainer.utils import type_check
 
 
 def _as_matrix(x):
@@ -26,23 +26,8 @@ class SimplifiedDropconnect(function.Function):
         self.mask = mask
 
     def check_type_forward(self, in_types):
-        n_in = in_types.size()
-        type_check.expect(2 <= n_in, n_in <= 3)
-        x_type, w_type = in_types[:2]
-        type_check.expect(
-            x_type.dtype.kind == 'f',
-            w_type.dtype.kind == 'f',
-            x_type.ndim >= 2,
-            w_type.ndim == 2,
-            type_check.prod(x_type.shape[1:]) == w_type.shape[1],
-        )
-        if n_in.eval() == 3:
-            b_type = in_types[2]
-            type_check.expect(
-                b_type.dtype == x_type.dtype,
-                b_type.ndim == 1,
-                b_type.shape[0] == w_type.shape[0],
-            )
+        _type_checks.expect_weighted_inputs(
+            in_types, _type_checks.linear_shapes, _type_checks.weight_rows)
 
     def _masked_weight(self, W):
         """The per-sample weights ``(n, out_size, in_size)``, scaled."""
