@@ -273,10 +273,27 @@ def _training_installed():
     return True
 
 
-@pytest.mark.skipif(_training_installed(), reason='chainer-training is installed')
-def test_auto_without_chainer_training_says_pip_install():
-    with pytest.raises(ImportError, match='pip install chainer-training'):
+_PIP_EXTRA = r'pip install "chainer-links\[pretrained\]"'
+
+
+def test_auto_without_chainer_training_says_pip_install(monkeypatch):
+    import sys
+    # as if chainer-training were missing: the import of the module fails
+    monkeypatch.setitem(sys.modules, 'chainer.dataset.download', None)
+    with pytest.raises(ImportError, match=_PIP_EXTRA) as info:
         googlenet.GoogLeNet()  # pretrained_model='auto' reads the dataset cache
+    assert 'chainer-training distribution' in str(info.value)
+
+
+def test_given_a_path_or_none_the_models_need_no_sibling(monkeypatch, tmp_path):
+    import sys
+    monkeypatch.setitem(sys.modules, 'chainer.dataset.download', None)
+    monkeypatch.setitem(sys.modules, 'chainer.links.caffe.caffe_function', None)
+    source = googlenet.GoogLeNet(pretrained_model=None)
+    path = str(tmp_path / 'g.npz')
+    npz.save_npz(path, source)
+    model = googlenet.GoogLeNet(pretrained_model=path)
+    numpy.testing.assert_array_equal(model.conv2.W.data, source.conv2.W.data)
 
 
 @pytest.fixture
@@ -322,8 +339,9 @@ def test_resnet_auto_without_caffemodel_says_where_to_place_it(dataset_root):
 def test_convert_without_chainer_caffe_says_pip_install(monkeypatch):
     import sys
     monkeypatch.setitem(sys.modules, 'chainer.links.caffe.caffe_function', None)
-    with pytest.raises(ImportError, match='pip install chainer-caffe'):
+    with pytest.raises(ImportError, match=_PIP_EXTRA) as info:
         vgg.VGG16Layers.convert_caffemodel_to_npz('model.caffemodel', 'model.npz')
+    assert 'chainer-caffe distribution' in str(info.value)
 
 
 class _CaffeLayers(object):

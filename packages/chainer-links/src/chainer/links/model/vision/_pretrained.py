@@ -1,34 +1,53 @@
 """``pretrained_model='auto'`` of the vision models: the converted weights cached under
 ``$CHAINER_DATASET_ROOT/pfnet/chainer/models/`` (v1's place and file names), created
 on first use from the original caffemodel."""
+import importlib
 import os
 
+from chainer import _missing
 from chainer.serializers import npz
 
 MODELS_DIRECTORY = 'pfnet/chainer/models/'
 
+#: The extra of chainer-links that declares the siblings below.
+EXTRA = 'chainer-links[pretrained]'
+
+#: Modules of sibling distributions used here, imported on use (the models work
+#: without them when given a path or None): module -> (distribution, what needs it).
+SIBLINGS = {
+    'chainer.dataset.download': (
+        'chainer-training',
+        "pretrained_model='auto' (finding the dataset root, downloading)"),
+    'chainer.links.caffe.caffe_function': (
+        'chainer-caffe', 'converting a caffemodel (CaffeFunction)'),
+}
+
+
+def sibling(module):
+    """Imports ``module`` of a sibling distribution named in :data:`SIBLINGS`.
+
+    Raises:
+        ImportError: the distribution is missing; the message names the pip command
+            (the ``[pretrained]`` extra installs both siblings).
+    """
+    try:
+        return importlib.import_module(module)
+    except ImportError as e:
+        distribution, needed_by = SIBLINGS[module]
+        raise ImportError(
+            '{} needs {} of the {} distribution, which cannot be imported ({}); install '
+            'it with: {}'.format(needed_by, module, distribution, e,
+                                 _missing.install_hint(EXTRA))) from e
+
 
 def download_module():
-    """``chainer.dataset.download``, which lives in the chainer-training distribution
-    (imported on use: the models work without it when given a path or None)."""
-    try:
-        from chainer.dataset import download
-    except ImportError as e:
-        raise ImportError(
-            "pretrained_model='auto' needs chainer.dataset.download to find the dataset "
-            'root and to download; install it with: pip install chainer-training') from e
-    return download
+    """``chainer.dataset.download`` of the chainer-training distribution."""
+    return sibling('chainer.dataset.download')
 
 
 def caffe_function(path_caffemodel):
     """Loads a caffemodel with ``CaffeFunction`` of the chainer-caffe distribution."""
-    try:
-        from chainer.links.caffe.caffe_function import CaffeFunction
-    except ImportError as e:
-        raise ImportError(
-            'converting a caffemodel needs chainer.links.caffe.CaffeFunction; install it '
-            'with: pip install chainer-caffe') from e
-    return CaffeFunction(path_caffemodel)
+    return sibling('chainer.links.caffe.caffe_function').CaffeFunction(path_caffemodel)
 
 
 def models_directory():
