@@ -43,6 +43,21 @@ V1_MODULES = {
 }
 
 
+#: Names Chainer v4+ added to the ``chainer`` package -> (module, attribute of it, or
+#: None for the module itself); resolved on first access like the v1 names.
+LATER_NAMES = {
+    'backend': ('chainer.backend', None),
+    'backends': ('chainer.backends', None),
+    'device_resident': ('chainer.device_resident', None),
+    'get_device': ('chainer.backend', 'get_device'),
+    'using_device': ('chainer.backend', 'using_device'),
+    'DeviceResident': ('chainer.device_resident', 'DeviceResident'),
+    'get_array_types': ('chainer._array_types', 'get_array_types'),
+    'get_cpu_array_types': ('chainer._array_types', 'get_cpu_array_types'),
+    'is_arrays_compatible': ('chainer._array_types', 'is_arrays_compatible'),
+}
+
+
 def _ancestors(path):
     """``'chainer.a.b'`` -> ``['chainer.a', 'chainer.a.b']``."""
     parts = path.split('.')
@@ -74,6 +89,13 @@ def load(namespace, name):
             AttributeError so that ``hasattr(chainer, 'training')`` is False and
             ``from chainer import training`` reaches the import system's own hint.
     """
+    later = LATER_NAMES.get(name)
+    if later is not None:
+        value = importlib.import_module(later[0])
+        if later[1] is not None:
+            value = getattr(value, later[1])
+        namespace[name] = value
+        return value
     path = V1_MODULES.get(name)
     if path is None:
         raise AttributeError("module 'chainer' has no attribute {!r}".format(name))
@@ -101,4 +123,4 @@ def names(namespace):
     """The names ``dir(chainer)`` lists: the loaded ones and every installed v1 module."""
     search_path = namespace.get('__path__', [])
     lazy = {name for name, path in V1_MODULES.items() if _installed(path, search_path)}
-    return sorted(set(namespace) | lazy)
+    return sorted(set(namespace) | lazy | set(LATER_NAMES))

@@ -13,7 +13,8 @@ Documented API (spec §3.2.1): ``cupy``, ``ndarray``, ``Device``, ``Event``, ``S
 ``DummyDevice``, ``to_gpu``, ``to_cpu``, ``copy``, ``get_array_module``, the deprecated
 ``empty``/``zeros``/``ones``/``full`` (and ``*_like``) float32 wrappers, ``memoize``,
 ``clear_memo``, ``elementwise``, ``reduce``, ``init``, ``memory_pool``; ``kernel(name)``
-returns a kernel of the backend's library. ``CHAINER_SEED`` seeds the GPU generator.
+returns a kernel of the backend's library. ``GpuDevice`` is the v4+ device class
+(:mod:`chainer.backends.cuda` is this same module). ``CHAINER_SEED`` seeds the GPU generator.
 """
 import numpy
 
@@ -98,7 +99,8 @@ def get_array_module(*args):
     (or no backend installed) this returns :mod:`numpy`.
     """
     for a in args:
-        a = getattr(a, 'data', a) if not isinstance(a, numpy.ndarray) else a
+        if not isinstance(a, numpy.ndarray) and not hasattr(a, '__cuda_array_interface__'):
+            a = getattr(a, 'data', a)  # a Variable's array (a GPU array's .data is memory)
         if not isinstance(a, (numpy.ndarray, numpy.generic)) and \
                 hasattr(a, '__cuda_array_interface__'):
             backend = _get_backend()
@@ -319,6 +321,9 @@ class _NoGPUArray(object):
 
 def __getattr__(name):
     # Lazy module attributes: resolving them may load the backend.
+    if name == 'GpuDevice':  # v4+ device class (chainer.backends.cuda.GpuDevice)
+        from chainer.backends._cuda_device import GpuDevice
+        return GpuDevice
     if name == 'available':
         backend = _get_backend()
         return backend is not None and backend.available

@@ -147,8 +147,9 @@ class CudaBackend(object):
         """:mod:`cupy` when any argument (or Variable's data) is a CuPy array, else numpy."""
         if self._cupy is None:
             return numpy
-        return self._cupy.get_array_module(*[getattr(a, 'data', a) if not isinstance(
-            a, numpy.ndarray) else a for a in args])
+        arrays = (numpy.ndarray, self._cupy.ndarray)  # a CuPy array's .data is memory
+        return self._cupy.get_array_module(*[a if isinstance(a, arrays) else getattr(
+            a, 'data', a) for a in args])
 
     def to_cpu(self, array, stream=None):
         """Copies a CuPy array to the host (asynchronously on ``stream`` when given)."""

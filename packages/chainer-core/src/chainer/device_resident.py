@@ -1,0 +1,267 @@
+"""Objects that live on a device and move with their arrays (Chainer v7's
+:class:`DeviceResident`, the base of ``Link``), and the visitors that move them.
+
+A device resident keeps its :attr:`~DeviceResident.device`; ``to_device`` sends the
+arrays and Variables it owns to another device through a visitor: the resident's
+:meth:`~DeviceResident.device_resident_accept` hands each of its arrays, Variables and
+child residents to the visitor. The v1 spellings ``to_cpu``/``to_gpu`` (and v7's
+``to_intel64``) still work and warn DeprecationWarning, as in v7; a subclass that
+overrides one of them gets it called when its tree is moved by the matching device.
+"""
+import abc
+import warnings
+
+import chainer
+from chainer import backend
+from chainer import cuda
+from chainer.backends import _chainerx, intel64
+
+#: Methods a subclass may not override (v7 marks them final): TypeError at class creation.
+_FINAL = ('to_device', 'to_chx', 'from_chx')
+#: Deprecated v7 methods: a subclass overriding one gets a DeprecationWarning, and the
+#: override is called when its tree moves to the matching device.
+_LEGACY = ('to_cpu', 'to_gpu', 'to_intel64')
+_LEGACY_TARGET = {'to_cpu': '@numpy', 'to_gpu': '@cupy:N', 'to_intel64': '@intel64'}
+
+_overridden_cache = {}
+
+
+def _overridden_methods(cls):
+    """The legacy ``to_*`` methods ``cls`` overrides (cached per class)."""
+    found = _overridden_cache.get(cls)
+    if found is None:
+        found = tuple(name for name in _LEGACY
+                      if getattr(cls, name, None) is not getattr(DeviceResident, name))
+        _overridden_cache[cls] = found
+    return found
+
+
+class DeviceResident(object):
+    """Base class (or mixin) of objects that reside on a device with their arrays.
+
+    A subclass describes what it owns by overriding :meth:`device_resident_accept`
+    (calling ``super().device_resident_accept(visitor)`` first, then
+    ``visitor.visit_array`` for each array attribute, storing the array it returns,
+    ``visitor.visit_variable`` for each Variable, and ``child.device_resident_accept``
+    for each child resident). A resident starts on the host (``'@numpy'``).
+
+    ``to_device``, ``to_chx`` and ``from_chx`` may not be overridden (TypeError when the
+    subclass is created); overriding ``to_cpu``, ``to_gpu`` or ``to_intel64`` warns
+    DeprecationWarning, as in v7.
+    """
+
+    _device = backend.CpuDevice()
+
+    def __init__(self):
+        self._overridden_to_methods = _overridden_methods(type(self))
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        for name in _FINAL:
+            if name in cls.__dict__:
+                raise TypeError(
+                    '{}.{} overrides the final method DeviceResident.{}: override '
+                    'device_resident_accept to move further arrays'.format(
+                        cls.__name__, name, name))
+        for name in _LEGACY:
+            if name in cls.__dict__:
+                warnings.warn(
+                    '{}.{} overrides DeviceResident.{}, which is deprecated: override '
+                    'device_resident_accept and use to_device({!r})'.format(
+                        cls.__name__, name, name, _LEGACY_TARGET[name]),
+                    DeprecationWarning, stacklevel=2)
+
+    def device_resident_accept(self, visitor):
+        """Applies ``visitor`` to this resident and everything it owns on its device.
+
+        The base implementation visits this resident itself; subclasses owning arrays,
+        Variables or child residents extend it.
+
+        Args:
+            visitor (DeviceResidentsVisitor): the visitor.
+        """
+        visitor.visit_device_resident(self)
+
+    @property
+    def device(self):
+        """The :class:`~chainer.backend.Device` this object resides on."""
+        return self._device
+
+    @property
+    def xp(self):
+        """The array module of :attr:`device` (:mod:`numpy` or :mod:`cupy`)."""
+        device = self.device
+        return None if device is None else device.xp
+
+    def to_device(self, device):
+        """Moves everything this object owns to ``device`` and records it as the
+        object's device.
+
+        Args:
+            device: a device specifier (see :func:`chainer.get_device`).
+
+        Returns:
+            self
+        """
+        self.device_resident_accept(_ToDeviceVisitor(chainer.get_device(device)))
+        return self
+
+    def to_cpu(self):
+        """Moves everything this object owns to the host (deprecated in v7: use
+        ``to_device('@numpy')``; warns DeprecationWarning).
+
+        Returns:
+            self
+        """
+        self.device_resident_accept(_ToDeviceVisitor(
+            backend.CpuDevice(), entry=('to_cpu', {}), start=self))
+        return self
+
+    def to_gpu(self, device=None):
+        """Moves everything this object owns to a GPU (deprecated in v7: use
+        ``to_device('@cupy:N')``; warns DeprecationWarning). Arrays already on a GPU stay
+        where they are (with a RuntimeWarning when that is another GPU); ``to_device``
+        moves them.
+
+        Args:
+            device: a GPU id, a CUDA device object, or None for the current CUDA device.
+
+        Returns:
+            self
+
+        Raises:
+            RuntimeError: when no usable CUDA backend or GPU is present.
+        """
+        cuda.check_cuda_available()
+        if device is None:
+            cuda_device = cuda.Device()
+        elif isinstance(device, cuda.Device):
+            cuda_device = device
+        else:
+            cuda_device = backend.GpuDevice.from_device_id(device).device
+        gpu = backend.GpuDevice(cuda_device)
+        self.device_resident_accept(_ToDeviceVisitor(
+            gpu, entry=('to_gpu', {'device': cuda_device}), skip_gpu_arrays=True,
+            start=self))
+        return self
+
+    def to_intel64(self):
+        """Moves everything this object owns to the iDeep device (deprecated in v7).
+
+        Raises:
+            RuntimeError: always here, as iDeep is not part of this project.
+        """
+        intel64.check_ideep_available()
+        return self
+
+    def to_chx(self):
+        """Converts what this object owns to ChainerX arrays.
+
+        Raises:
+            RuntimeError: always here, as ChainerX is not part of this project.
+        """
+        raise _chainerx._unavailable('cannot move {} to ChainerX'.format(
+            type(self).__name__))
+
+    def from_chx(self):
+        """Converts ChainerX arrays this object owns back to numpy/CuPy. As no ChainerX
+        array exists here, nothing changes.
+
+        Returns:
+            self
+        """
+        return self
+
+
+class DeviceResidentsVisitor(abc.ABC):
+    """Base class of the visitors :meth:`DeviceResident.device_resident_accept` applies:
+    a subclass defines the three ``visit_*`` methods."""
+
+    @abc.abstractmethod
+    def visit_device_resident(self, device_resident):
+        """Processes a :class:`DeviceResident` itself (not what it owns)."""
+
+    @abc.abstractmethod
+    def visit_array(self, arr):
+        """Processes an array the resident owns and returns the array to keep in its
+        place (the same one when nothing changes)."""
+
+    @abc.abstractmethod
+    def visit_variable(self, param):
+        """Processes a :class:`~chainer.Variable` (or Parameter) the resident owns, in
+        place."""
+
+
+def _legacy_call(device):
+    # The legacy method and keyword arguments that move a resident to ``device``.
+    if isinstance(device, backend.CpuDevice):
+        return 'to_cpu', {}
+    if isinstance(device, backend.GpuDevice):
+        return 'to_gpu', {'device': device.device.id}
+    if isinstance(device, backend.Intel64Device):
+        return 'to_intel64', {}
+    return None, {}
+
+
+def _send_variable(variable, device):
+    if hasattr(variable, 'to_device'):
+        variable.to_device(device)
+    elif isinstance(device, backend.CpuDevice):
+        variable.to_cpu()
+    elif isinstance(device, backend.GpuDevice):
+        variable.to_gpu(device.device.id)
+    else:
+        raise TypeError('cannot move a Variable to {}'.format(device))
+
+
+class _ToDeviceVisitor(DeviceResidentsVisitor):
+    """Moves a tree of residents to one device.
+
+    ``entry`` is the legacy method and keyword arguments the move started from (warns
+    DeprecationWarning), ``start`` the resident it started at (whose own override is not
+    called again), ``skip_gpu_arrays`` leaves arrays already on a GPU in place (v1's
+    ``to_gpu``).
+    """
+
+    def __init__(self, device, entry=None, skip_gpu_arrays=False, start=None):
+        if entry is not None:
+            warnings.warn('{} is deprecated: use to_device({!r}) instead'.format(
+                entry[0], _LEGACY_TARGET[entry[0]]), DeprecationWarning, stacklevel=4)
+        self._device = device
+        self._entry = entry
+        self._skip_gpu_arrays = skip_gpu_arrays
+        self._start = start
+
+    def visit_device_resident(self, device_resident):
+        device_resident._device = self._device
+        overridden = _overridden_methods(type(device_resident))
+        if not overridden or device_resident is self._start:
+            return
+        name, kwargs = self._entry if self._entry is not None else \
+            _legacy_call(self._device)
+        if name in overridden:
+            getattr(device_resident, name)(**kwargs)
+
+    def _stays(self, device):
+        if self._skip_gpu_arrays and isinstance(device, backend.GpuDevice):
+            if device.device.id != self._device.device.id:
+                warnings.warn(
+                    'to_gpu() leaves arrays already on GPU {} there (the target is GPU '
+                    '{}): use to_device() to move them between GPUs'.format(
+                        device.device.id, self._device.device.id), RuntimeWarning)
+            return True
+        return False
+
+    def visit_array(self, arr):
+        """Returns ``arr`` on the target device."""
+        if self._stays(backend.get_device_from_array(arr)):
+            return arr
+        return self._device.send(arr)
+
+    def visit_variable(self, param):
+        """Moves the Variable's data (and gradient) to the target device."""
+        data = param.data
+        if data is not None and self._stays(backend.get_device_from_array(data)):
+            return
+        _send_variable(param, self._device)
+
