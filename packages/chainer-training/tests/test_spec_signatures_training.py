@@ -313,7 +313,8 @@ CLASS_NAMES = {
     training.ParallelUpdater: (_UPDATER + ['get_iterator', 'update_core'],
                                _STANDARD_UPDATER_EXTRAS),
     training.Extension: (_EXTENSION_BASE, _EXTENSION_EXTRAS),
-    training.IntervalTrigger: ([], {}),
+    training.IntervalTrigger: ([], {
+        'serialize': 'saves where its last call stopped (later Chainer reference)'}),
     extensions.Evaluator: (_EXTENSION_BASE + ['evaluate', 'get_all_iterators',
                                               'get_all_targets', 'get_iterator',
                                               'get_target'], _EXTENSION_EXTRAS),

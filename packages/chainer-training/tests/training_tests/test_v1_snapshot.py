@@ -15,7 +15,8 @@ from chainer import optimizers, serializers
 from chainer.training import extensions
 from training_tests import tiny
 
-_V1_MISSING = ('previous_epoch_detail', 'rng_', '/summary/', '_snapshot_elapsed_time')
+_V1_MISSING = ('previous_epoch_detail', 'rng_', '/summary/', '_snapshot_elapsed_time',
+               'previous_iteration', 'span_start')
 _V1_KEYS = ['updater/iterator:main/current_position', 'updater/iterator:main/epoch',
             'updater/iterator:main/is_new_epoch', 'updater/iterator:main/_order',
             'updater/optimizer:main/t', 'updater/optimizer:main/epoch',

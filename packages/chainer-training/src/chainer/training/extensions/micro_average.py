@@ -52,6 +52,9 @@ class MicroAverage(extension.Extension):
             reporter.report({self._result_key: result})
 
     def serialize(self, serializer):
-        """Saves or loads the sums of the interval in progress."""
+        """Saves or loads the sums of the interval in progress and a stateful
+        trigger."""
         self._numerator = serializer('_numerator', self._numerator)
         self._denominator = serializer('_denominator', self._denominator)
+        if hasattr(self._trigger, 'serialize'):
+            self._trigger.serialize(serializer['trigger'])
