@@ -1,4 +1,4 @@
-"""F.bilinear against the formula by einsum (spec 003, bilinear)."""
+"""F.bilinear against the formula by einsum."""
 import numpy
 import pytest
 

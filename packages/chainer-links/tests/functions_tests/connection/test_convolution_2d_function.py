@@ -1,4 +1,4 @@
-"""F.convolution_2d against a direct loop over output positions (spec 003, convolution_2d)."""
+"""F.convolution_2d against a direct loop over output positions."""
 import numpy
 import pytest
 

@@ -1,4 +1,4 @@
-"""F.convolution_nd in 1, 2 and 3 dimensions against a direct loop (spec 003)."""
+"""F.convolution_nd in 1, 2 and 3 dimensions against a direct loop."""
 import numpy
 import pytest
 

@@ -1,4 +1,4 @@
-"""F.deconvolution_2d against a direct scatter loop (spec 003, deconvolution_2d)."""
+"""F.deconvolution_2d against a direct scatter loop."""
 import numpy
 import pytest
 

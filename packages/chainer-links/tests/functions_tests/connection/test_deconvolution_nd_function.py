@@ -1,4 +1,4 @@
-"""F.deconvolution_nd in 1 and 3 dimensions against a direct scatter loop (spec 003)."""
+"""F.deconvolution_nd in 1 and 3 dimensions against a direct scatter loop."""
 import numpy
 import pytest
 

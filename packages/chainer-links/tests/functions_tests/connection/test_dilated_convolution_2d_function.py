@@ -1,4 +1,4 @@
-"""F.dilated_convolution_2d against a direct loop (spec 003, dilated_convolution_2d)."""
+"""F.dilated_convolution_2d against a direct loop."""
 import numpy
 import pytest
 

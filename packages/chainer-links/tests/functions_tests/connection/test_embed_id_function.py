@@ -1,4 +1,4 @@
-"""F.embed_id against fancy indexing (spec 003, embed_id)."""
+"""F.embed_id against fancy indexing."""
 import numpy
 import pytest
 

@@ -1,4 +1,4 @@
-"""F.linear against numpy (spec 003, linear)."""
+"""F.linear against numpy."""
 import importlib
 
 import numpy

@@ -1,4 +1,4 @@
-"""F.n_step_lstm against a per-sequence, per-step reference (spec 003, n_step_lstm)."""
+"""F.n_step_lstm against a per-sequence, per-step reference."""
 import numpy
 import pytest
 

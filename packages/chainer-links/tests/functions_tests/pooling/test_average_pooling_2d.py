@@ -1,4 +1,4 @@
-"""F.average_pooling_2d against a direct loop (spec 003, average_pooling_2d)."""
+"""F.average_pooling_2d against a direct loop."""
 import numpy
 import pytest
 

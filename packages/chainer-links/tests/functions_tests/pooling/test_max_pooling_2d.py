@@ -1,4 +1,4 @@
-"""F.max_pooling_2d against a direct loop (spec 003, max_pooling_2d)."""
+"""F.max_pooling_2d against a direct loop."""
 import numpy
 import pytest
 

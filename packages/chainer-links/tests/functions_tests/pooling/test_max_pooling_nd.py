@@ -1,4 +1,4 @@
-"""F.max_pooling_nd in 1 and 3 dimensions against a direct loop (spec 003)."""
+"""F.max_pooling_nd in 1 and 3 dimensions against a direct loop."""
 import numpy
 import pytest
 

@@ -1,4 +1,4 @@
-"""F.roi_pooling_2d against a loop over ROIs and bins (spec 003, roi_pooling_2d)."""
+"""F.roi_pooling_2d against a loop over ROIs and bins."""
 import math
 
 import numpy

@@ -1,4 +1,4 @@
-"""F.spatial_pyramid_pooling_2d against per-level loop pooling (spec 003)."""
+"""F.spatial_pyramid_pooling_2d against per-level loop pooling."""
 import math
 
 import numpy

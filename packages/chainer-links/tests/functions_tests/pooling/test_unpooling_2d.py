@@ -1,4 +1,4 @@
-"""F.unpooling_2d against a direct scatter loop (spec 003, unpooling_2d)."""
+"""F.unpooling_2d against a direct scatter loop."""
 import itertools
 
 import numpy

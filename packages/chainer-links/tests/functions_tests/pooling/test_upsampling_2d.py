@@ -1,4 +1,4 @@
-"""F.upsampling_2d with max-pooling indexes (spec 003, upsampling_2d)."""
+"""F.upsampling_2d with max-pooling indexes."""
 import numpy
 import pytest
 

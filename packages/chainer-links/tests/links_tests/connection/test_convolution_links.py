@@ -107,7 +107,7 @@ def test_lazy_in_channels(make):
 
 def test_default_weight_scales():
     # Convolution: N(0, wscale / (c_I k_H k_W)); deconvolution: the same deviation
-    # with c_I on the first axis of W (spec 001 §3.5.1 Deconvolution2D).
+    # with c_I on the first axis of W.
     W = L.Convolution2D(20, 30, 3, wscale=2).W.data
     assert abs(W.std() - numpy.sqrt(2 / 180.)) < 0.01
     W = L.Deconvolution2D(20, 4, 3).W.data

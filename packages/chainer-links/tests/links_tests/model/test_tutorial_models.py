@@ -1,4 +1,4 @@
-"""The tutorial's models (spec 001 §2.1.4, §2.1.8 MLP; §2.2 RNN language model) run
+"""The tutorial's models run
 with these links, and a tiny RNN language model learns its corpus."""
 import numpy
 

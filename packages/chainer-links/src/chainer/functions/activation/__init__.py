@@ -1,4 +1,4 @@
-"""Activation functions (spec 001 §3.4.1).
+"""Activation functions.
 
 One module per function; :mod:`chainer.functions` imports their public names. As in
 Chainer v1 this ``__init__`` imports nothing, so that ``chainer.functions.activation.<name>``

@@ -1,4 +1,4 @@
-"""Clipped Rectifier Unit: ``F.clipped_relu`` (spec 001 §3.4.1)."""
+"""Clipped Rectifier Unit: ``F.clipped_relu``."""
 import numpy
 
 from chainer import cuda

@@ -1,4 +1,4 @@
-"""Concatenated ReLU: ``F.crelu`` (spec 001 §3.4.1)."""
+"""Concatenated ReLU: ``F.crelu``."""
 from chainer import cuda
 from chainer import function
 from chainer.functions._axis import check_axis

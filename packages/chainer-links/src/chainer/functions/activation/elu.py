@@ -1,4 +1,4 @@
-"""Exponential Linear Unit: ``F.elu`` (spec 001 §3.4.1)."""
+"""Exponential Linear Unit: ``F.elu``."""
 import numpy
 
 from chainer import cuda

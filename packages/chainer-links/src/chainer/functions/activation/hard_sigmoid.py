@@ -1,4 +1,4 @@
-"""Hard sigmoid: ``F.hard_sigmoid`` (spec 001 §3.4.1, 003)."""
+"""Hard sigmoid: ``F.hard_sigmoid``."""
 import numpy
 
 from chainer import cuda

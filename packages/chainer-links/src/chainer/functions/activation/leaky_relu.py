@@ -1,4 +1,4 @@
-"""Leaky Rectified Linear Unit: ``F.leaky_relu`` (spec 001 §3.4.1)."""
+"""Leaky Rectified Linear Unit: ``F.leaky_relu``."""
 import numpy
 
 from chainer import cuda

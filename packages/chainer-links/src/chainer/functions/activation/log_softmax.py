@@ -1,4 +1,4 @@
-"""Log-softmax: ``F.log_softmax`` (spec 001 §3.4.1)."""
+"""Log-softmax: ``F.log_softmax``."""
 from chainer import cuda
 from chainer import function
 from chainer.functions import _cudnn

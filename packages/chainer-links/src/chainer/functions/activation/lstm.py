@@ -1,4 +1,4 @@
-"""The fused LSTM cell: ``F.lstm`` (spec 001 §3.4.1)."""
+"""The fused LSTM cell: ``F.lstm``."""
 import numpy
 
 from chainer import cuda

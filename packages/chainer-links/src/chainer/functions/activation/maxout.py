@@ -1,4 +1,4 @@
-"""Maxout: ``F.maxout`` (spec 001 §3.4.1)."""
+"""Maxout: ``F.maxout``."""
 from chainer import cuda
 from chainer import function
 from chainer.functions._axis import check_axis

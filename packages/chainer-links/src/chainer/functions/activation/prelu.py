@@ -1,4 +1,4 @@
-"""Parametric ReLU: ``F.prelu`` (spec 001 §3.4.1)."""
+"""Parametric ReLU: ``F.prelu``."""
 from chainer import cuda
 from chainer import function
 from chainer import utils

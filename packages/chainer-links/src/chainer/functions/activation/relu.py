@@ -1,4 +1,4 @@
-"""Rectified Linear Unit: ``F.relu`` (spec 001 §3.4.1)."""
+"""Rectified Linear Unit: ``F.relu``."""
 import numpy
 
 from chainer import cuda

@@ -1,4 +1,4 @@
-"""Logistic sigmoid: ``F.sigmoid`` (spec 001 §3.4.1)."""
+"""Logistic sigmoid: ``F.sigmoid``."""
 import numpy
 
 from chainer import cuda

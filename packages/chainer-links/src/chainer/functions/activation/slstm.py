@@ -1,4 +1,4 @@
-"""The S-LSTM cell for binary trees: ``F.slstm`` (spec 001 §3.4.1)."""
+"""The S-LSTM cell for binary trees: ``F.slstm``."""
 from chainer import cuda
 from chainer import function
 from chainer.functions.activation.lstm import _cell_grad

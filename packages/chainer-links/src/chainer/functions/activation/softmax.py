@@ -1,4 +1,4 @@
-"""Softmax: ``F.softmax`` (spec 001 §3.4.1)."""
+"""Softmax: ``F.softmax``."""
 from chainer import cuda
 from chainer import function
 from chainer.functions import _cudnn

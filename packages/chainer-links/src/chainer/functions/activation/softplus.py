@@ -1,4 +1,4 @@
-"""Softplus: ``F.softplus`` (spec 001 §3.4.1)."""
+"""Softplus: ``F.softplus``."""
 import numpy
 
 from chainer import cuda

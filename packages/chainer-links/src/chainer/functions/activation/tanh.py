@@ -1,4 +1,4 @@
-"""Hyperbolic tangent: ``F.tanh`` (spec 001 §3.4.1)."""
+"""Hyperbolic tangent: ``F.tanh``."""
 import numpy
 
 from chainer import cuda

@@ -1,4 +1,4 @@
-"""Array manipulation functions (spec 001 §3.4.2, 003 "Array manipulations").
+"""Array manipulation functions.
 
 One module per function; :mod:`chainer.functions` imports their public names. As in
 Chainer v1 this ``__init__`` imports nothing, so that ``chainer.functions.array.<name>``

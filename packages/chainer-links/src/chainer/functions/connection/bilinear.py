@@ -1,4 +1,4 @@
-"""Bilinear function of the Neural Tensor Network (spec 003, bilinear)."""
+"""Bilinear function of the Neural Tensor Network."""
 from chainer import cuda
 from chainer import function
 from chainer.utils import type_check

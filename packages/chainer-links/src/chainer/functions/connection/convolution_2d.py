@@ -1,4 +1,4 @@
-"""Two-dimensional convolution (spec 003, convolution_2d)."""
+"""Two-dimensional convolution."""
 from chainer.functions.connection.convolution_nd import ConvolutionND
 
 

@@ -1,4 +1,4 @@
-"""N-dimensional convolution (spec 003, convolution_nd)."""
+"""N-dimensional convolution."""
 from chainer import cuda
 from chainer import function
 from chainer.functions import _cudnn

@@ -1,4 +1,4 @@
-"""Two-dimensional deconvolution (spec 003, deconvolution_2d)."""
+"""Two-dimensional deconvolution."""
 from chainer.functions.connection.deconvolution_nd import DeconvolutionND
 
 

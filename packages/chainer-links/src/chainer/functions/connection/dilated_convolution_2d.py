@@ -1,4 +1,4 @@
-"""Two-dimensional dilated convolution (spec 003, dilated_convolution_2d)."""
+"""Two-dimensional dilated convolution."""
 from chainer.functions.connection.convolution_2d import Convolution2DFunction
 
 

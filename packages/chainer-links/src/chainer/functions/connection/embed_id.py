@@ -1,4 +1,4 @@
-"""Word embedding lookup (spec 003, embed_id)."""
+"""Word embedding lookup."""
 import numpy
 
 from chainer import cuda

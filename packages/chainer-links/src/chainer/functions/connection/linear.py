@@ -1,4 +1,4 @@
-"""Linear (affine) function (spec 003, linear)."""
+"""Linear (affine) function."""
 import numpy
 
 from chainer import function

@@ -1,4 +1,4 @@
-"""Stacked LSTMs over variable-length sequences: ``n_step_lstm`` (spec 003) and
+"""Stacked LSTMs over variable-length sequences: ``n_step_lstm`` and
 ``n_step_bilstm`` (Chainer v1.24), on the shared driver of ``_n_step_rnn``."""
 from chainer.functions.connection import _n_step_rnn
 from chainer.functions.connection import n_step_rnn

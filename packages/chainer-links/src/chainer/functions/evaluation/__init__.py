@@ -1,4 +1,4 @@
-"""Evaluation functions (spec 003 "Evaluation functions", 001 §3.4.4).
+"""Evaluation functions.
 
 One module per function; :mod:`chainer.functions` imports their public names. As in
 Chainer v1 this ``__init__`` imports nothing, so that ``chainer.functions.evaluation.<name>``

@@ -1,4 +1,4 @@
-"""Multi-class classification accuracy (spec 001 §3.4.4 "accuracy")."""
+"""Multi-class classification accuracy."""
 from chainer import cuda
 from chainer import function
 from chainer.utils import force_array

@@ -1,4 +1,4 @@
-"""Binary classification accuracy (spec 003 "binary_accuracy")."""
+"""Binary classification accuracy."""
 from chainer import cuda
 from chainer import function
 from chainer.utils import force_array

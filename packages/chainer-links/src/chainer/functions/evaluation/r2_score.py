@@ -1,4 +1,4 @@
-"""Coefficient of determination R^2 (spec 003 "r2_score")."""
+"""Coefficient of determination R^2."""
 from chainer import cuda
 from chainer import function
 from chainer.utils import type_check

@@ -1,4 +1,4 @@
-"""Loss functions (spec 003 "Loss functions", 001 §3.4.5).
+"""Loss functions.
 
 One module per function; :mod:`chainer.functions` imports their public names. As in
 Chainer v1 this ``__init__`` imports nothing, so that ``chainer.functions.loss.<name>``

@@ -1,4 +1,4 @@
-"""Most probable label path of a linear-chain CRF (spec 003 "argmax_crf1d")."""
+"""Most probable label path of a linear-chain CRF."""
 from chainer import cuda
 from chainer import function
 from chainer.utils import type_check

@@ -1,4 +1,4 @@
-"""Negative log-likelihood of a Bernoulli distribution (spec 001 §3.4.5)."""
+"""Negative log-likelihood of a Bernoulli distribution."""
 from chainer import cuda
 from chainer import function
 from chainer.utils import force_array

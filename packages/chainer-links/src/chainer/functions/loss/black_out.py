@@ -1,4 +1,4 @@
-"""BlackOut loss (spec 003 "black_out", Ji et al. 2016)."""
+"""BlackOut loss."""
 import numpy
 
 from chainer import cuda

@@ -1,4 +1,4 @@
-"""Contrastive loss for siamese networks (spec 001 §3.4.5 "contrastive")."""
+"""Contrastive loss for siamese networks."""
 from chainer import cuda
 from chainer import function
 from chainer.utils import force_array

@@ -1,4 +1,4 @@
-"""Negative log-likelihood of a linear-chain CRF (spec 003 "crf1d")."""
+"""Negative log-likelihood of a linear-chain CRF."""
 from chainer import cuda
 from chainer import function
 from chainer.utils import force_array
@@ -131,8 +131,7 @@ def crf1d(cost, xs, ys, reduce='mean'):
     averaged over the sequences of the batch; :math:`\\log Z` comes from the forward
     algorithm in log space and the gradient from the forward-backward marginals.
     Sequences of different lengths are given sorted by decreasing length and
-    transposed: ``xs[i]`` holds step ``i`` of the ``B_i`` sequences that are that long
-    (spec 003 "crf1d").
+    transposed: ``xs[i]`` holds step ``i`` of the ``B_i`` sequences that are that long.
 
     Args:
         cost (~chainer.Variable): (K, K) transition costs :math:`c_{st}`.

@@ -1,4 +1,4 @@
-"""Cross-covariance penalty (spec 001 §3.4.5 "cross_covariance")."""
+"""Cross-covariance penalty."""
 from chainer import function
 from chainer.utils import force_array
 from chainer.utils import type_check

@@ -1,4 +1,4 @@
-"""KL divergence of a diagonal Gaussian from N(0, I) (spec 001 §3.4.5)."""
+"""KL divergence of a diagonal Gaussian from N(0, I)."""
 from chainer import cuda
 from chainer import function
 from chainer.utils import force_array

@@ -1,4 +1,4 @@
-"""Negative log-likelihood of a diagonal Gaussian (spec 001 §3.4.5 "gaussian_nll")."""
+"""Negative log-likelihood of a diagonal Gaussian."""
 import math
 
 from chainer import cuda

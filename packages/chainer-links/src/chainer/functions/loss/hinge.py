@@ -1,4 +1,4 @@
-"""Hinge loss for one-of-many classification (spec 001 §3.4.5 "hinge")."""
+"""Hinge loss for one-of-many classification."""
 from chainer import cuda
 from chainer import function
 from chainer.utils import force_array

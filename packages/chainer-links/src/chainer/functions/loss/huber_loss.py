@@ -1,4 +1,4 @@
-"""Huber loss (spec 001 §3.4.5 "huber_loss")."""
+"""Huber loss."""
 from chainer import cuda
 from chainer import function
 from chainer.utils import force_array

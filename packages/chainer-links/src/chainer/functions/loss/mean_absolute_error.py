@@ -1,4 +1,4 @@
-"""Mean absolute error (spec 003 "mean_absolute_error")."""
+"""Mean absolute error."""
 from chainer import cuda
 from chainer import function
 from chainer.utils import force_array

@@ -1,4 +1,4 @@
-"""Mean squared error (spec 001 §3.4.5 "mean_squared_error")."""
+"""Mean squared error."""
 from chainer import function
 from chainer.utils import force_array
 from chainer.utils import type_check

@@ -1,4 +1,4 @@
-"""Negative sampling loss (spec 003 "negative_sampling", Mikolov et al. 2013)."""
+"""Negative sampling loss."""
 from chainer import cuda
 from chainer import function
 from chainer.utils import force_array

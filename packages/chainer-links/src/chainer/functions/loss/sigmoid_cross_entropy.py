@@ -1,4 +1,4 @@
-"""Sigmoid cross entropy for pre-sigmoid scores (spec 003 "sigmoid_cross_entropy")."""
+"""Sigmoid cross entropy for pre-sigmoid scores."""
 from chainer import cuda
 from chainer import function
 from chainer.utils import force_array

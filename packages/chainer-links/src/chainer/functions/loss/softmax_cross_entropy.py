@@ -1,4 +1,4 @@
-"""Softmax cross entropy for pre-softmax scores (spec 003 "softmax_cross_entropy")."""
+"""Softmax cross entropy for pre-softmax scores."""
 import numpy
 
 from chainer import cuda

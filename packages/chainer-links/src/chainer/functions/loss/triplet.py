@@ -1,4 +1,4 @@
-"""Triplet loss (spec 003 "triplet")."""
+"""Triplet loss."""
 from chainer import cuda
 from chainer import function
 from chainer.utils import force_array

@@ -1,4 +1,4 @@
-"""Mathematical functions (spec 001 §3.4.6, 003 "Mathematical functions").
+"""Mathematical functions.
 
 ``basic_math`` re-exports the Variable operators of chainer-core; ``tanh`` is an
 activation function (``chainer.functions.activation.tanh``).

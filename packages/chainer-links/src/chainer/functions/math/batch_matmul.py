@@ -5,7 +5,7 @@ from chainer.utils import type_check
 
 
 def _as_matrices(a):
-    """A 2-d array ``(B, N)`` holds B matrices of shape ``N x 1`` (spec 003)."""
+    """A 2-d array ``(B, N)`` holds B matrices of shape ``N x 1``."""
     return a.reshape(a.shape + (1,)) if a.ndim == 2 else a
 
 

@@ -1,4 +1,4 @@
-"""Noise injections (spec 001 §3.4.7).
+"""Noise injections.
 
 One module per function; :mod:`chainer.functions` imports their public names. As in
 Chainer v1 this ``__init__`` imports nothing, so that ``chainer.functions.noise.<name>``

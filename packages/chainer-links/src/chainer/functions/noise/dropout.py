@@ -1,4 +1,4 @@
-"""Dropout: ``F.dropout`` (spec 001 §3.4.7)."""
+"""Dropout: ``F.dropout``."""
 import numpy
 
 import chainer

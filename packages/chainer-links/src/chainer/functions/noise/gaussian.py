@@ -1,4 +1,4 @@
-"""Gaussian sampling: ``F.gaussian`` (spec 001 §3.4.7)."""
+"""Gaussian sampling: ``F.gaussian``."""
 from chainer import cuda
 from chainer import function
 from chainer import utils

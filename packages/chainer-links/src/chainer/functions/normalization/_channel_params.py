@@ -1,6 +1,6 @@
 """Axes shared by the batch normalizations: the parameters (gamma, beta, mean, var)
 cover the channel axes right after the batch axis; the batch axis and the trailing
-(spatial) axes are reduced (spec 001 §3.4.8)."""
+(spatial) axes are reduced."""
 import numpy
 
 from chainer.utils import type_check

@@ -1,5 +1,4 @@
-"""Local response normalization across channels: ``F.local_response_normalization``
-(spec 001 §3.4.8)."""
+"""Local response normalization across channels: ``F.local_response_normalization``."""
 from chainer import cuda
 from chainer import function
 from chainer.utils import type_check

@@ -1,4 +1,4 @@
-"""L2 normalization of each sample: ``F.normalize`` (spec 001 §3.4.8)."""
+"""L2 normalization of each sample: ``F.normalize``."""
 from chainer import cuda
 from chainer import function
 from chainer.functions._axis import check_axis

@@ -1,4 +1,4 @@
-"""Two-dimensional average pooling (spec 003, average_pooling_2d)."""
+"""Two-dimensional average pooling."""
 from chainer.functions.pooling.average_pooling_nd import AveragePoolingND
 from chainer.functions.pooling.average_pooling_nd import check_no_cover_all
 from chainer.functions.pooling.pooling_2d import Pooling2D

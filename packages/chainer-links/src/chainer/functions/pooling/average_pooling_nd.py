@@ -1,4 +1,4 @@
-"""N-dimensional average pooling (spec 003, average_pooling_nd)."""
+"""N-dimensional average pooling."""
 from chainer import cuda
 from chainer.functions.pooling import _windows
 from chainer.functions.pooling import pooling_nd

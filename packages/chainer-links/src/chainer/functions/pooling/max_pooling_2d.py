@@ -1,4 +1,4 @@
-"""Two-dimensional max pooling (spec 003, max_pooling_2d)."""
+"""Two-dimensional max pooling."""
 from chainer.functions.pooling.max_pooling_nd import MaxPoolingND
 from chainer.functions.pooling.pooling_2d import Pooling2D
 

@@ -1,4 +1,4 @@
-"""N-dimensional max pooling (spec 003, max_pooling_nd)."""
+"""N-dimensional max pooling."""
 from chainer import cuda
 from chainer.functions.pooling import _windows
 from chainer.functions.pooling import pooling_nd

@@ -1,4 +1,4 @@
-"""Region-of-interest max pooling (spec 003, roi_pooling_2d; Fast R-CNN).
+"""Region-of-interest max pooling.
 
 Every ROI is cut into ``outh x outw`` bins and each bin is max-pooled. Bins differ in size
 from ROI to ROI, so instead of looping over ROIs the maximum over a bin is taken as two

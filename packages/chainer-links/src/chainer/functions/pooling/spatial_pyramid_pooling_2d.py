@@ -1,4 +1,4 @@
-"""Spatial pyramid pooling (spec 003, spatial_pyramid_pooling_2d)."""
+"""Spatial pyramid pooling."""
 from chainer import cuda
 from chainer import function
 from chainer.functions.pooling.max_pooling_2d import MaxPooling2D
@@ -6,7 +6,7 @@ from chainer.utils import type_check
 
 
 def _level_window(size, level):
-    # k = ceil(b / 2^i), p = (2^i k - b) / 2  (spec 003): 2^i windows cover the axis.
+    # k = ceil(b / 2^i), p = (2^i k - b) / 2 : 2^i windows cover the axis.
     bins = 2 ** level
     k = -(-size // bins)
     return k, (bins * k - size) // 2

@@ -1,4 +1,4 @@
-"""Two-dimensional unpooling (spec 003, unpooling_2d)."""
+"""Two-dimensional unpooling."""
 from chainer.functions.pooling import unpooling_nd
 
 

@@ -1,4 +1,4 @@
-"""Upsampling with max-pooling indices (spec 003, upsampling_2d)."""
+"""Upsampling with max-pooling indices."""
 import numpy
 
 from chainer.functions.pooling import _windows

@@ -1,4 +1,4 @@
-"""Utility functions (spec 003, Utility functions).
+"""Utility functions.
 
 One module per function; :mod:`chainer.functions` imports their public names. As in
 Chainer v1 this ``__init__`` imports nothing, so that ``chainer.functions.util.<name>``

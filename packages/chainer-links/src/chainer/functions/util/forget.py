@@ -1,4 +1,4 @@
-"""Recomputation instead of storage: ``F.forget`` (spec 003, Utility functions)."""
+"""Recomputation instead of storage: ``F.forget``."""
 from chainer import cuda
 from chainer import flag
 from chainer import function

@@ -1,4 +1,4 @@
-"""Activation functions with parameters (spec 001 §3.5.2)."""
+"""Activation functions with parameters."""
 from chainer.links.activation.maxout import Maxout
 from chainer.links.activation.prelu import PReLU
 from chainer.links.activation.simplified_dropconnect import SimplifiedDropconnect

@@ -1,4 +1,4 @@
-"""The fully-connected maxout layer ``L.Maxout`` (spec 001 §3.5.2)."""
+"""The fully-connected maxout layer ``L.Maxout``."""
 import numbers
 
 import numpy

@@ -1,4 +1,4 @@
-"""The parametric ReLU layer ``L.PReLU`` (spec 001 §3.5.2)."""
+"""The parametric ReLU layer ``L.PReLU``."""
 import chainer.functions as F
 from chainer import link
 from chainer.links import _args

@@ -1,4 +1,4 @@
-"""Learnable connections (spec 001 §3.5.1, §3.5.4)."""
+"""Learnable connections."""
 from chainer.links.connection.bias import Bias
 from chainer.links.connection.bilinear import Bilinear
 from chainer.links.connection.convolution_2d import Convolution2D

@@ -1,4 +1,4 @@
-"""The broadcasted learnable bias ``L.Bias`` (spec 001 §3.5.1)."""
+"""The broadcasted learnable bias ``L.Bias``."""
 import chainer.functions as F
 from chainer import link
 from chainer.links import _args

@@ -1,4 +1,4 @@
-"""The bilinear layer ``L.Bilinear`` (spec 001 §3.5.1)."""
+"""The bilinear layer ``L.Bilinear``."""
 import chainer.functions as F
 from chainer import initializers
 from chainer import link

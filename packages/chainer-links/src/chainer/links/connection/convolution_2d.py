@@ -1,4 +1,4 @@
-"""The two-dimensional convolutional layer ``L.Convolution2D`` (spec 001 §3.5.1)."""
+"""The two-dimensional convolutional layer ``L.Convolution2D``."""
 import chainer.functions as F
 from chainer.links.connection import _convolution
 

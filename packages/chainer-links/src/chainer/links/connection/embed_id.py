@@ -1,4 +1,4 @@
-"""The word-embedding layer ``L.EmbedID`` (spec 001 §3.5.1)."""
+"""The word-embedding layer ``L.EmbedID``."""
 import chainer.functions as F
 from chainer import initializers
 from chainer import link

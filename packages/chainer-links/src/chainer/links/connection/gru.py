@@ -1,5 +1,5 @@
 """Gated recurrent units: the stateless ``L.GRU`` and the stateful
-``L.StatefulGRU`` (spec 001 §3.5.1)."""
+``L.StatefulGRU``."""
 import chainer.functions as F
 from chainer import link
 from chainer.links import _args

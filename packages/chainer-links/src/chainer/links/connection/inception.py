@@ -1,4 +1,4 @@
-"""The GoogLeNet Inception module ``L.Inception`` (spec 001 §3.5.1)."""
+"""The GoogLeNet Inception module ``L.Inception``."""
 import chainer.functions as F
 from chainer import link
 from chainer.links.connection import convolution_2d

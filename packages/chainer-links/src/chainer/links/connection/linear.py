@@ -1,4 +1,4 @@
-"""The fully-connected layer ``L.Linear`` (spec 001 §3.5.1)."""
+"""The fully-connected layer ``L.Linear``."""
 import chainer.functions as F
 from chainer.links.connection import _weight_bias
 

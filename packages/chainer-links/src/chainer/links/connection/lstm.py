@@ -1,5 +1,4 @@
-"""Fully-connected LSTM layers: the stateful ``L.LSTM`` and ``L.StatelessLSTM``
-(spec 001 §3.5.1)."""
+"""Fully-connected LSTM layers: the stateful ``L.LSTM`` and ``L.StatelessLSTM``."""
 import numpy
 
 import chainer.functions as F

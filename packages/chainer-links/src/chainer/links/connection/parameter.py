@@ -1,4 +1,4 @@
-"""The deprecated ``L.Parameter`` link (spec 001 §3.5.4)."""
+"""The deprecated ``L.Parameter`` link."""
 import warnings
 
 import numpy

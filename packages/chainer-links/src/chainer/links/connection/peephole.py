@@ -1,5 +1,4 @@
-"""The fully-connected LSTM with peephole connections ``L.StatefulPeepholeLSTM``
-(spec 001 §3.5.1)."""
+"""The fully-connected LSTM with peephole connections ``L.StatefulPeepholeLSTM``."""
 import chainer.functions as F
 from chainer import link
 from chainer.links import _args

@@ -1,4 +1,4 @@
-"""Loss functions with parameters (spec 001 §3.5.2)."""
+"""Loss functions with parameters."""
 from chainer.links.loss.black_out import BlackOut
 from chainer.links.loss.crf1d import CRF1d
 from chainer.links.loss.hierarchical_softmax import BinaryHierarchicalSoftmax

@@ -1,4 +1,4 @@
-"""The BlackOut loss layer ``L.BlackOut`` (spec 003 "black_out")."""
+"""The BlackOut loss layer ``L.BlackOut``."""
 import chainer.functions as F
 from chainer import initializers
 from chainer.links import _args

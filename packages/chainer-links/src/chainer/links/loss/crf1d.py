@@ -1,4 +1,4 @@
-"""The linear-chain CRF loss layer ``L.CRF1d`` (spec 001 §3.5.2)."""
+"""The linear-chain CRF loss layer ``L.CRF1d``."""
 import chainer.functions as F
 from chainer import link
 from chainer.links import _args

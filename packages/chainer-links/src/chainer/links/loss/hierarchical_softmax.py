@@ -1,5 +1,5 @@
 """Hierarchical softmax over a binary tree: ``L.BinaryHierarchicalSoftmax`` and its
-function node (spec 001 §3.5.2)."""
+function node."""
 import heapq
 import numbers
 

@@ -1,4 +1,4 @@
-"""The negative sampling loss layer ``L.NegativeSampling`` (spec 001 §3.5.2)."""
+"""The negative sampling loss layer ``L.NegativeSampling``."""
 import chainer.functions as F
 from chainer.links import _args
 from chainer.links.loss import _sampler

@@ -1,4 +1,4 @@
-"""Machine learning models (spec 001 §3.5.3) and v1.24's pre-trained image models
+"""Machine learning models and v1.24's pre-trained image models
 (``chainer.links.model.vision``)."""
 from chainer.links.model.classifier import Classifier
 from chainer.links.model.vision.googlenet import GoogLeNet

@@ -1,4 +1,4 @@
-"""The classifier model ``L.Classifier`` (spec 001 §3.5.3)."""
+"""The classifier model ``L.Classifier``."""
 import chainer.functions as F
 from chainer import link
 from chainer import reporter

@@ -1,4 +1,4 @@
-"""Normalization layers with parameters (spec 001 §3.5.2)."""
+"""Normalization layers with parameters."""
 from chainer.links.normalization.batch_normalization import BatchNormalization
 from chainer.links.normalization.layer_normalization import LayerNormalization
 

@@ -1,4 +1,4 @@
-"""The batch normalization layer ``L.BatchNormalization`` (spec 001 §3.5.2)."""
+"""The batch normalization layer ``L.BatchNormalization``."""
 import numpy
 
 import chainer.functions as F
