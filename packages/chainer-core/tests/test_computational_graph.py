@@ -1,4 +1,4 @@
-"""Tests of chainer.computational_graph (spec 001 §3.14)."""
+"""Tests of chainer.computational_graph."""
 import re
 import shutil
 import subprocess

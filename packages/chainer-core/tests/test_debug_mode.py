@@ -1,4 +1,4 @@
-"""Tests of debug mode (spec 001 §3.1.9): NaN checks name the function."""
+"""Tests of debug mode: NaN checks name the function."""
 import numpy
 import pytest
 

@@ -1,4 +1,4 @@
-"""Tests of the ternary flags ON/OFF/AUTO and aggregate_flags (spec 001 §3.1.2)."""
+"""Tests of the ternary flags ON/OFF/AUTO and aggregate_flags."""
 import pickle
 
 import pytest

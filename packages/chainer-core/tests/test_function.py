@@ -1,4 +1,4 @@
-"""Tests of chainer.Function (spec 001 §3.1.3): __call__, the CPU/GPU split, type
+"""Tests of chainer.Function: __call__, the CPU/GPU split, type
 checks, graph bookkeeping and unchain."""
 import gc
 

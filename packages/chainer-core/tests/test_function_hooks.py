@@ -1,4 +1,4 @@
-"""Tests of FunctionHook registration, PrintHook and TimerHook (spec 001 §3.8)."""
+"""Tests of FunctionHook registration, PrintHook and TimerHook."""
 import io
 
 import numpy

@@ -1,4 +1,4 @@
-"""Tests of the deprecated FunctionSet (spec 001 §3.1.10, spec 002)."""
+"""Tests of the deprecated FunctionSet."""
 import numpy
 import pytest
 

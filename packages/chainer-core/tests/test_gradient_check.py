@@ -1,4 +1,4 @@
-"""Tests of chainer.gradient_check (spec 001 §3.3.2)."""
+"""Tests of chainer.gradient_check."""
 import numpy
 import pytest
 

@@ -1,4 +1,4 @@
-"""Tests of chainer.initializers (spec 001 §3.9): statistics with fixed seeds."""
+"""Tests of chainer.initializers: statistics with fixed seeds."""
 import numpy
 import pytest
 

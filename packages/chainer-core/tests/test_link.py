@@ -1,4 +1,4 @@
-"""Tests of Link, Chain and ChainList (spec 001 §3.1.4)."""
+"""Tests of Link, Chain and ChainList."""
 import numpy
 import pytest
 

@@ -1,4 +1,4 @@
-"""Tests of chainer.Optimizer / GradientMethod and the optimizer hooks (spec 001 §3.1.5)."""
+"""Tests of chainer.Optimizer / GradientMethod and the optimizer hooks."""
 import math
 
 import numpy

@@ -1,4 +1,4 @@
-"""Tests of Reporter, report, report_scope and Summary/DictSummary (spec 001 §3.2.3)."""
+"""Tests of Reporter, report, report_scope and Summary/DictSummary."""
 import threading
 
 import numpy

@@ -1,4 +1,4 @@
-"""Round trips through save_npz/load_npz and save_hdf5/load_hdf5 (spec 001 §3.7)."""
+"""Round trips through save_npz/load_npz and save_hdf5/load_hdf5."""
 import os
 
 import numpy

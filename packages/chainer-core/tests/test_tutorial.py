@@ -1,4 +1,4 @@
-"""The tutorial's snippets (spec 001 §2.1.2, §2.4) give the documented values, and a
+"""The tutorial's snippets give the documented values, and a
 two-layer perceptron built from chainer-core alone (a local Function, Chain and
 GradientMethod) learns."""
 import numpy as np

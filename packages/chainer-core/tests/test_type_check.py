@@ -1,4 +1,4 @@
-"""Tests of chainer.utils.type_check (spec 001 §3.3.1, §3.15)."""
+"""Tests of chainer.utils.type_check."""
 import os
 import pickle
 import subprocess

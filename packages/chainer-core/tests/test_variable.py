@@ -1,4 +1,4 @@
-"""Tests of chainer.Variable (spec 001 §3.1.1) and backprop over the graph."""
+"""Tests of chainer.Variable and backprop over the graph."""
 import pickle
 import sys
 
@@ -25,7 +25,7 @@ def test_attributes_of_a_root_variable():
     assert x.name == 'x'
     assert x.shape == (2, 3) and x.ndim == 2 and x.size == 6
     assert x.dtype == numpy.float32
-    assert len(x) == 6  # number of elements (spec 001 §3.1.1), not len(data)
+    assert len(x) == 6  # number of elements, not len(data)
     assert x.label == '(2, 3), float32'
     assert Variable(numpy.float32(1)).label == 'float32'
     assert repr(x) == '<variable x>' and str(x) == 'x'

@@ -1,4 +1,4 @@
-"""Visualization of computational graphs in the Dot language (spec 001 §3.14)."""
+"""Visualization of computational graphs in the Dot language."""
 import heapq
 
 from chainer import function

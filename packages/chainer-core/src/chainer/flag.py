@@ -1,4 +1,4 @@
-"""Ternary volatility flags: :data:`ON`, :data:`OFF` and :data:`AUTO` (spec 001 §3.1.2)."""
+"""Ternary volatility flags::data:`ON`,:data:`OFF` and:data:`AUTO`."""
 
 _NAMES = {
     'on': 'on', 'ON': 'on', True: 'on',

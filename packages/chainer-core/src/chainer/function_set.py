@@ -1,4 +1,4 @@
-"""FunctionSet: the deprecated set of links of Chainer < 1.5 (spec 001 §3.1.10, 002)."""
+"""FunctionSet: the deprecated set of links of Chainer < 1.5."""
 import warnings
 
 from chainer import link

@@ -1,4 +1,4 @@
-"""Gradient checking (spec 001 §3.3.2): numerical gradients by central differences and
+"""Gradient checking: numerical gradients by central differences and
 a check of a function's backward against them."""
 import numpy
 
@@ -144,7 +144,7 @@ def check_backward(func, x_data, y_grad, params=(), eps=1e-3, atol=1e-5, rtol=1e
             non-float inputs).
         dtype: inputs, output gradients and parameters are cast to this dtype for
             the numerical gradient (use float64 to check float16 functions); only
-            float types and None are allowed (spec 001 §3.3.2).
+            float types and None are allowed.
 
     Raises:
         AssertionError: when an analytic gradient differs from the numerical one.

@@ -1,4 +1,4 @@
-"""The documented home of the initializer base class (spec 001 §3.9.1).
+"""The documented home of the initializer base class.
 
 Chainer v1 documents :class:`chainer.initializer.Initializer`; the class is defined
 with the concrete initializers in :mod:`chainer.initializers` and is the same object

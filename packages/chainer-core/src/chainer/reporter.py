@@ -1,4 +1,4 @@
-"""Reporter and online summaries of observed values (spec 001 §3.2.3).
+"""Reporter and online summaries of observed values.
 
 A :class:`Reporter` collects named values (*observations*) reported from anywhere in
 the code, typically links reporting their loss. Values reported with an *observer*

@@ -1,4 +1,4 @@
-"""The serialization protocol (spec 001 §3.1.6).
+"""The serialization protocol.
 
 An object that supports serialization has a ``serialize(serializer)`` method calling
 ``serializer(key, value)`` for each value to save or load and ``serializer[key]`` for

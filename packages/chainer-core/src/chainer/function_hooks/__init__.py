@@ -1,4 +1,4 @@
-"""Concrete function hooks (spec 001 §3.8.2); the base class is
+"""Concrete function hooks; the base class is
 :class:`chainer.function.FunctionHook`."""
 from chainer.function_hooks.cuda_profile import CUDAProfileHook  # noqa: F401
 from chainer.function_hooks.debug_print import PrintHook  # noqa: F401

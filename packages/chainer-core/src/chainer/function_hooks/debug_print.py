@@ -1,4 +1,4 @@
-"""PrintHook: prints what goes into every forward and backward (spec 001 §3.8.2)."""
+"""PrintHook: prints what goes into every forward and backward."""
 import sys
 
 from chainer import function

@@ -1,4 +1,4 @@
-"""TimerHook: elapsed time of every function call (spec 001 §3.8.2)."""
+"""TimerHook: elapsed time of every function call."""
 import collections
 import sys
 import time

@@ -1,4 +1,4 @@
-"""Weight initializers (spec 001 §3.9): objects filling arrays in place."""
+"""Weight initializers: objects filling arrays in place."""
 from chainer.initializers.constant import Constant  # noqa: F401
 from chainer.initializers.constant import Identity  # noqa: F401
 from chainer.initializers.constant import NaN  # noqa: F401

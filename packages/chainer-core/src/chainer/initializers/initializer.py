@@ -5,7 +5,7 @@ import numpy
 
 
 class Initializer(abc.ABC):
-    """Base class of weight initializers (spec 001 §3.9.1).
+    """Base class of weight initializers.
 
     An initializer destructively fills a numpy or cupy array given to
     :meth:`__call__`.

@@ -1,4 +1,4 @@
-"""Concrete serializers (spec 001 §3.7): NumPy NPZ files and HDF5 files (h5py)."""
+"""Concrete serializers: NumPy NPZ files and HDF5 files (h5py)."""
 from chainer.serializers.hdf5 import HDF5Deserializer  # noqa: F401
 from chainer.serializers.hdf5 import HDF5Serializer  # noqa: F401
 from chainer.serializers.hdf5 import load_hdf5  # noqa: F401

@@ -1,4 +1,4 @@
-"""Serialization in HDF5 format through h5py (spec 001 §3.7.2; extra ``[hdf5]``)."""
+"""Serialization in HDF5 format through h5py."""
 import os
 
 import numpy

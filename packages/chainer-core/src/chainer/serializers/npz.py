@@ -1,4 +1,4 @@
-"""Serialization in NumPy NPZ format (spec 001 §3.7.1)."""
+"""Serialization in NumPy NPZ format."""
 import os
 
 import numpy

@@ -14,7 +14,7 @@ def get_conv_outsize(size, k, s, p, cover_all=False, d=1):
     .. math:: out = \\lfloor (size + 2p - dk) / s \\rfloor + 1
 
     and with ``cover_all`` the division is rounded up, ``(size + 2p - dk + s - 1) // s + 1``,
-    so that every input location falls into some window (spec 003, convolution_2d).
+    so that every input location falls into some window.
 
     Args:
         size (int): input length.

@@ -1,4 +1,4 @@
-"""Type checking of function inputs (spec 001 §2.5, §3.3.1).
+"""Type checking of function inputs.
 
 Expressions over input types are built lazily as small syntax trees (:class:`Expr`), so
 that a failed check can report both the condition it expected and the actual values::

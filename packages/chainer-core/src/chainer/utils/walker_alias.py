@@ -1,5 +1,4 @@
-"""Walker's alias method: O(1) sampling from a fixed discrete distribution
-(spec 001 §3.2.2 "WalkerAlias")."""
+"""Walker's alias method: O(1) sampling from a fixed discrete distribution."""
 import numpy
 
 from chainer import cuda
