@@ -1,5 +1,5 @@
 """Concrete optimizers: two steps against the update formula written out in float64
-numpy (spec 001 §3.6), dtypes kept, hooks, and exact resume through npz."""
+numpy, dtypes kept, hooks, and exact resume through npz."""
 import numpy
 import pytest
 

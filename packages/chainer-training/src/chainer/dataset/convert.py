@@ -28,8 +28,7 @@ def concat_examples(batch, device=None, padding=None):
     Each example is an array, a tuple of arrays or a dict of arrays; the result has the
     same structure, with the corresponding arrays of all examples stacked. Arrays of
     different shapes need ``padding``: the result then has, on every axis, the largest
-    size among the examples, and elements outside an example hold the padding value
-    (spec 001, section 3.1.7 "Batch conversion function").
+    size among the examples, and elements outside an example hold the padding value.
 
     Args:
         batch (list): Examples, typically one minibatch from an iterator.

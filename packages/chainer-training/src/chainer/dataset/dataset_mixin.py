@@ -9,7 +9,7 @@ class DatasetMixin(object):
 
     A dataset only has to implement :meth:`get_example` and ``__len__``; this mixin turns
     ``get_example`` into the full ``__getitem__`` protocol the iterators rely on
-    (spec 001, section 3.1.7 "Dataset representation"). Subclasses may override
+. Subclasses may override
     ``__getitem__`` to slice faster.
     """
 

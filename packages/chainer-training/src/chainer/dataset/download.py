@@ -2,7 +2,7 @@
 
 Every downloaded or converted file lives under the dataset root: the directory given to
 :func:`set_dataset_root`, else ``$CHAINER_DATASET_ROOT``, else ``~/.chainer/dataset``
-(spec 001, section 3.1.7 "Dataset management"). Files are published by atomic rename
+. Files are published by atomic rename
 under a file lock, so concurrent processes never see a half-written file and create
 each cache once.
 

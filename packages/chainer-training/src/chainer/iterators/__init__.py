@@ -1,4 +1,4 @@
-"""Dataset iterators (spec 001, section 3.11)."""
+"""Dataset iterators."""
 from chainer.iterators.multiprocess_iterator import MultiprocessIterator
 from chainer.iterators.serial_iterator import SerialIterator
 

@@ -92,7 +92,7 @@ class MultiprocessIterator(_iteration_state.StatefulIterator):
 
     The workers are shut down by :meth:`finalize`, when the iterator is garbage
     collected, and at interpreter exit (quietly, also when the iterator was never
-    finalized), so they never keep the interpreter alive (spec 001, section 3.11.2);
+    finalized), so they never keep the interpreter alive;
     a worker whose parent process dies (even killed) exits too. As in Chainer v1.24,
     :meth:`reset` is only possible at the start of an epoch of an iterator that does
     not repeat (or before the first batch), and not after :meth:`finalize`.

@@ -12,7 +12,7 @@ class SerialIterator(_iteration_state.StatefulIterator):
     at each epoch (drawn from the iterator's own RandomState seeded from
     :mod:`numpy.random`). A batch that crosses the end of an epoch is completed with the
     first examples of the next one. :meth:`serialize` saves the position, epoch, order
-    and random state, so a resumed run sees the same batches (spec 001, section 3.11.1).
+    and random state, so a resumed run sees the same batches.
 
     Args:
         dataset: Dataset to iterate (supports ``len`` and indexing).

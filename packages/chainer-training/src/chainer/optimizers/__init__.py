@@ -1,4 +1,4 @@
-"""Numerical optimizers (spec 001 §3.6), built on :class:`chainer.GradientMethod`.
+"""Numerical optimizers, built on:class:`chainer.GradientMethod`.
 
 Every optimizer keeps its hyperparameters as attributes (so that trainer extensions
 like :class:`~chainer.training.extensions.ExponentialShift` can change them) and its

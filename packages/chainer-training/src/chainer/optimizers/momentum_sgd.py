@@ -4,7 +4,7 @@ from chainer.optimizers._momentum import MomentumMethod
 
 
 class MomentumSGD(MomentumMethod):
-    """Classical momentum SGD (spec 001 §3.6).
+    """Classical momentum SGD.
 
     With velocity :math:`v` (state ``v``, initially zero):
 

@@ -4,7 +4,7 @@ from chainer.optimizers._momentum import MomentumMethod
 
 
 class NesterovAG(MomentumMethod):
-    """Nesterov's Accelerated Gradient (spec 001 §3.6).
+    """Nesterov's Accelerated Gradient.
 
     Formulated as the linear combination coefficients of the velocity and gradient
     contributions at each iteration (Bengio et al., arXiv:1212.0901). With velocity

@@ -4,7 +4,7 @@ from chainer.optimizers._array_rule import (ArrayRuleOptimizer, adaptive_step,
 
 
 class RMSprop(ArrayRuleOptimizer):
-    """Hinton's RMSprop (spec 001 §3.6).
+    """Hinton's RMSprop.
 
     With the running average of squared gradients :math:`r` (state ``ms``, initially
     zero):

@@ -4,7 +4,7 @@ from chainer.optimizers._array_rule import (ArrayRuleOptimizer, check_hyperparam
 
 
 class SGD(ArrayRuleOptimizer):
-    """Vanilla Stochastic Gradient Descent (spec 001 §3.6).
+    """Vanilla Stochastic Gradient Descent.
 
     .. math:: w \\leftarrow w - \\eta\\, g
 

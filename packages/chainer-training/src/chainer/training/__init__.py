@@ -1,4 +1,4 @@
-"""The training loop abstraction (spec 001 §3.1.8): :class:`Trainer`, updaters,
+"""The training loop abstraction::class:`Trainer`, updaters,
 extensions and triggers. Standard extensions are in
 :mod:`chainer.training.extensions`."""
 import importlib

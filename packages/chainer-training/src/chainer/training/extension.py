@@ -1,5 +1,5 @@
 """Trainer extensions: the :class:`Extension` base class, :func:`make_extension` and
-the standard priorities (spec 001 §3.1.8)."""
+the standard priorities."""
 
 #: Priority of extensions that write records to the observation dictionary.
 PRIORITY_WRITER = 300

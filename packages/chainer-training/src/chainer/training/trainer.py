@@ -1,4 +1,4 @@
-"""``Trainer``: the standard training loop (spec 001 §3.1.8)."""
+"""``Trainer``: the standard training loop."""
 import collections
 import os
 import time

@@ -12,7 +12,7 @@ _MOVED = {'StandardUpdater': 'chainer.training.updaters.standard_updater',
 
 
 class Updater(object):
-    """Interface of updater objects for trainers (spec 001 §3.1.8).
+    """Interface of updater objects for trainers.
 
     An updater owns the dataset iterators and optimizers of a training loop and
     defines one update step. Besides the methods below it provides ``iteration``,

@@ -8,7 +8,7 @@ def _never_fire_trigger(trainer):
 
 
 def get_trigger(trigger):
-    """Gets a trigger object (spec 001 §3.1.8).
+    """Gets a trigger object.
 
     A trigger is a callable that takes the trainer and returns whether an event fires.
 

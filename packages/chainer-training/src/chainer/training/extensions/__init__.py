@@ -1,4 +1,4 @@
-"""Standard trainer extensions (spec 001 §3.12)."""
+"""Standard trainer extensions."""
 from chainer.training.extensions.computational_graph import dump_graph
 from chainer.training.extensions.evaluator import Evaluator
 from chainer.training.extensions.exponential_shift import ExponentialShift

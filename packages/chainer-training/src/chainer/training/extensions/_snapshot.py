@@ -31,7 +31,7 @@ def _snapshot_extension(get_target, filename, savefun, trigger, default_name):
 
 
 def snapshot_object(target, filename, savefun=npz.save_npz, trigger=(1, 'epoch')):
-    """Returns a trainer extension that saves ``target`` (spec 001 §3.12.7).
+    """Returns a trainer extension that saves ``target``.
 
     The file is first written under a temporary name in the output directory and then
     renamed, so a crash mid-write never replaces the last good snapshot.
@@ -52,7 +52,7 @@ def snapshot_object(target, filename, savefun=npz.save_npz, trigger=(1, 'epoch')
 
 def snapshot(savefun=npz.save_npz, filename='snapshot_iter_{.updater.iteration}',
              trigger=(1, 'epoch')):
-    """Returns a trainer extension that saves the trainer itself (spec 001 §3.12.6),
+    """Returns a trainer extension that saves the trainer itself,
     to resume the training loop later by loading the file into a rebuilt trainer.
 
     Written atomically (temporary file, then rename) like :func:`snapshot_object`.

@@ -11,7 +11,7 @@ from chainer.training._observers import observe_link
 
 
 class Evaluator(extension.Extension):
-    """Trainer extension to evaluate models on a validation set (spec 001 §3.12.2).
+    """Trainer extension to evaluate models on a validation set.
 
     At each call it runs the evaluation function over one pass of the validation
     iterator with volatile inputs (no graph is kept; non-volatile inputs when a

@@ -3,7 +3,7 @@ from chainer.training.extensions import _optimizer_shift
 
 
 class LinearShift(_optimizer_shift.OptimizerShift):
-    """Trainer extension to change an optimizer attribute linearly (spec 001 §3.12.4).
+    """Trainer extension to change an optimizer attribute linearly.
 
     With ``value_range == (x, y)`` and ``time_range == (i, j)``, the attribute is
     ``x`` up to the i-th call, moves linearly to ``y`` by the j-th call and stays

@@ -6,7 +6,7 @@ from chainer.training.extensions import log_report as log_report_module
 
 
 class PrintReport(extension.Extension):
-    """Trainer extension to print the accumulated results (spec 001 §3.12.8).
+    """Trainer extension to print the accumulated results.
 
     It prints a header once, then one row per new entry of the log of a
     :class:`LogReport`; a missing value leaves its cell blank.

@@ -16,7 +16,7 @@ def _move(model, device):
 
 
 class ParallelUpdater(standard_updater.StandardUpdater):
-    """Data-parallel updater over several devices of one machine (spec 001 §3.1.8).
+    """Data-parallel updater over several devices of one machine.
 
     Synchronous parallel SGD: each batch is split into one part per model (example
     ``i`` goes to model ``i % n``), each model computes the loss of its part and its
