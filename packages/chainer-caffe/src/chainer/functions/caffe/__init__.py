@@ -1,4 +1,4 @@
-"""Legacy location of :class:`~chainer.links.caffe.CaffeFunction` (spec 000 §3.9).
+"""Legacy location of:class:`~chainer.links.caffe.CaffeFunction`.
 
 As in v1, the ``caffe_function`` module is reachable from here too.
 """
