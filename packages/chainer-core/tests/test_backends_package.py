@@ -80,3 +80,20 @@ def test_chainerx_device_names_raise_and_from_chx_is_the_identity():
     assert _chainerx.ChainerxDevice.from_array(x) is None
     with pytest.raises(TypeError, match='from_chx'):
         backend.from_chx('abc')
+
+
+def test_ideep_and_chainerx_test_marks_always_skip():
+    from chainer.testing import attr
+
+    @attr.ideep
+    def needs_ideep():
+        pass
+
+    @attr.chainerx
+    def needs_chainerx():
+        pass
+
+    for f, name in ((needs_ideep, 'ideep'), (needs_chainerx, 'chainerx')):
+        marks = {m.name: m for m in f.pytestmark}
+        assert name in marks and 'not part of this project' in marks['skip'].kwargs['reason']
+        assert name in attr.MARKERS

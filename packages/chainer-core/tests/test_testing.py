@@ -285,4 +285,4 @@ def test_plugin_registers_markers():
     config = Config()
     pytest_plugin.pytest_configure(config)
     names = {line.split(':')[0] for _, line in config.lines}
-    assert names == {'gpu', 'cudnn', 'multi_gpu(gpu_num)', 'slow'}
+    assert names == {'gpu', 'cudnn', 'multi_gpu(gpu_num)', 'slow', 'ideep', 'chainerx'}

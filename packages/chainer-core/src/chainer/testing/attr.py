@@ -1,6 +1,7 @@
 """pytest marks for tests with special needs.
 
-``gpu``, ``cudnn``, ``multi_gpu(n)`` and ``slow`` mark tests (functions or classes) so
+``gpu``, ``cudnn``, ``multi_gpu(n)``, ``slow`` (and v7's ``ideep`` and ``chainerx``,
+whose tests are always skipped here) mark tests (functions or classes) so
 that ``pytest -m "not gpu"`` or ``-m "not slow"`` deselects them. The GPU marks also
 skip the test when no usable GPU backend is installed (``chainer.cuda.available``), so
 GPU tests never fail on a host without one. The marks are registered by the pytest
@@ -17,6 +18,8 @@ MARKERS = {
     'cudnn': 'test needs cuDNN (skipped without it)',
     'multi_gpu(gpu_num)': 'test needs gpu_num GPUs (skipped without them)',
     'slow': 'slow test (deselect with -m "not slow")',
+    'ideep': 'test needs iDeep (v7; not part of this project: always skipped)',
+    'chainerx': 'test needs ChainerX (v7; not part of this project: always skipped)',
 }
 
 
@@ -84,3 +87,17 @@ def multi_gpu(gpu_num):
 
 #: Marks a test as slow (deselect with ``-m "not slow"``).
 slow = pytest.mark.slow
+
+
+def ideep(f):
+    """Marks a test as needing iDeep (v7's ``attr.ideep``). iDeep is not part of this
+    project, so the test is always skipped, as v7 skipped it on a host without iDeep."""
+    return _combine(pytest.mark.ideep, pytest.mark.skip(
+        reason='needs iDeep, which is not part of this project'))(f)
+
+
+def chainerx(f):
+    """Marks a test as needing ChainerX (v7's ``attr.chainerx``). ChainerX is not part of
+    this project, so the test is always skipped."""
+    return _combine(pytest.mark.chainerx, pytest.mark.skip(
+        reason='needs ChainerX, which is not part of this project'))(f)
