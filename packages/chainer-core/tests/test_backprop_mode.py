@@ -1,5 +1,5 @@
-"""chainer.no_backprop_mode / force_backprop_mode (v1.24): whether AUTO variables build
-the computational graph, per thread."""
+"""chainer.no_backprop_mode / force_backprop_mode: whether functions build the
+computational graph, per thread (the ``enable_backprop`` configuration)."""
 import threading
 
 import numpy
@@ -31,17 +31,30 @@ def test_force_backprop_mode_builds_the_graph_inside_no_backprop_mode():
         assert (x + 1).creator is not None
 
 
-def test_no_backprop_mode_leaves_on_and_off_variables_alone():
+def test_no_backprop_mode_builds_no_graph_for_any_variable_as_in_v2():
+    # v1.24 built the graph of OFF variables inside no_backprop_mode; v2+ (where every
+    # variable is OFF) builds none: the v2+ meaning is kept (see the compatibility
+    # notes), and ON variables never build one.
     off = chainer.Variable(numpy.ones(1, numpy.float32))
     on = chainer.Variable(numpy.ones(1, numpy.float32), volatile='on')
     with chainer.no_backprop_mode():
-        assert (off + 1).creator is not None
+        y = off + 1
+        assert y.creator is None and not y.requires_grad
         with chainer.force_backprop_mode():
             assert (on + 1).creator is None
+            assert (off + 1).creator is not None
     y = off * _auto()  # OFF wins over AUTO
-    with chainer.no_backprop_mode():
-        assert (off * _auto()).creator is not None
     assert y.creator is not None
+
+
+def test_no_backprop_mode_is_the_enable_backprop_configuration():
+    with chainer.no_backprop_mode():
+        assert chainer.config.enable_backprop is False
+        with chainer.force_backprop_mode():
+            assert chainer.config.enable_backprop is True
+    assert chainer.config.enable_backprop is True
+    with chainer.using_config('enable_backprop', False):
+        assert (_auto() + 1).creator is None
 
 
 def test_backprop_mode_is_restored_after_an_exception():

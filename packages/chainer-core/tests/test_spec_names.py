@@ -23,7 +23,8 @@ from chainer.testing import check_signature
 # them (e.g. ``add_param(..., initializer=None)`` of later versions).
 DOCUMENTED = {
     # §3.1.1 Variable
-    'chainer.Variable': '(data, volatile=OFF, name=None, grad=None)',
+    # v2+: data may be omitted (a variable whose data comes later, e.g. a Parameter)
+    'chainer.Variable': '(data=None, volatile=OFF, name=None, grad=None)',
     'chainer.Variable.__getitem__': '(slices)',
     'chainer.Variable.__len__': '()',
     'chainer.Variable.addgrad': '(var)',

@@ -15,11 +15,17 @@ __path__ = pkgutil.extend_path(__path__, __name__)
 from chainer._version import __version__  # noqa: E402,F401
 from chainer import flag  # noqa: E402
 from chainer.flag import AUTO, Flag, OFF, ON  # noqa: E402,F401
+from chainer import configuration  # noqa: E402,F401
+from chainer.configuration import config, global_config, using_config  # noqa: E402,F401,E501
+from chainer._config_defaults import mixed16  # noqa: E402,F401
 from chainer.debug_mode import DebugMode, is_debug, set_debug  # noqa: E402,F401
 from chainer.function import Function, FunctionHook, thread_local  # noqa: E402,F401
 from chainer.function import get_function_hooks  # noqa: E402,F401
 from chainer.function import force_backprop_mode, no_backprop_mode  # noqa: E402,F401
-from chainer.variable import Variable  # noqa: E402,F401
+from chainer.function_node import FunctionNode, grad  # noqa: E402,F401
+from chainer.variable import Variable, as_array, as_variable  # noqa: E402,F401
+from chainer.variable_node import VariableNode  # noqa: E402,F401
+from chainer.parameter import Parameter  # noqa: E402,F401
 from chainer.link import Chain, ChainList, Link  # noqa: E402,F401
 from chainer.initializer import Initializer  # noqa: E402,F401
 from chainer.initializers import init_weight  # noqa: E402,F401
@@ -34,6 +40,28 @@ from chainer import _missing, _namespace, _runtime  # noqa: E402
 
 #: Set to True to silence the warnings of :func:`chainer.utils.experimental` (v1.24).
 disable_experimental_feature_warning = False
+
+
+
+def get_dtype(dtype=None, map_mixed16=None):
+    """Resolves a dtype: ``dtype`` itself (as a numpy dtype) when given, else
+    ``chainer.config.dtype``; with the mixed16 setting, ``map_mixed16`` (default
+    float16).
+
+    Args:
+        dtype: a dtype specifier, or None for the configured default.
+        map_mixed16: the dtype that stands for :data:`chainer.mixed16`.
+
+    Returns:
+        numpy.dtype: the resolved dtype.
+    """
+    import numpy
+    if dtype is None:
+        dtype = config.dtype
+    if dtype is mixed16:
+        dtype = numpy.float16 if map_mixed16 is None else map_mixed16
+    return numpy.dtype(dtype)
+
 
 _missing.install()  # "pip install chainer-links" instead of "No module named ..."
 _runtime.install_gate()  # version check at the first import of a sibling portion

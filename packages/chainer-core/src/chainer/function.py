@@ -1,49 +1,32 @@
-"""Function: a node of the computational graph (spec 001 §3.1.3, §3.8.1).
+"""Function: the v1 node of the computational graph, forward and backward on arrays.
 
 A :class:`Function` is applied to variables once; its application records the inputs
 and (weakly) the outputs, so that :meth:`chainer.Variable.backward` can walk the graph.
-The array-level ``backward`` is the fast path of backprop; it is all a function needs.
+Its array-level ``backward`` is the fast path of backprop. It shares the graph with
+:class:`chainer.FunctionNode` (whose backward is made of differentiable functions);
+what the two share is in :mod:`chainer._graph`, the engine in :mod:`chainer._backprop`.
 """
-import collections
 import contextlib
 import dis
 import inspect
-import threading
-import time
 import traceback
 import weakref
 
 import numpy
 
+from chainer import _graph
 from chainer import cuda
-from chainer import debug_mode
 from chainer import flag
-from chainer import thread_policy
+from chainer.configuration import config, using_config
 from chainer.utils import type_check
 
-
-class _HookRegistry(threading.local):
-    """Thread-local holder of the function hooks registered by ``with hook:``."""
-
-    def __init__(self):
-        self.function_hooks = collections.OrderedDict()
-
-
 #: Thread-local object whose ``function_hooks`` holds the globally registered hooks.
-thread_local = _HookRegistry()
+thread_local = _graph.thread_local
 
-
-class _BackpropMode(threading.local):
-    """Thread-local switch of :func:`no_backprop_mode`/:func:`force_backprop_mode`."""
-
-    enabled = True
-
-
-_backprop_mode = _BackpropMode()
-_monotonic = time.monotonic
 _weakref = weakref.ref
 _OFF = flag.OFF
 _AUTO = flag.AUTO
+_tick = _graph.tick
 
 #: Per Function class: the input types (array class, dtype, shape of each input) its
 #: ``check_type_forward`` passed, when that check reads nothing but its argument (so
@@ -75,31 +58,20 @@ def _reads_only_its_argument(method):
     return True
 
 
-@contextlib.contextmanager
-def _backprop_enabled(enabled):
-    previous = _backprop_mode.enabled
-    _backprop_mode.enabled = enabled
-    try:
-        yield
-    finally:
-        _backprop_mode.enabled = previous
-
-
 def no_backprop_mode():
-    """Context in which variables of volatile flag AUTO build no graph (v1.24).
+    """Context in which functions build no computational graph (per thread).
 
-    By default a function applied to AUTO variables builds the computational graph,
-    like for non-volatile ones; inside ``with chainer.no_backprop_mode():`` it builds
-    none, like for volatile ones, which saves the memory of the graph in evaluation.
-    Variables flagged ON or OFF are not affected. The mode is per thread.
+    The same as ``chainer.using_config('enable_backprop', False)``. Results computed
+    inside have no creator, which saves the memory of the graph in evaluation.
+    Variables of volatile flag ON never build a graph anyway.
     """
-    return _backprop_enabled(False)
+    return using_config('enable_backprop', False)
 
 
 def force_backprop_mode():
-    """Context in which variables of volatile flag AUTO build the graph again (v1.24),
-    also inside :func:`no_backprop_mode`. The mode is per thread."""
-    return _backprop_enabled(True)
+    """Context in which functions build the computational graph again, also inside
+    :func:`no_backprop_mode` (``chainer.using_config('enable_backprop', True)``)."""
+    return using_config('enable_backprop', True)
 
 
 def get_function_hooks():
@@ -107,7 +79,7 @@ def get_function_hooks():
     return thread_local.function_hooks
 
 
-class Function(object):
+class Function(_graph.GraphNode):
     """Function on variables with backpropagation ability.
 
     Subclasses implement ``forward``/``backward`` (or their ``_cpu``/``_gpu``
@@ -123,12 +95,13 @@ class Function(object):
     """
 
     type_check_enable = type_check.is_enabled()
-    rank = 0
     _host = None  # whether the inputs were host arrays at the last application
     inputs = None
     outputs = None
-    _local_function_hooks = None
-    _stack = None
+    _is_v1 = True
+    #: Whether ``backward`` is written with operations that work on Variables as well
+    #: as on arrays, so that a double backprop can call it with Variables.
+    _differentiable_backward = False
 
     def __call__(self, *inputs):
         """Applies forward propagation and chains the backward references.
@@ -140,8 +113,7 @@ class Function(object):
         Returns:
             One :class:`~chainer.Variable`, or a tuple of them for several outputs.
         """
-        if _monotonic() >= thread_policy.next_check:
-            thread_policy.tick()  # BLAS threads: at most once per CHECK_INTERVAL
+        _tick()
         for x in inputs:
             if not isinstance(x, Variable):
                 inputs = tuple([x if isinstance(x, Variable)
@@ -151,7 +123,7 @@ class Function(object):
         # of a tiny operation's time, with the other one-input shortcuts below).
         unary = len(inputs) == 1
         in_data = (inputs[0].data,) if unary else tuple([x.data for x in inputs])
-        if self.type_check_enable:
+        if self.type_check_enable and config.type_check:
             self._check_types_once(in_data)
 
         hooks = thread_local.function_hooks
@@ -169,13 +141,12 @@ class Function(object):
             with cuda.get_device(*in_data):
                 outputs = self.forward(in_data)
         if type(outputs) is not tuple:
-            raise TypeError('{}.forward must return a tuple of arrays, got {}'
-                            .format(self.label, type(outputs).__name__))
+            _graph.check_forward_outputs(self, outputs)
 
         if hooks:
             for hook in hooks.values():
                 hook.forward_postprocess(self, in_data)
-        if debug_mode._debug:
+        if config.debug:
             _check_nan(self, outputs, 'forward')
             # where the function was applied, for the message of a bad gradient
             self._stack = traceback.extract_stack()[:-1]
@@ -187,7 +158,7 @@ class Function(object):
         single = len(outputs) == 1
         ret = (Variable(outputs[0], out_v),) if single else \
             tuple([Variable(y, out_v) for y in outputs])
-        if out_v is _OFF or (out_v is _AUTO and _backprop_mode.enabled):
+        if (out_v is _OFF or out_v is _AUTO) and config.enable_backprop:
             if unary:
                 rank = inputs[0].rank
             else:
@@ -200,6 +171,9 @@ class Function(object):
             self.inputs = inputs
             self.outputs = (_weakref(ret[0]),) if single else \
                 tuple([_weakref(y) for y in ret])
+        else:
+            for y in ret:
+                y._requires_grad = False
         return ret[0] if single else ret
 
     def _check_types_once(self, in_data):
@@ -228,37 +202,6 @@ class Function(object):
             if len(passed) >= _MAX_PASSED_CHECKS:
                 passed.clear()
             passed[key] = True
-
-    @property
-    def local_function_hooks(self):
-        """Ordered dict of the hooks registered to this function only."""
-        if self._local_function_hooks is None:
-            self._local_function_hooks = collections.OrderedDict()
-        return self._local_function_hooks
-
-    @property
-    def stack(self):
-        """Where the function was last applied (a list of frame summaries), recorded in
-        debug mode only; None otherwise."""
-        return self._stack
-
-    @property
-    def label(self):
-        """Short text that represents the function (its class name by default)."""
-        return self.__class__.__name__
-
-    def _check_data_type_forward(self, in_data):
-        try:
-            type_check.run_check(self.check_type_forward, in_data)
-        except type_check.InvalidType as e:
-            # named for this function even inside another's check context
-            msg = type_check._function_message(
-                self, type_check._expect_actual(e.expect, e.actual))
-            raise type_check.InvalidType(e.expect, e.actual, msg=msg)
-
-    def check_type_forward(self, in_types):
-        """Checks the types of the inputs before forward (no check by default)."""
-        pass
 
     def forward(self, inputs):
         """Applies forward propagation to arrays; dispatches to ``forward_cpu/gpu``."""
@@ -320,53 +263,9 @@ class Function(object):
                 y_ref.creator = None
         self.inputs = None
 
-    def add_hook(self, hook, name=None):
-        """Registers a function hook to this function only.
 
-        Args:
-            hook (FunctionHook): the hook.
-            name (str): a unique name among this function's hooks (default: the
-                hook's own name).
-        """
-        if not isinstance(hook, FunctionHook):
-            raise TypeError('hook must be a FunctionHook, got {}'.format(type(hook)))
-        if name is None:
-            name = hook.name
-        if name in self.local_function_hooks:
-            raise KeyError('hook {} already exists'.format(name))
-        self.local_function_hooks[name] = hook
-
-    def delete_hook(self, name):
-        """Unregisters the function hook called ``name``."""
-        del self.local_function_hooks[name]
-
-    def _hooks(self):
-        hooks = thread_local.function_hooks
-        if self._local_function_hooks:
-            hooks = collections.OrderedDict(hooks)
-            hooks.update(self._local_function_hooks)
-        return hooks
-
-
-def _all_host(arrays):
-    for a in arrays:
-        if a.__class__ is not _ndarray and a is not None and \
-                not isinstance(a, (numpy.ndarray, numpy.generic)):
-            return False
-    return True
-
-
-_ndarray = numpy.ndarray
-
-
-def _check_nan(func, arrays, direction):
-    for a in arrays:
-        if a is None:
-            continue
-        xp = cuda.get_array_module(a)
-        if a.dtype.kind == 'f' and bool(xp.isnan(a).any()):
-            raise RuntimeError('NaN is detected on {} computation of {}'.format(
-                direction, func.label))
+_all_host = _graph.all_host
+_check_nan = _graph.check_nan
 
 
 class FunctionHook(object):

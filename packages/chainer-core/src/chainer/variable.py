@@ -1,13 +1,18 @@
-"""Variable: an array with the structure to track computation (spec 001 §3.1.1)."""
-import heapq
+"""Variable: an array with the structure to track computation.
+
+A Variable holds its data array, its gradient, and its place in the graph (the
+``creator`` that computed it and its ``rank``). The engine that computes gradients is
+:mod:`chainer._backprop`; the v7 view of a variable in the graph is
+:class:`~chainer.variable.VariableNode`; :class:`~chainer.Parameter` is the variable a
+link owns.
+"""
 import traceback
 
 import numpy
 
+from chainer import _graph
 from chainer import cuda
-from chainer import debug_mode
 from chainer import flag
-from chainer.utils import force_array
 
 
 def _grad_mismatch(var, grad):
@@ -49,9 +54,10 @@ def _check_grad_type(var, grad, func=None):
 
 def _as_data_array(data):
     """Returns ``data`` as the data array of a Variable: numpy arrays (and subclasses)
-    and GPU arrays as they are, a numpy scalar as a 0-d array (the spec holds arrays
-    only; a scalar could not receive an array gradient)."""
-    if isinstance(data, numpy.ndarray) or hasattr(data, '__cuda_array_interface__'):
+    and GPU arrays as they are, a numpy scalar as a 0-d array (a scalar could not
+    receive an array gradient), None for a variable without data yet."""
+    if data is None or isinstance(data, numpy.ndarray) or \
+            hasattr(data, '__cuda_array_interface__'):
         return data
     if isinstance(data, numpy.generic):
         return numpy.asarray(data)
@@ -75,12 +81,16 @@ class Variable(object):
     """Array with a structure to keep track of computation.
 
     Args:
-        data (array): Initial data array (numpy, or a GPU array with a backend).
-        volatile (~chainer.Flag): Volatility flag; ``'on'``/``'off'``/``'auto'`` or a
-            bool may be given too. With ON, functions applied to this variable build no
-            graph.
+        data (array): Initial data array (numpy, or a GPU array with a backend), or
+            None for a variable whose data is set later.
+        volatile (~chainer.Flag): Volatility flag (v1); ``'on'``/``'off'``/``'auto'``
+            or a bool may be given too. With ON, functions applied to this variable
+            build no graph.
         name (str): Name of the variable.
         grad (array): Initial gradient array.
+        requires_grad (bool): whether backprop computes this variable's gradient
+            (v2+); with False, a function whose inputs all require none builds no
+            graph.
 
     Attributes:
         data: Data array.
@@ -93,9 +103,10 @@ class Variable(object):
 
     __array_priority__ = 200
     __slots__ = ('data', '_grad', 'creator', 'rank', 'name', '_volatile',
-                 '__weakref__')
+                 '_requires_grad', '_grad_var', '_node', '__weakref__')
 
-    def __init__(self, data, volatile=flag.OFF, name=None, grad=None):
+    def __init__(self, data=None, volatile=flag.OFF, name=None, grad=None,
+                 requires_grad=True):
         if data.__class__ is not numpy.ndarray:  # the common case costs one check
             data = _as_data_array(data)
         self.data = data
@@ -105,11 +116,14 @@ class Variable(object):
         self.creator = None
         self.name = name
         self._grad = None
+        self._requires_grad = requires_grad
         if grad is not None:
             self.grad = grad
 
     def __reduce__(self):
-        return Variable, (self.data, self._volatile, self.name, self.grad)
+        cls = Variable if type(self) is _ArrayInput else type(self)
+        return _restore_variable, (cls, self.data, self._volatile, self.name,
+                                   self.grad, self._requires_grad)
 
     def __repr__(self):
         if self.name:
@@ -163,6 +177,8 @@ class Variable(object):
     @property
     def label(self):
         """Short text that represents the variable: its shape and dtype."""
+        if self.data is None:
+            return 'None'
         if self.data.shape == ():
             return str(self.data.dtype)
         return '(%s), %s' % (', '.join(map(str, self.data.shape)), self.data.dtype)
@@ -191,6 +207,117 @@ class Variable(object):
     def grad(self, g):
         _check_grad_type(self, g)
         self._grad = g
+
+    @property
+    def grad_var(self):
+        """The gradient as a Variable (None without gradient). After a backward with
+        ``enable_double_backprop=True`` it carries the graph of its computation."""
+        g = self.grad
+        if g is None:
+            return None
+        gv = getattr(self, '_grad_var', None)
+        if gv is None or gv.data is not g:
+            gv = Variable(g, requires_grad=False)
+            self._grad_var = gv
+        return gv
+
+    @grad_var.setter
+    def grad_var(self, gv):
+        if gv is None:
+            self._grad = None
+            self._grad_var = None
+            return
+        if not isinstance(gv, Variable):
+            raise TypeError('grad_var must be a Variable or None, got {}'.format(
+                type(gv).__name__))
+        _check_grad_type(self, gv.data)
+        self._grad = gv.data
+        self._grad_var = gv
+
+    @property
+    def array(self):
+        """The data array (the v2+ name of :attr:`data`)."""
+        return self.data
+
+    @array.setter
+    def array(self, value):
+        self.data = value
+
+    @property
+    def requires_grad(self):
+        """Whether backprop computes this variable's gradient (False for a variable
+        made with ``requires_grad=False``, a volatile one, or an output of a function
+        applied without building the graph)."""
+        return self._requires_grad and self._volatile is not flag.ON
+
+    @property
+    def creator_node(self):
+        """The node that computed this variable (the same object as :attr:`creator`:
+        a :class:`~chainer.FunctionNode` or a v1 :class:`~chainer.Function`)."""
+        return self.creator
+
+    @creator_node.setter
+    def creator_node(self, func):
+        self.set_creator_node(func)
+
+    def set_creator_node(self, func):
+        """Makes ``func`` the creator of this variable (the rank follows)."""
+        self.creator = func
+        if func is not None:
+            self.rank = func.rank + 1
+
+    @property
+    def node(self):
+        """This variable's node in the graph (:class:`VariableNode`), made on demand
+        and the same object for the life of the variable."""
+        node = getattr(self, '_node', None)
+        if node is None:
+            node = self._node = VariableNode(self)
+        return node
+
+    @property
+    def xp(self):
+        """The array module of the data (numpy, or the GPU one)."""
+        if self.data is None:
+            return numpy
+        return cuda.get_array_module(self.data)
+
+    @property
+    def device(self):
+        """The device of the data (see :mod:`chainer.backend`)."""
+        from chainer import backend
+        if self.data is None:
+            return backend.CpuDevice()
+        return backend.get_device_from_array(self.data)
+
+    def item(self):
+        """The single element of the data as a Python scalar."""
+        if self.data.size != 1:
+            raise ValueError('item() needs a variable of one element, got shape {}'
+                             .format(self.data.shape))
+        return self.data.item()
+
+    @property
+    def T(self):
+        """The variable with its axes reversed (:func:`chainer.functions.transpose`)."""
+        return self.transpose()
+
+    def unchain(self):
+        """Makes this variable a root: it forgets its creator (the graph before it
+        stays as it is for other variables)."""
+        self.creator = None
+
+    def retain_data(self):
+        """Keeps the data for backprop (data is always kept here: a no-op kept for
+        code written for Chainer v2+)."""
+        pass
+
+    def summary(self):
+        """One-line text with the name, shape and dtype."""
+        name = '' if self.name is None else self.name
+        if self.data is None:
+            return 'name={}, uninitialized'.format(name)
+        return '{}: shape={}, dtype={}'.format(name, self.data.shape, self.data.dtype)
 
     @property
     def shape(self):
@@ -235,6 +362,7 @@ class Variable(object):
     def cleargrad(self):
         """Clears the gradient array (sets it to None)."""
         self._grad = None
+        self._grad_var = None
 
     def zerograd(self):
         """Initializes the gradient array by zeros (in place when it exists)."""
@@ -277,116 +405,27 @@ class Variable(object):
         self.creator = gen_func
         self.rank = gen_func.rank + 1
 
-    def backward(self, retain_grad=False):
+    def backward(self, retain_grad=False, enable_double_backprop=False,
+                 loss_scale=None):
         """Runs error backpropagation from this variable.
 
         Functions are visited from the largest rank down, so every function runs
         once, after all the gradients of its outputs are complete. If the data has a
         single element and no gradient is set, the initial gradient is one; a larger
         variable without a gradient passes None to its creator's ``backward``, as in v1.
+        Gradients are accumulated into the leaves' ``grad``.
 
         Args:
             retain_grad (bool): keep the gradients of intermediate variables; by default
                 they are freed as soon as they are used.
+            enable_double_backprop (bool): compute the gradients with differentiable
+                functions, so that each leaf's ``grad_var`` can be differentiated again
+                (e.g. a gradient penalty). Costs more time and memory.
+            loss_scale (float): multiplies the initial gradient (loss scaling for
+                float16 training); the optimizers divide the parameters' gradients by
+                it before the update.
         """
-        if self.creator is None:
-            return
-        if self.data.size == 1 and self._grad is None:
-            xp = cuda.get_array_module(self.data)
-            with cuda.get_device(self.data):
-                self.grad = xp.ones_like(self.data)
-
-        creator = self.creator
-        # (-rank, order of discovery, function): the heap pops the largest rank first
-        candidates = [(-creator.rank, 0, creator)]
-        seen_funcs = {creator}
-        # id of a variable whose gradient was set in this pass -> whether that array
-        # may be shared (another variable's gradient too) and so must not be added
-        # into in place
-        shared = {}
-        given_to_leaves = set()
-        is_debug = debug_mode._debug
-        while candidates:
-            func = heapq.heappop(candidates)[2]
-            inputs = func.inputs
-            out_refs = func.outputs
-            if len(out_refs) == 1:  # the common case, without lists
-                y = out_refs[0]()
-                outputs = y,
-                out_grad = None if y is None else y._grad,
-            else:
-                outputs = [y() for y in out_refs]
-                out_grad = tuple([None if y is None else y._grad for y in outputs])
-            in_data = (inputs[0].data,) if len(inputs) == 1 else \
-                tuple([x.data for x in inputs])
-            hooks = thread_local.function_hooks
-            if func._local_function_hooks:
-                hooks = func._hooks()
-            if hooks:
-                for hook in hooks.values():
-                    hook.backward_preprocess(func, in_data, out_grad)
-            if func._host and _all_host(out_grad):
-                gxs = func.backward(in_data, out_grad)
-            else:
-                with cuda.get_device(*(in_data + out_grad)):
-                    gxs = func.backward(in_data, out_grad)
-            if len(gxs) != len(in_data):
-                raise ValueError(
-                    '{}.backward returned {} gradients for {} inputs'.format(
-                        func.label, len(gxs), len(in_data)))
-            if hooks:
-                for hook in hooks.values():
-                    hook.backward_postprocess(func, in_data, out_grad)
-            if is_debug:
-                from chainer.function import _check_nan
-                _check_nan(func, gxs, 'backward')
-
-            if not retain_grad:
-                for y in outputs:
-                    if y is not None and y is not self:
-                        y._grad = None
-            for x, gx in zip(inputs, gxs):
-                if gx is None:
-                    continue
-                xd = x.data
-                if gx.__class__ is not xd.__class__ or gx.dtype != xd.dtype or \
-                        gx.shape != xd.shape:
-                    _check_grad_type(x, gx, func)  # raises unless a compatible array
-                if x.__class__ is _ArrayInput:
-                    continue  # nobody can read it (see _ArrayInput): not kept
-                id_x = id(x)
-                creator = x.creator
-                if creator is None:  # a leaf: accumulate into what it holds
-                    grad = x._grad
-                    if grad is None:
-                        # Two leaves must never share one array: a later backward
-                        # adds into leaf gradients in place.
-                        if id(gx) in given_to_leaves:
-                            gx = gx.copy()
-                        given_to_leaves.add(id(gx))
-                        x._grad = gx
-                        shared[id_x] = True
-                    elif grad is _NAN_GRAD:
-                        x._grad = x._nan_array()  # NaN + gx: the NaNs are the sum
-                    elif shared.get(id_x):
-                        x._grad = force_array(grad + gx)  # gx may be shared: not in place
-                        shared[id_x] = False
-                    else:
-                        x._grad += gx
-                    continue
-                # an intermediate: its grad starts fresh in every backward
-                if creator not in seen_funcs:
-                    seen_funcs.add(creator)
-                    heapq.heappush(candidates, (-creator.rank, len(seen_funcs), creator))
-                state = shared.get(id_x)
-                if state is None:
-                    x._grad = gx
-                    shared[id_x] = True
-                elif state:
-                    x._grad = force_array(gx + x._grad)
-                    shared[id_x] = False
-                else:
-                    x._grad += gx
+        _backprop.backward(self, retain_grad, enable_double_backprop, loss_scale)
 
     def _ordering_is_undefined(self, other):
         raise NotImplementedError(
@@ -441,6 +480,25 @@ class Variable(object):
         self.creator = None
 
 
+def _restore_variable(cls, data, volatile, name, grad, requires_grad):
+    v = cls.__new__(cls)
+    Variable.__init__(v, data, volatile, name, grad, requires_grad)
+    return v
+
+
+def as_variable(obj):
+    """``obj`` itself if it is a Variable, else a Variable of the array ``obj`` that
+    requires no gradient."""
+    return _graph.as_variable(obj)
+
+
+def as_array(obj):
+    """The data array of a Variable, or ``obj`` itself for an array."""
+    if isinstance(obj, Variable):
+        return obj.data
+    return obj
+
+
 class _ArrayInput(Variable):
     """The Variable that :meth:`Function.__call__ <chainer.Function.__call__>` wraps
     around an array argument.
@@ -463,6 +521,13 @@ def _functions():
     return chainer.functions
 
 
-from chainer.function import _all_host, thread_local  # noqa: E402
+_graph.Variable = Variable
+_graph.ArrayInput = _ArrayInput
+_graph.NAN_GRAD = _NAN_GRAD
+_graph.check_grad_type = _check_grad_type
+
+from chainer import _backprop  # noqa: E402
+from chainer.variable_node import VariableNode  # noqa: E402,F401
+from chainer.parameter import Parameter  # noqa: E402,F401
 from chainer.core_functions import basic_math  # noqa: E402
 basic_math.install_variable_operators(Variable)

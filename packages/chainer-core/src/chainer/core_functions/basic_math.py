@@ -80,7 +80,19 @@ def _check_same_types(in_types, floats=True):
     )
 
 
-class Neg(function.Function):
+class _Arithmetic(function.Function):
+    """Base of the operator nodes: their ``backward`` is written with operations that
+    work on Variables as on arrays, so a double backprop differentiates it."""
+
+    _differentiable_backward = True
+
+
+def _data(x):
+    """The array of a Variable, or the array itself."""
+    return x.data if isinstance(x, _Variable) else x
+
+
+class Neg(_Arithmetic):
     """``-x``."""
 
     @property
@@ -97,7 +109,7 @@ class Neg(function.Function):
         return utils.force_array(-gy[0]),
 
 
-class Absolute(function.Function):
+class Absolute(_Arithmetic):
     """``abs(x)``; the gradient at 0 is taken as 0 (the sign of 0)."""
 
     @property
@@ -111,11 +123,12 @@ class Absolute(function.Function):
         return utils.force_array(abs(x[0])),
 
     def backward(self, x, gy):
-        xp = cuda.get_array_module(x[0])
-        return utils.force_array(xp.sign(x[0]) * gy[0]),
+        x0 = _data(x[0])
+        sign = cuda.get_array_module(x0).sign(x0)  # derivative 0 almost everywhere
+        return utils.force_array(gy[0] * sign),
 
 
-class Add(function.Function):
+class Add(_Arithmetic):
     """``x0 + x1``."""
 
     @property
@@ -132,7 +145,7 @@ class Add(function.Function):
         return gy[0], gy[0]
 
 
-class AddConstant(function.Function):
+class AddConstant(_Arithmetic):
     """``x + c`` for a constant ``c``."""
 
     def __init__(self, value):
@@ -152,7 +165,7 @@ class AddConstant(function.Function):
         return gy[0],
 
 
-class Sub(function.Function):
+class Sub(_Arithmetic):
     """``x0 - x1``."""
 
     @property
@@ -169,7 +182,7 @@ class Sub(function.Function):
         return gy[0], utils.force_array(-gy[0])
 
 
-class SubFromConstant(function.Function):
+class SubFromConstant(_Arithmetic):
     """``c - x`` for a constant ``c``."""
 
     def __init__(self, value):
@@ -189,7 +202,7 @@ class SubFromConstant(function.Function):
         return utils.force_array(-gy[0]),
 
 
-class Mul(function.Function):
+class Mul(_Arithmetic):
     """``x0 * x1``."""
 
     @property
@@ -206,7 +219,7 @@ class Mul(function.Function):
         return utils.force_array(gy[0] * x[1]), utils.force_array(gy[0] * x[0])
 
 
-class MulConstant(function.Function):
+class MulConstant(_Arithmetic):
     """``x * c`` for a constant ``c``."""
 
     def __init__(self, value):
@@ -223,10 +236,10 @@ class MulConstant(function.Function):
         return utils.force_array(x[0] * _constant_value(self.value, x[0])),
 
     def backward(self, x, gy):
-        return utils.force_array(gy[0] * _constant_value(self.value, x[0])),
+        return utils.force_array(gy[0] * _constant_value(self.value, _data(x[0]))),
 
 
-class Div(function.Function):
+class Div(_Arithmetic):
     """``x0 / x1``."""
 
     @property
@@ -244,7 +257,7 @@ class Div(function.Function):
         return gx0, utils.force_array(-gx0 * x[0] / x[1])
 
 
-class DivFromConstant(function.Function):
+class DivFromConstant(_Arithmetic):
     """``c / x`` for a constant ``c``."""
 
     def __init__(self, value):
@@ -261,11 +274,11 @@ class DivFromConstant(function.Function):
         return utils.force_array(_constant_value(self.value, x[0]) / x[0]),
 
     def backward(self, x, gy):
-        c = _constant_value(self.value, x[0])
+        c = _constant_value(self.value, _data(x[0]))
         return utils.force_array(-c * gy[0] / (x[0] * x[0])),
 
 
-class PowVarVar(function.Function):
+class PowVarVar(_Arithmetic):
     """``x0 ** x1``."""
 
     @property
@@ -280,14 +293,18 @@ class PowVarVar(function.Function):
         return self.y,
 
     def backward(self, x, gy):
-        xp = cuda.get_array_module(x[0])
         one = x[1].dtype.type(1)  # not the int 1: numpy 1 would promote 0-d inputs
         gx0 = utils.force_array(x[1] * x[0] ** (x[1] - one) * gy[0])
-        gx1 = utils.force_array(xp.log(x[0]) * self.y * gy[0])
+        if isinstance(x[0], _Variable):  # the graph of y and log(x0), not constants
+            from chainer.core_functions.log import log
+            gx1 = log(x[0]) * (x[0] ** x[1]) * gy[0]
+        else:
+            xp = cuda.get_array_module(x[0])
+            gx1 = utils.force_array(xp.log(x[0]) * self.y * gy[0])
         return gx0, gx1
 
 
-class PowVarConst(function.Function):
+class PowVarConst(_Arithmetic):
     """``x ** c`` for a constant ``c``."""
 
     def __init__(self, value):
@@ -304,12 +321,12 @@ class PowVarConst(function.Function):
         return utils.force_array(x[0] ** _constant_value(self.value, x[0])),
 
     def backward(self, x, gy):
-        c = _constant_value(self.value, x[0])
+        c = _constant_value(self.value, _data(x[0]))
         # c - 1 in c's own type: numpy 1 gives float64 for a float32 scalar minus an int
         return utils.force_array(c * x[0] ** (c - c.dtype.type(1)) * gy[0]),
 
 
-class PowConstVar(function.Function):
+class PowConstVar(_Arithmetic):
     """``c ** x`` for a constant ``c``."""
 
     def __init__(self, value):
@@ -327,9 +344,11 @@ class PowConstVar(function.Function):
         return self.y,
 
     def backward(self, x, gy):
-        xp = cuda.get_array_module(x[0])
-        c = _constant_value(self.value, x[0])
-        return utils.force_array(xp.log(c) * self.y * gy[0]),
+        x0 = _data(x[0])
+        c = _constant_value(self.value, x0)
+        log_c = cuda.get_array_module(x0).log(c)
+        y = c ** x[0] if isinstance(x[0], _Variable) else self.y  # a graph, or y's data
+        return utils.force_array(log_c * y * gy[0]),
 
 
 def _label_constant(value):

@@ -1,0 +1,193 @@
+"""What the two kinds of graph node share: the v1 :class:`chainer.Function` (arrays in
+both directions) and :class:`chainer.FunctionNode` (a differentiable backward).
+
+Both record ``rank`` (their place in the topological order), run the function hooks,
+check their input types and outputs, and tick the BLAS thread policy: here, once.
+"""
+import collections
+import threading
+import time
+
+import numpy
+
+from chainer import cuda
+from chainer import thread_policy
+from chainer.utils import type_check
+
+
+class _HookRegistry(threading.local):
+    """Thread-local holder of the function hooks registered by ``with hook:``."""
+
+    def __init__(self):
+        self.function_hooks = collections.OrderedDict()
+
+
+#: Thread-local object whose ``function_hooks`` holds the globally registered hooks.
+thread_local = _HookRegistry()
+
+_monotonic = time.monotonic
+
+
+def tick():
+    """Lets the BLAS thread policy look at the load, at most once per its interval.
+
+    Called on every application of a function (either kind of node): the one place
+    where the graph drives :mod:`chainer.thread_policy`.
+    """
+    if _monotonic() >= thread_policy.next_check:
+        thread_policy.tick()
+
+
+class GraphNode(object):
+    """The base of :class:`chainer.Function` and :class:`chainer.FunctionNode`."""
+
+    rank = 0
+    _local_function_hooks = None
+    _stack = None
+
+    @property
+    def label(self):
+        """Short text that represents the function (its class name by default)."""
+        return self.__class__.__name__
+
+    @property
+    def stack(self):
+        """Where the function was applied (a list of frame summaries), recorded in
+        debug mode only; None otherwise."""
+        return self._stack
+
+    @stack.setter
+    def stack(self, value):
+        self._stack = value
+
+    @property
+    def local_function_hooks(self):
+        """Ordered dict of the hooks registered to this function only."""
+        if self._local_function_hooks is None:
+            self._local_function_hooks = collections.OrderedDict()
+        return self._local_function_hooks
+
+    def add_hook(self, hook, name=None):
+        """Registers a function hook to this function only.
+
+        Args:
+            hook (~chainer.FunctionHook): the hook.
+            name (str): a unique name among this function's hooks (default: the
+                hook's own name).
+        """
+        from chainer.function import FunctionHook
+        if not isinstance(hook, FunctionHook):
+            raise TypeError('hook must be a FunctionHook, got {}'.format(type(hook)))
+        if name is None:
+            name = hook.name
+        if name in self.local_function_hooks:
+            raise KeyError('hook {} already exists'.format(name))
+        self.local_function_hooks[name] = hook
+
+    def delete_hook(self, name):
+        """Unregisters the function hook called ``name``."""
+        del self.local_function_hooks[name]
+
+    def _hooks(self):
+        """The hooks that see this function: the thread's, then its own."""
+        hooks = thread_local.function_hooks
+        if self._local_function_hooks:
+            hooks = collections.OrderedDict(hooks)
+            hooks.update(self._local_function_hooks)
+        return hooks
+
+    def check_type_forward(self, in_types):
+        """Checks the types of the inputs before forward (no check by default).
+
+        Args:
+            in_types (~chainer.utils.type_check.TypeInfoTuple): the input types; use
+                :func:`chainer.utils.type_check.expect` on them.
+        """
+        pass
+
+    def _check_data_type_forward(self, in_data):
+        try:
+            type_check.run_check(self.check_type_forward, in_data)
+        except type_check.InvalidType as e:
+            # named for this function even inside another's check context
+            msg = type_check._function_message(
+                self, type_check._expect_actual(e.expect, e.actual))
+            raise type_check.InvalidType(e.expect, e.actual, msg=msg)
+
+
+_ndarray = numpy.ndarray
+
+
+def all_host(arrays):
+    """Whether every array (None allowed) lives in host memory."""
+    for a in arrays:
+        if a.__class__ is not _ndarray and a is not None and \
+                not isinstance(a, (numpy.ndarray, numpy.generic)):
+            return False
+    return True
+
+
+def check_nan(func, arrays, direction):
+    """Raises RuntimeError when a float array holds a NaN (debug mode)."""
+    for a in arrays:
+        if a is None:
+            continue
+        if isinstance(a, Variable):
+            a = a.data
+        xp = cuda.get_array_module(a)
+        if a.dtype.kind == 'f' and bool(xp.isnan(a).any()):
+            raise RuntimeError('NaN is detected on {} computation of {}'.format(
+                direction, func.label))
+
+
+def check_forward_outputs(func, outputs):
+    """Raises TypeError unless ``outputs`` is a tuple of arrays."""
+    if type(outputs) is not tuple:
+        raise TypeError('{}.forward must return a tuple of arrays, got {}'
+                        .format(func.label, type(outputs).__name__))
+    for y in outputs:
+        if not (isinstance(y, numpy.ndarray) or hasattr(y, '__cuda_array_interface__')):
+            raise TypeError('{}.forward must return a tuple of arrays, got an element '
+                            'of type {}'.format(func.label, type(y).__name__))
+
+
+def as_variable(x):
+    """``x`` itself for a Variable; an array becomes a Variable requiring no gradient."""
+    if isinstance(x, Variable):
+        return x
+    return Variable(x, requires_grad=False)
+
+
+def gradients_per_target(func, target_input_indexes, gxs):
+    """The gradients a FunctionNode's backward returned, one per target index.
+
+    A backward may return one gradient per input or one per target; anything else is
+    an error naming the node.
+    """
+    if type(gxs) is not tuple:
+        if isinstance(gxs, list):
+            gxs = tuple(gxs)
+        else:
+            raise TypeError('{}.backward must return a tuple, got {}'.format(
+                func.label, type(gxs).__name__))
+    n_inputs = len(func._inputs)
+    if len(gxs) == n_inputs and len(target_input_indexes) != n_inputs:
+        return tuple([gxs[i] for i in target_input_indexes])
+    if len(gxs) != len(target_input_indexes):
+        raise ValueError(
+            '{}.backward returned {} gradients: expected one per input ({}) or one '
+            'per target index ({})'.format(func.label, len(gxs), n_inputs,
+                                            len(target_input_indexes)))
+    return gxs
+
+
+
+def note_loss_scale(x, loss_scale):
+    """Tells a leaf (a Parameter: its update rule divides by it) that its gradient was
+    scaled by ``loss_scale``."""
+    if hasattr(x, '__dict__'):
+        x._loss_scale = loss_scale
+
+
+# Set by chainer.variable, which imports this module.
+Variable = ArrayInput = NAN_GRAD = check_grad_type = None

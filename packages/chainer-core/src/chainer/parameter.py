@@ -1,0 +1,143 @@
+"""Parameter: the variable a link owns, initialized by an initializer, possibly later
+than it is made (when its shape is known from the first input)."""
+import numpy
+
+from chainer import cuda
+from chainer import flag
+from chainer import initializers
+from chainer.variable import Variable
+
+
+class Parameter(Variable):
+    """A variable that a :class:`~chainer.Link` registers as its parameter.
+
+    Assigned to a link's attribute inside ``with link.init_scope():``, it becomes a
+    parameter of the link. Its data is made by an initializer: at once when the shape
+    is known, else by :meth:`initialize`. A new parameter's gradient is filled with
+    NaN (so that an update before any backward is visible); :meth:`cleargrad` or
+    :meth:`zerograd` before the initialization decide what it starts with instead.
+
+    Args:
+        initializer: an :class:`~chainer.Initializer`, a scalar (filled in; float32),
+            an array (used as the data; its shape and dtype win) or None (NaN).
+        shape (int or tuple of ints): the shape; None leaves the parameter
+            uninitialized until :meth:`initialize`.
+        name (str): the name.
+
+    Attributes:
+        initializer: what fills the data at initialization.
+        update_rule: the :class:`~chainer.UpdateRule` an optimizer set (None before).
+    """
+
+    def __init__(self, initializer=None, shape=None, name=None):
+        if initializer is None:
+            initializer = initializers.NaN()
+        elif numpy.isscalar(initializer):
+            initializer = initializers.Constant(initializer)
+        self._grad_initializer = initializers.NaN()
+        self._initial_device = None
+        is_array = isinstance(initializer, numpy.ndarray) or \
+            hasattr(initializer, '__cuda_array_interface__')
+        if shape is None and is_array:
+            super(Parameter, self).__init__(initializer, volatile=flag.AUTO, name=name)
+            self._defer_nan_grad()
+        elif shape is None:
+            super(Parameter, self).__init__(None, volatile=flag.AUTO, name=name)
+            dtype = getattr(initializer, 'dtype', None)
+            self._grad_initializer = initializers.NaN(dtype)
+        else:
+            xp = numpy
+            if is_array:
+                xp = cuda.get_array_module(initializer)
+                initializer = initializers.Constant(initializer)
+            data = initializers.generate_array(initializer, _as_shape(shape), xp)
+            super(Parameter, self).__init__(data, volatile=flag.AUTO, name=name)
+            self._defer_nan_grad()
+        self.initializer = initializer
+        self.update_rule = None
+
+    def __reduce__(self):
+        return _restore_parameter, (self.data, self.name, self._grad_or_none(),
+                                    self.initializer, self.update_rule)
+
+    def _grad_or_none(self):
+        return None if self._grad is None else self.grad
+
+    @property
+    def is_initialized(self):
+        """Whether the data array exists."""
+        return self.data is not None
+
+    @property
+    def dtype(self):
+        """The dtype of the data (of the initializer's, before initialization)."""
+        if self.data is not None:
+            return self.data.dtype
+        dtype = getattr(self.initializer, 'dtype', None)
+        if dtype is None:
+            raise RuntimeError('the dtype of the uninitialized parameter {!r} is not '
+                               'known yet: its initializer gives none'.format(self.name))
+        return numpy.dtype(dtype)
+
+    def initialize(self, shape):
+        """Makes the data array of ``shape`` with the initializer (and the gradient:
+        NaN, or what :meth:`cleargrad`/:meth:`zerograd` asked for)."""
+        xp = numpy
+        if self._initial_device is not None:
+            xp = cuda.cupy
+        with cuda.get_device(self._initial_device):
+            data = initializers.generate_array(self.initializer, _as_shape(shape), xp)
+            ginit = self._grad_initializer
+            grad = None if ginit is None else \
+                initializers.generate_array(ginit, data.shape, xp).astype(
+                    data.dtype, copy=False)
+        self.data = data
+        self._grad = grad
+        self._grad_var = None
+
+    def cleargrad(self):
+        """Clears the gradient; an uninitialized parameter starts without one."""
+        super(Parameter, self).cleargrad()
+        if self.data is None:
+            self._grad_initializer = None
+
+    def zerograd(self):
+        """Zeroes the gradient; an uninitialized parameter starts with zeros."""
+        if self.data is None:
+            self._grad_initializer = initializers.Zero(
+                getattr(self.initializer, 'dtype', None))
+            return
+        super(Parameter, self).zerograd()
+
+    def to_cpu(self):
+        """Moves the data and gradient to the host (and so the later initialization)."""
+        self._initial_device = None
+        if self.data is not None:
+            super(Parameter, self).to_cpu()
+
+    def to_gpu(self, device=None):
+        """Moves the data and gradient to a GPU (and so the later initialization)."""
+        self._initial_device = cuda.get_device(device).id if device is not None \
+            else cuda.get_device(None).id
+        if self.data is not None:
+            super(Parameter, self).to_gpu(device)
+
+    def update(self):
+        """Updates the data with the update rule an optimizer set (if any)."""
+        if self.update_rule is not None:
+            self.update_rule.update(self)
+
+
+def _as_shape(shape):
+    return (shape,) if isinstance(shape, (int, numpy.integer)) else tuple(shape)
+
+
+def _restore_parameter(data, name, grad, initializer, update_rule):
+    p = Parameter(initializer=initializer if data is None else data, name=name)
+    if data is None:
+        p.initializer = initializer
+    else:
+        p.initializer = initializer
+        p._grad = grad
+    p.update_rule = update_rule
+    return p
