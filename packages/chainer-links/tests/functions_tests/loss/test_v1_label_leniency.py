@@ -205,3 +205,18 @@ def test_black_out_wraps_negative_labels_and_samples():
     numpy.testing.assert_array_equal(wrapped.data, plain.data)
     with pytest.raises(ValueError, match='black_out: t: every label'):
         F.black_out(x, numpy.array([4, 1], numpy.int32), W, samples)
+
+
+def test_debug_mode_raises_as_v1_debug_checks_did():
+    x = numpy.zeros((2, 3), numpy.float32)
+    t = numpy.array([0, -2], numpy.int32)
+    old = chainer.is_debug()
+    chainer.set_debug(True)
+    try:
+        with pytest.raises(ValueError, match=r'every label must be in \[0, 3\) or equal'):
+            F.softmax_cross_entropy(x, t)
+        xs = [numpy.zeros((1, 3), numpy.float32)]
+        with pytest.raises(ValueError, match=r'crf1d: ys: every label must be in \[0, 3\),'):
+            F.crf1d(numpy.zeros((3, 3), numpy.float32), xs, [numpy.array([-1], 'i')])
+    finally:
+        chainer.set_debug(old)

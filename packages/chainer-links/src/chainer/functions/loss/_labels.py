@@ -4,6 +4,7 @@ import warnings
 
 import numpy
 
+import chainer
 from chainer import cuda
 
 
@@ -68,7 +69,8 @@ def lenient_labels(t, n_class, name, effect, ignore_label=None, low=None, high=N
     them the meaning ``effect`` describes: a :class:`LabelRangeWarning` says so (one
     message per function and call site under the default warning filters) and the
     caller computes v1's result. Labels outside ``[low, high)`` made v1 fail too:
-    they raise ValueError.
+    they raise ValueError, and so does every out-of-range label in debug mode
+    (:func:`chainer.set_debug`), where v1 checked the labels.
 
     Args:
         t (array): integer labels.
@@ -91,7 +93,11 @@ def lenient_labels(t, n_class, name, effect, ignore_label=None, low=None, high=N
         outside &= t != ignore_label
     if not bool(outside.any()):
         return False
-    fatal = outside & False
+    if chainer.is_debug():  # v1's debug mode checked the labels and raised
+        fatal = outside
+        low = high = n_class
+    else:
+        fatal = outside & False
     if low is not None:
         fatal |= outside & (t < low)
     if high is not None:
