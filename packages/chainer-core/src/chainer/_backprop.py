@@ -14,7 +14,7 @@ import heapq
 from chainer import _graph
 from chainer import cuda
 from chainer import function_node
-from chainer.configuration import config, using_config
+from chainer.configuration import config, deviations as _dev, using_config
 from chainer.utils import force_array
 
 
@@ -61,7 +61,7 @@ def _backward_arrays(root, retain_grad, loss_scale):
     # place
     shared = {}
     given_to_leaves = set()
-    is_debug = config.debug
+    is_debug = _dev.debug and config.debug
     thread_hooks = _graph.thread_local.function_hooks
     ArrayInput = _graph.ArrayInput
     while candidates:

@@ -19,6 +19,37 @@ import threading
 import weakref
 
 
+class _Deviations(object):
+    """How many settings (the global one and each thread's own) of a watched key hold
+    a value other than its usual one, per key.
+
+    The keys read on every function call (``enable_backprop``, ``debug``) are read
+    from the thread's configuration only while this count is not zero: reading a
+    thread-local value costs several times a plain attribute.
+    """
+
+    def __init__(self, usual):
+        self._usual = usual
+        self._lock = threading.Lock()
+        for key in usual:
+            setattr(self, key, 0)
+
+    def change(self, key, old, new):
+        usual = self._usual.get(key, _MISSING)
+        if usual is _MISSING:
+            return
+        delta = (new is not _MISSING and new != usual) - \
+            (old is not _MISSING and old != usual)
+        if delta:
+            with self._lock:
+                setattr(self, key, getattr(self, key) + delta)
+
+
+_MISSING = object()
+#: Per hot key, how many settings differ from its usual value (see _Deviations).
+deviations = _Deviations({'enable_backprop': True, 'debug': False})
+
+
 class GlobalConfig(object):
     """The process-wide configuration: a plain object with one attribute per key.
 
@@ -30,11 +61,15 @@ class GlobalConfig(object):
         object.__setattr__(self, '_locals', weakref.WeakSet())
 
     def __setattr__(self, name, value):
+        if self is global_config:
+            deviations.change(name, self.__dict__.get(name, _MISSING), value)
         object.__setattr__(self, name, value)
         for local in self._locals:
             setattr(local._fallback_class, name, value)
 
     def __delattr__(self, name):
+        if self is global_config:
+            deviations.change(name, self.__dict__.get(name, _MISSING), _MISSING)
         object.__delattr__(self, name)
         for local in self._locals:
             if name in vars(local._fallback_class):
@@ -79,16 +114,19 @@ class LocalConfig(threading.local):
     def _fallback_class(self):
         return type(self)
 
-    def __getattr__(self, name):
-        raise AttributeError(
-            'chainer.config has no key {!r}: set it with chainer.config.{} = value, '
-            'chainer.global_config.{} = value or chainer.using_config({!r}, value)'
-            .format(name, name, name, name))
+    # No __getattr__: its mere presence makes every read several times slower.
+
+    def __setattr__(self, name, value):
+        if self is config:
+            deviations.change(name, self.__dict__.get(name, _MISSING), value)
+        threading.local.__setattr__(self, name, value)
 
     def __delattr__(self, name):
         if name not in self.__dict__:
             raise AttributeError('chainer.config: {!r} is not set in this thread'
                                  .format(name))
+        if self is config:
+            deviations.change(name, self.__dict__[name], _MISSING)
         threading.local.__delattr__(self, name)
 
     def __reduce__(self):
@@ -112,9 +150,6 @@ def _print_entries(entries, file):
     width = max(len(k) for k in entries)
     for key in sorted(entries):
         file.write('{}{}\n'.format(key.ljust(width + 1), entries[key]))
-
-
-_MISSING = object()
 
 
 @contextlib.contextmanager
@@ -143,12 +178,15 @@ def using_config(name, value, config=None):
         yield
     finally:
         if previous is _MISSING:
-            config.__dict__.pop(name, None)
+            if name in config.__dict__:
+                delattr(config, name)
         else:
             setattr(config, name, previous)
 
 
 #: The process-wide configuration (see :mod:`chainer.configuration`).
+global_config = None
+config = None
 global_config = GlobalConfig()
 #: The configuration of the current thread (see :mod:`chainer.configuration`).
 config = LocalConfig(global_config)

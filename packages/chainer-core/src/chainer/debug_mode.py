@@ -44,6 +44,7 @@ class DebugMode(object):
 
     def __exit__(self, *args):
         if self._had is self:
-            config.__dict__.pop('debug', None)
+            if 'debug' in config.__dict__:
+                delattr(config, 'debug')
         else:
             config.debug = self._had

@@ -17,7 +17,7 @@ import numpy
 from chainer import _graph
 from chainer import cuda
 from chainer import flag
-from chainer.configuration import config, using_config
+from chainer.configuration import config, deviations as _dev, using_config
 from chainer.utils import type_check
 
 #: Thread-local object whose ``function_hooks`` holds the globally registered hooks.
@@ -26,7 +26,9 @@ thread_local = _graph.thread_local
 _weakref = weakref.ref
 _OFF = flag.OFF
 _AUTO = flag.AUTO
+_monotonic = _graph._monotonic
 _tick = _graph.tick
+_policy = _graph.thread_policy
 
 #: Per Function class: the input types (array class, dtype, shape of each input) its
 #: ``check_type_forward`` passed, when that check reads nothing but its argument (so
@@ -113,7 +115,8 @@ class Function(_graph.GraphNode):
         Returns:
             One :class:`~chainer.Variable`, or a tuple of them for several outputs.
         """
-        _tick()
+        if _monotonic() >= _policy.next_check:
+            _tick()  # the BLAS thread policy, at most once per its interval
         for x in inputs:
             if not isinstance(x, Variable):
                 inputs = tuple([x if isinstance(x, Variable)
@@ -123,7 +126,7 @@ class Function(_graph.GraphNode):
         # of a tiny operation's time, with the other one-input shortcuts below).
         unary = len(inputs) == 1
         in_data = (inputs[0].data,) if unary else tuple([x.data for x in inputs])
-        if self.type_check_enable and config.type_check:
+        if self.type_check_enable:
             self._check_types_once(in_data)
 
         hooks = thread_local.function_hooks
@@ -146,7 +149,7 @@ class Function(_graph.GraphNode):
         if hooks:
             for hook in hooks.values():
                 hook.forward_postprocess(self, in_data)
-        if config.debug:
+        if _dev.debug and config.debug:
             _check_nan(self, outputs, 'forward')
             # where the function was applied, for the message of a bad gradient
             self._stack = traceback.extract_stack()[:-1]
@@ -158,7 +161,8 @@ class Function(_graph.GraphNode):
         single = len(outputs) == 1
         ret = (Variable(outputs[0], out_v),) if single else \
             tuple([Variable(y, out_v) for y in outputs])
-        if (out_v is _OFF or out_v is _AUTO) and config.enable_backprop:
+        if (out_v is _OFF or out_v is _AUTO) and (
+                not _dev.enable_backprop or config.enable_backprop):
             if unary:
                 rank = inputs[0].rank
             else:
@@ -187,7 +191,8 @@ class Function(_graph.GraphNode):
         # tenth of a tiny operation's time on Python 3.11).
         if passed is None or getattr(self.check_type_forward, '__func__', None) \
                 is not cls.check_type_forward:
-            self._check_data_type_forward(in_data)
+            if config.type_check:
+                self._check_data_type_forward(in_data)
             return
         # The check reads the input types alone: once it passed for these types, it
         # passes again. (A single input's key is its triple: no tuple of tuples can
@@ -197,7 +202,9 @@ class Function(_graph.GraphNode):
             key = d.__class__, d.dtype, d.shape
         else:
             key = tuple([(d.__class__, d.dtype, d.shape) for d in in_data])
-        if key not in passed:
+        if key not in passed and config.type_check:
+            # (a check that passed passes again: chainer.config.type_check is read
+            # only where a check would run)
             self._check_data_type_forward(in_data)
             if len(passed) >= _MAX_PASSED_CHECKS:
                 passed.clear()
