@@ -3,6 +3,7 @@ import numpy
 
 from chainer import cuda
 from chainer import function
+from chainer import function_node
 from chainer import utils
 from chainer.utils import type_check
 
@@ -52,16 +53,45 @@ class GetItem(function.Function):
     def forward(self, xs):
         return utils.force_array(xs[0][self.slices]),
 
+    _differentiable_backward = True
+
     def backward(self, xs, gys):
-        xp = cuda.get_array_module(xs[0])
-        gx = xp.zeros_like(xs[0])
-        if self._basic:
-            gx[self.slices] = gys[0]
-        elif xp is numpy:
-            numpy.add.at(gx, self.slices, gys[0])
-        else:
-            gx.scatter_add(self.slices, gys[0])
-        return gx,
+        if isinstance(gys[0], function.Variable):  # a double backprop
+            return _Scatter(self.slices, self._basic, xs[0].shape,
+                            xs[0].dtype).apply((gys[0],))
+        return _scatter(self.slices, self._basic, xs[0], gys[0]),
+
+
+def _scatter(slices, basic, like, gy):
+    """Zeros shaped as ``like`` with ``gy`` added at ``slices``."""
+    xp = cuda.get_array_module(like)
+    gx = xp.zeros_like(like)
+    if basic:
+        gx[slices] = gy
+    elif xp is numpy:
+        numpy.add.at(gx, slices, gy)
+    else:
+        gx.scatter_add(slices, gy)
+    return gx
+
+
+class _Scatter(function_node.FunctionNode):
+    """The gradient of :class:`GetItem` as a node: ``gy`` scattered (added) into zeros
+    of the input's shape; its own gradient is ``ggx[slices]``."""
+
+    def __init__(self, slices, basic, shape, dtype):
+        self.slices = slices
+        self._basic = basic
+        self._shape = shape
+        self._dtype = dtype
+
+    def forward(self, inputs):
+        gy = inputs[0]
+        like = cuda.get_array_module(gy).empty(self._shape, self._dtype)
+        return _scatter(self.slices, self._basic, like, gy),
+
+    def backward(self, indexes, grad_outputs):
+        return GetItem(self.slices)(grad_outputs[0]),
 
 
 def get_item(x, slices):

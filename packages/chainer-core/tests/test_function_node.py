@@ -1,0 +1,231 @@
+"""FunctionNode, chainer.grad and double backprop through the core operators."""
+import numpy
+import pytest
+
+import chainer
+from chainer import FunctionNode, Variable
+
+
+class Square(FunctionNode):
+    """y = x ** 2 with a differentiable backward (2 x gy)."""
+
+    def forward(self, inputs):
+        self.retain_inputs((0,))
+        return inputs[0] ** 2,
+
+    def backward(self, indexes, grad_outputs):
+        x, = self.get_retained_inputs()
+        return 2.0 * x * grad_outputs[0],
+
+
+class ExpNode(FunctionNode):
+    """y = exp(x), backward through the retained output."""
+
+    def forward(self, inputs):
+        self.retain_outputs((0,))
+        return numpy.exp(inputs[0]),
+
+    def backward(self, indexes, grad_outputs):
+        y, = self.get_retained_outputs()
+        return y * grad_outputs[0],
+
+
+class V1Square(chainer.Function):
+    """The v1 way: arrays in both directions."""
+
+    def forward(self, inputs):
+        return inputs[0] ** 2,
+
+    def backward(self, inputs, grad_outputs):
+        return 2 * inputs[0] * grad_outputs[0],
+
+
+def _x(*values):
+    return Variable(numpy.array(values, numpy.float64))
+
+
+def test_apply_records_the_node():
+    x = _x(1.0, 2.0)
+    y, = Square().apply((x,))
+    assert isinstance(y.creator, Square) and y.creator_node is y.creator
+    assert y.rank == 1 and y.requires_grad
+    assert y.creator.inputs == (x.node,)
+    assert y.creator.outputs[0]() is y.node
+    assert x.node is x.node and x.node.get_variable() is x
+    numpy.testing.assert_allclose(y.array, [1.0, 4.0])
+
+
+def test_calling_a_function_node_like_a_v1_function_says_to_use_apply():
+    with pytest.raises(TypeError, match='apply'):
+        Square()(_x(1.0))
+
+
+def test_backward_of_a_function_node_on_arrays():
+    x = _x(1.0, 3.0)
+    y, = Square().apply((x,))
+    y.grad = numpy.ones(2)
+    y.backward()
+    numpy.testing.assert_allclose(x.grad, [2.0, 6.0])
+
+
+def test_no_graph_without_backprop_or_gradient():
+    with chainer.no_backprop_mode():
+        y, = Square().apply((_x(1.0),))
+    assert y.creator is None and not y.requires_grad
+    y, = Square().apply((numpy.array([1.0]),))  # an array needs no gradient
+    assert y.creator is None
+
+
+def test_grad_does_not_touch_grad_attributes():
+    x = _x(1.5)
+    y, = Square().apply((x,))
+    gx, = chainer.grad([y], [x])
+    assert x.grad is None
+    numpy.testing.assert_allclose(gx.array, [3.0])
+    gx, = chainer.grad([y], [x], set_grad=True)
+    numpy.testing.assert_allclose(x.grad, [3.0])
+
+
+def test_grad_needs_the_gradient_of_a_large_output():
+    x = _x(1.0, 2.0)
+    y, = Square().apply((x,))
+    with pytest.raises(ValueError, match='grad_outputs'):
+        chainer.grad([y], [x])
+    with pytest.raises(TypeError, match='list'):
+        chainer.grad(y, [x])
+
+
+def test_second_derivative_through_function_nodes_and_operators():
+    x = _x(0.3, -1.2)
+    y = ExpNode().apply((Square().apply((x,))[0] * 3.0,))[0]   # exp(3 x^2)
+    gx, = chainer.grad([y], [x], [numpy.ones(2)], enable_double_backprop=True)
+    ggx, = chainer.grad([gx], [x], [numpy.ones(2)])
+    a = x.array
+    numpy.testing.assert_allclose(gx.array, 6 * a * numpy.exp(3 * a * a))
+    numpy.testing.assert_allclose(ggx.array, (6 + 36 * a * a) * numpy.exp(3 * a * a))
+
+
+def _finite_difference(f, x, eps=1e-6):
+    grad = numpy.zeros_like(x)
+    for i in range(x.size):
+        d = numpy.zeros_like(x)
+        d.flat[i] = eps
+        grad.flat[i] = (f(x + d) - f(x - d)) / (2 * eps)
+    return grad
+
+
+def _energy(x):
+    # f(x) = sum(x0 * x1 ** 3 + x0 / x1 + 2 ** x0), over Variables or arrays alike
+    return x[0] * x[1] ** 3 + x[0] / x[1] + 2.0 ** x[0]
+
+
+def test_hessian_vector_product_matches_finite_differences():
+    x0 = numpy.array([[0.4, -0.7], [1.3, 0.9]])
+    v = numpy.array([[0.3, -0.2], [0.5, 1.1]])
+
+    def gradient(array):
+        x = Variable(array)
+        f = _energy(x)
+        gx, = chainer.grad([f], [x], [numpy.ones(2)])
+        return gx.array
+
+    x = Variable(x0)
+    f = _energy(x)
+    gx, = chainer.grad([f], [x], [numpy.ones(2)], enable_double_backprop=True)
+    hv, = chainer.grad([gx], [x], [v])
+    expected = _finite_difference(lambda a: numpy.sum(gradient(a) * v), x0)
+    numpy.testing.assert_allclose(hv.array, expected, rtol=1e-5, atol=1e-6)
+
+
+def test_wgan_gp_gradient_penalty_trains_the_critic_parameter():
+    # critic D(x) = sum(w * x ** 2); penalty (|dD/dx| - 1) ** 2 differentiated by w
+    w = Variable(numpy.array([0.5, -0.25, 2.0]))
+    x = Variable(numpy.array([1.0, 2.0, -0.5]))
+    d = w * x * x
+    gx, = chainer.grad([d], [x], [numpy.ones(3)], enable_double_backprop=True)
+    norm = (gx[0] ** 2 + gx[1] ** 2 + gx[2] ** 2) ** 0.5
+    penalty = (norm - 1.0) ** 2
+    penalty.backward()
+    wx = 2 * w.array * x.array
+    n = numpy.sqrt((wx ** 2).sum())
+    expected = 2 * (n - 1) * (wx / n) * 2 * x.array
+    numpy.testing.assert_allclose(w.grad, expected, rtol=1e-10)
+
+
+def test_backward_with_double_backprop_gives_a_differentiable_grad_var():
+    x = _x(2.0)
+    y = x * x * x
+    y.backward(enable_double_backprop=True)
+    numpy.testing.assert_allclose(x.grad, [12.0])
+    g = x.grad_var
+    assert g.creator is not None
+    x.cleargrad()
+    g.backward()
+    numpy.testing.assert_allclose(x.grad, [12.0])  # d(3x^2)/dx = 6x
+
+
+def test_leaves_never_share_one_gradient_array():
+    a, b = _x(1.0), _x(2.0)
+    (a + b).backward(enable_double_backprop=True)
+    assert a.grad is not b.grad
+    a.grad += 1.0
+    numpy.testing.assert_allclose(b.grad, [1.0])
+
+
+def test_a_graph_mixing_a_v1_function_and_function_nodes():
+    x = _x(0.5, 1.5)
+    h, = Square().apply((x,))
+    y = V1Square()(h) * 2.0          # 2 x^4
+    y.grad = numpy.ones(2)
+    y.backward()
+    numpy.testing.assert_allclose(x.grad, 8 * x.array ** 3)
+    gx, = chainer.grad([y], [x], [numpy.ones(2)])
+    numpy.testing.assert_allclose(gx.array, 8 * x.array ** 3)
+
+
+def test_second_order_through_a_v1_function_raises_naming_it():
+    x = _x(0.5, 1.5)
+    y = V1Square()(x)
+    gx, = chainer.grad([y], [x], [numpy.ones(2)], enable_double_backprop=True)
+    numpy.testing.assert_allclose(gx.array, 2 * x.array)  # first order is right
+    with pytest.raises(RuntimeError, match='V1Square'):
+        chainer.grad([gx], [x], [numpy.ones(2)])
+
+
+def test_get_item_is_differentiable_twice():
+    x = _x(1.0, 2.0, 3.0)
+    y = x * x * x
+    gx, = chainer.grad([y[1]], [x], enable_double_backprop=True)
+    numpy.testing.assert_allclose(gx.array, [0.0, 12.0, 0.0])
+    ggx, = chainer.grad([gx[1]], [x])
+    numpy.testing.assert_allclose(ggx.array, [0.0, 12.0, 0.0])
+
+
+def test_function_node_hooks_see_forward_and_backward():
+    calls = []
+
+    class Hook(chainer.FunctionHook):
+        name = 'record'
+
+        def forward_preprocess(self, function, in_data):
+            calls.append(('forward', function.label))
+
+        def backward_preprocess(self, function, in_data, out_grad):
+            calls.append(('backward', function.label))
+
+    x = _x(1.0)
+    with Hook():
+        y, = Square().apply((x,))
+        y.backward()
+    # (the operators applied inside Square's backward are seen too)
+    assert calls[0] == ('forward', 'Square') and ('backward', 'Square') in calls
+
+
+def test_retained_outputs_survive_their_variable():
+    x = _x(0.5)
+    node = ExpNode()
+    y, = node.apply((x,))
+    z = y * 1.0
+    del y
+    z.backward()
+    numpy.testing.assert_allclose(x.grad, numpy.exp([0.5]))
