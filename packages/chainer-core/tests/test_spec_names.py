@@ -64,7 +64,8 @@ DOCUMENTED = {
     'chainer.thread_local.function_hooks': None,
     # §3.1.4 Link, Chain, ChainList
     'chainer.Link': '(**params)',
-    'chainer.Link.add_param': '(name, shape, dtype=float32)',
+    # v2+: shape may be omitted (an uninitialized Parameter)
+    'chainer.Link.add_param': '(name, shape=None, dtype=float32)',
     'chainer.Link.add_persistent': '(name, value)',
     'chainer.Link.add_uninitialized_param': '(name)',
     'chainer.Link.addgrads': '(link)',

@@ -27,6 +27,9 @@ from chainer.variable import Variable, as_array, as_variable  # noqa: E402,F401
 from chainer.variable_node import VariableNode  # noqa: E402,F401
 from chainer.parameter import Parameter  # noqa: E402,F401
 from chainer.link import Chain, ChainList, Link  # noqa: E402,F401
+from chainer.link_hook import LinkHook  # noqa: E402,F401
+from chainer.sequential import Sequential  # noqa: E402,F401
+from chainer import link_hooks  # noqa: E402,F401
 from chainer.initializer import Initializer  # noqa: E402,F401
 from chainer.initializers import init_weight  # noqa: E402,F401
 from chainer.serializer import AbstractSerializer, Deserializer, Serializer  # noqa: E402,F401,E501

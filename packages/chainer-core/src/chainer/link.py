@@ -1,73 +1,34 @@
-"""Link, Chain and ChainList: the building blocks of models (spec 001 §3.1.4).
+"""Link: the building block of models (Chain and ChainList, in :mod:`chainer.chain`,
+are importable from here too, as in every Chainer version).
 
-A :class:`Link` owns parameters (variables) and persistent values; :class:`Chain` and
+A :class:`Link` owns parameters and persistent values; :class:`Chain` and
 :class:`ChainList` compose links into a tree whose nodes are named by slash-separated
 paths (``/encoder/l1/W``). All hierarchy traversals are written once in :class:`Link`
 over ``_child_items()``, which the composite classes override.
 """
+import contextlib
 import copy as copy_module
-import numbers
+import warnings
 
 import numpy
 
+from chainer import _link_params as _lp
 from chainer import cuda
-from chainer import flag
 from chainer import initializers
-from chainer import variable
-
-
-def _normalize_shape(shape, name):
-    if isinstance(shape, numbers.Integral):
-        shape = (shape,)
-    if not isinstance(shape, (tuple, list)) or \
-            not all(isinstance(s, numbers.Integral) for s in shape):
-        raise TypeError('shape of parameter {!r} must be an int or a tuple of ints, '
-                        'got {!r}'.format(name, shape))
-    shape = tuple(int(s) for s in shape)
-    if any(s < 0 for s in shape):
-        raise ValueError('shape of parameter {!r} must be non-negative, got {}'.format(
-            name, shape))
-    return shape
-
-
-def _float_dtype(dtype, name):
-    dtype = numpy.dtype(dtype)
-    if dtype.kind != 'f':
-        raise TypeError('dtype of parameter {!r} must be a floating point type, got '
-                        '{}'.format(name, dtype))
-    return dtype
-
-
-def _shape_and_dtype(value, name):
-    # Link(**params) takes a shape (float32), or a (shape, dtype) pair.
-    if isinstance(value, numbers.Integral) or (
-            isinstance(value, tuple) and
-            all(isinstance(v, numbers.Integral) for v in value)):
-        return value, numpy.float32
-    if isinstance(value, (tuple, list)) and len(value) == 2:
-        return value[0], value[1]
-    raise TypeError('parameter {!r} of Link(...) must be a shape or a (shape, dtype) '
-                    'pair, got {!r}'.format(name, value))
-
-
-def _share_variable(var):
-    """A new Variable object sharing ``var``'s data array, without a gradient (as
-    v1 does: a copy's backward must not add into the original's gradients)."""
-    return variable.Variable(var.data, volatile=var.volatile, name=var.name)
-
-
-#: ``_initial_grad``'s answer for v1's gradient of NaNs (deferred, see Variable.grad).
-_NAN = object()
+from chainer import link_hook
+from chainer.parameter import Parameter
 
 
 class Link(object):
     """Building block of model definitions: parameters plus persistent values.
 
-    Parameters are variables registered with :meth:`add_param` (or given to the
-    constructor); persistent values (arrays, scalars, ...) are registered with
-    :meth:`add_persistent`. Both are attributes of the link and are what
-    serialization saves and loads; other attributes belong to the user program.
-    Links typically implement ``__call__``; Link itself does not.
+    Parameters (:class:`~chainer.Parameter` objects) are registered with
+    :meth:`add_param`, given to the constructor, or assigned to attributes inside
+    ``with self.init_scope():``; persistent values (arrays, scalars, ...) are
+    registered with :meth:`add_persistent`. Both are attributes of the link and are
+    what serialization saves and loads; other attributes belong to the user program.
+    Calling a link calls its :meth:`forward` (v2+ style, with the link hooks); a v1
+    link that defines ``__call__`` itself keeps working.
 
     Args:
         params: shapes of initial parameters, keyed by name; a value is a shape
@@ -84,9 +45,11 @@ class Link(object):
         self._uninitialized_params = {}
         self._cpu = True
         self._device_id = None
+        self._within_init_scope = False
+        self._local_link_hooks = None
         self.name = None
         for name, value in params.items():
-            shape, dtype = _shape_and_dtype(value, name)
+            shape, dtype = _lp.shape_and_dtype(value, name)
             self.add_param(name, shape, dtype=dtype)
 
     @property
@@ -101,45 +64,44 @@ class Link(object):
             raise AttributeError('cannot register a new {} {!r}: attribute exists'
                                  .format(what, name))
 
-    def add_param(self, name, shape, dtype=numpy.float32, initializer=None):
-        """Registers a parameter variable, set as the attribute ``name``.
+    def add_param(self, name, shape=None, dtype=numpy.float32, initializer=None):
+        """Registers a parameter (a :class:`~chainer.Parameter`) as the attribute
+        ``name``.
 
-        The parameter variable's volatile flag is AUTO, so that it can be combined
-        with volatile and non-volatile inputs alike. The data is filled by
-        ``initializer`` (see
-        :func:`chainer.initializers.init_weight` for the accepted kinds: an
-        initializer, a scalar or an array); without one, data and gradient are NaN
-        arrays, so that use before initialization is visible. Registering a name
-        given to :meth:`add_uninitialized_param` initializes that parameter.
+        The parameter's volatile flag is AUTO, so that it can be combined with
+        volatile and non-volatile inputs alike. The data is filled by
+        ``initializer`` (see :func:`chainer.initializers.init_weight` for the
+        accepted kinds: an initializer, a scalar or an array); without one, data and
+        gradient are NaN arrays, so that use before initialization is visible.
+        Registering a name given to :meth:`add_uninitialized_param` initializes that
+        parameter. With ``shape=None`` (v2+) the parameter stays uninitialized until
+        its :meth:`~chainer.Parameter.initialize` is called.
 
         Args:
             name (str): name of the parameter and of the attribute.
-            shape (int or tuple of ints): shape of the parameter array.
+            shape (int or tuple of ints): shape of the parameter array, or None.
             dtype: floating point data type of the parameter array, unless the
                 initializer has a ``dtype`` of its own, which wins (as in v1).
             initializer: how to fill the data (None: NaN).
         """
         self._check_new_attribute(name, 'parameter')
-        shape = _normalize_shape(shape, name)
-        # As in v1, an initializer built for a dtype decides the parameter's dtype.
-        dtype = _float_dtype(initializers.helper._dtype_of(initializer, dtype), name)
-        xp = self.xp
+        dtype = _lp.float_dtype(initializers.helper._dtype_of(initializer, dtype), name)
+        if shape is None and name not in self._uninitialized_params:
+            if initializer is None:
+                initializer = initializers.NaN(dtype)
+            param = Parameter(initializer, name=name)
+            if not self._cpu:
+                param.to_gpu(self._device_id)
+            self.__dict__[name] = param
+            self._params.append(name)
+            return
+        shape = _lp.normalize_shape(shape, name)
         with self._device():
-            data = xp.full(shape, numpy.nan, dtype=dtype)
+            data = self.xp.full(shape, numpy.nan, dtype=dtype)
             if initializer is not None:
-                try:
-                    initializers.init_weight(data, initializer)
-                except (TypeError, ValueError) as e:
-                    raise type(e)('initializer of parameter {!r}: {}'.format(
-                        name, e)) from e
+                _lp.fill(data, initializer, name)
             grad = self._initial_grad(name, data)
-        # AUTO, as in Chainer v1: a parameter meets volatile inputs (evaluation with
-        # volatile='on', spec 001 §2.2.3) as well as non-volatile ones.
-        param = variable.Variable(data, volatile=flag.AUTO, name=name,
-                                  grad=None if grad is _NAN else grad)
-        if grad is _NAN:
-            param._defer_nan_grad()
-        self.__dict__[name] = param
+        self.__dict__[name] = _lp.make_parameter(data, name, grad, initializer)
         self._uninitialized_params.pop(name, None)
         self._params.append(name)
 
@@ -153,7 +115,7 @@ class Link(object):
         xp = cuda.get_array_module(data)
         if pending is not None and pending._zeroed:
             return xp.zeros_like(data)
-        return _NAN  # allocated on first use: loading a model needs no gradient memory
+        return _lp.NAN  # allocated on first use: loading a model needs no gradient memory
 
     def add_uninitialized_param(self, name):
         """Registers a parameter whose shape is fixed later (on the first call).
@@ -171,12 +133,13 @@ class Link(object):
             raise AttributeError('cannot register a new uninitialized parameter {!r}: '
                                  'attribute exists'.format(name))
         self.__dict__[name] = None
-        self._uninitialized_params[name] = _UninitializedParam()
+        self._uninitialized_params[name] = _lp.UninitializedParam()
 
     @property
     def has_uninitialized_params(self):
         """True when this link or a link below it has uninitialized parameters."""
-        return any(link._uninitialized_params for link in self.links())
+        return any(link._uninitialized_params for link in self.links()) or \
+            any(param.data is None for param in self.params())
 
     def add_persistent(self, name, value):
         """Registers a persistent value (array, scalar, ...), set as attribute ``name``.
@@ -187,6 +150,91 @@ class Link(object):
         self._check_new_attribute(name, 'persistent value')
         self.__dict__[name] = value
         self._persistent.append(name)
+
+    def register_persistent(self, name):
+        """Registers the existing attribute ``name`` as a persistent value."""
+        if not hasattr(self, name):
+            raise AttributeError('cannot register {!r} as persistent: the link has no '
+                                 'such attribute'.format(name))
+        if name not in self._persistent:
+            self._persistent.append(name)
+
+    # v2+ registration by assignment ----------------------------------------------
+
+    @property
+    def within_init_scope(self):
+        """True inside ``with self.init_scope():``."""
+        return self.__dict__.get('_within_init_scope', False)
+
+    @contextlib.contextmanager
+    def init_scope(self):
+        """Context in which Parameters (and, in a Chain, links) assigned to
+        attributes are registered; elsewhere an assignment sets a plain attribute."""
+        previous = self.within_init_scope
+        self.__dict__['_within_init_scope'] = True
+        try:
+            yield
+        finally:
+            self.__dict__['_within_init_scope'] = previous
+
+    def __setattr__(self, name, value):
+        if self.__dict__.get('_within_init_scope') and isinstance(value, Parameter):
+            value.name = name
+            if not self._cpu:
+                value.to_gpu(self._device_id)
+            if name not in self._params:
+                self._params.append(name)
+        object.__setattr__(self, name, value)
+
+    def __delattr__(self, name):
+        for registry in (self._params, self._persistent):
+            if name in registry:
+                registry.remove(name)
+        object.__delattr__(self, name)
+
+    # Calls and link hooks ---------------------------------------------------------
+
+    def __call__(self, *args, **kwargs):
+        """Calls :meth:`forward` (which a subclass defines), around the link hooks
+        in effect: the global ones (``with hook:``) and :attr:`local_link_hooks`."""
+        hooks = link_hook._hooks_for(self)
+        if not hooks:
+            return self.forward(*args, **kwargs)
+        return link_hook._call_with_hooks(self, hooks, args, kwargs)
+
+    @property
+    def local_link_hooks(self):
+        """Ordered dict of the link hooks registered to this link (by name)."""
+        if self.__dict__.get('_local_link_hooks') is None:
+            import collections
+            self.__dict__['_local_link_hooks'] = collections.OrderedDict()
+        return self._local_link_hooks
+
+    def add_hook(self, hook, name=None):
+        """Registers ``hook`` (a :class:`~chainer.LinkHook`) to this link under
+        ``name`` (default ``hook.name``) and calls ``hook.added(self)``.
+
+        Returns:
+            self
+        """
+        if not isinstance(hook, link_hook.LinkHook):
+            raise TypeError('hook must be a chainer.LinkHook, got {}'.format(
+                type(hook).__name__))
+        name = hook.name if name is None else name
+        hooks = self.local_link_hooks
+        if name in hooks:
+            raise KeyError('link hook {!r} already exists'.format(name))
+        hooks[name] = hook
+        hook.added(self)
+        return self
+
+    def delete_hook(self, name):
+        """Unregisters the link hook ``name`` and calls its ``deleted(self)``."""
+        hooks = self.local_link_hooks
+        if name not in hooks:
+            raise KeyError('link hook {!r} does not exist'.format(name))
+        hooks[name].deleted(self)
+        del hooks[name]
 
     def _device(self):
         if self._cpu or self._device_id is None:
@@ -225,34 +273,67 @@ class Link(object):
         for _, link in self.namedlinks(skipself):
             yield link
 
-    def namedparams(self):
+    def namedparams(self, include_uninit=True):
         """Returns a generator of (path, parameter) pairs, paths relative to this link
-        (``'/W'``, ``'/l1/b'``)."""
+        (``'/W'``, ``'/l1/b'``).
+
+        Args:
+            include_uninit (bool): also give the parameters registered without a
+                shape whose data is not made yet (v1's ``add_uninitialized_param``
+                ones, None until initialized, are never given).
+        """
         d = self.__dict__
         for name in self._params:
-            yield '/' + name, d[name]
+            param = d[name]
+            if include_uninit or param.data is not None:
+                yield '/' + name, param
         for name, child in self._child_items():
             prefix = '/' + name
-            for path, param in child.namedparams():
+            for path, param in child.namedparams(include_uninit):
                 yield prefix + path, param
 
-    def params(self):
-        """Returns a generator of all parameters of the hierarchy."""
-        for _, param in self.namedparams():
+    def params(self, include_uninit=True):
+        """Returns a generator of all parameters of the hierarchy (see
+        :meth:`namedparams`)."""
+        for _, param in self.namedparams(include_uninit):
             yield param
+
+    def count_params(self):
+        """The number of scalars in the initialized parameters of the hierarchy
+        (uninitialized ones count nothing and are named in a warning)."""
+        total = 0
+        for path, param in self.namedparams():
+            if param.data is None:
+                warnings.warn('parameter {!r} is not initialized: count_params '
+                              'counts it as 0'.format(path))
+            else:
+                total += param.data.size
+        return total
 
     # Copy -----------------------------------------------------------------------
 
-    def copy(self):
+    def copy(self, mode='share'):
         """Copies the link hierarchy.
 
-        The copy is shallow, except that parameter variables are new objects that
-        share the data arrays with the original ones and, as in v1, start without
-        gradients; the name of the copied root is reset to None.
+        With ``mode='share'`` (v1's only behaviour) the copy is shallow, except that
+        parameters are new objects that share the data arrays with the original ones
+        and, as in v1, start without gradients. ``'copy'`` copies everything deeply;
+        ``'init'`` does so and refills every initialized parameter by its
+        initializer. The name of the copied root is reset to None.
 
         Returns:
             Link: the copied link.
         """
+        if mode in ('copy', 'init'):
+            ret = copy_module.deepcopy(self)
+            ret.name = None
+            if mode == 'init':
+                for param in ret.params(include_uninit=False):
+                    _lp.reinitialize(param)
+            return ret
+        if mode != 'share':
+            raise ValueError("mode must be 'share', 'copy' or 'init', got {!r}".format(
+                mode))
         ret = copy_module.copy(self)
         ret._params = list(self._params)
         ret._persistent = list(self._persistent)
@@ -262,7 +343,7 @@ class Link(object):
         ret.name = None
         d = ret.__dict__
         for name in ret._params:
-            d[name] = _share_variable(d[name])
+            d[name] = _lp.share(d[name])
         ret._copy_children()
         return ret
 
@@ -278,16 +359,51 @@ class Link(object):
         for path, param in self.namedparams():
             if path not in src:
                 raise ValueError('source link has no parameter {!r}'.format(path))
-            yield param, src[path]
+            if param.data is not None and src[path].data is not None:
+                yield param, src[path]
 
-    def copyparams(self, link):
+    def copyparams(self, link, copy_persistent=True):
         """Copies the data arrays of all parameters from ``link`` (same structure),
         across host and devices. Gradients are not copied. A parameter still
         uninitialized here is initialized with the shape and dtype of its initialized
-        counterpart in ``link``, as in v1."""
+        counterpart in ``link``, as in v1.
+
+        Args:
+            link (Link): the source.
+            copy_persistent (bool): also copy the persistent arrays (in place) and
+                other persistent values of the hierarchy.
+        """
         self._initialize_like(link)
         for dst, src in self._paired_params(link):
             dst.copydata(src)
+        if copy_persistent:
+            sources = dict(link.namedlinks())
+            for path, sub in self.namedlinks():
+                other = sources.get(path)
+                if other is not None:
+                    sub._copy_persistent_from(other)
+
+    def _copy_persistent_from(self, other):
+        d, od = self.__dict__, other.__dict__
+        for name in self._persistent:
+            if name not in od:
+                continue
+            value = od[name]
+            target = d[name]
+            if hasattr(target, 'shape') and hasattr(value, 'shape') and \
+                    target.shape == value.shape:
+                if isinstance(target, numpy.ndarray):
+                    numpy.copyto(target, cuda.to_cpu(value))
+                else:
+                    target.set(cuda.to_cpu(value))
+            else:
+                d[name] = copy_module.copy(value)
+
+    def repeat(self, n_repeat, mode='init'):
+        """A :class:`~chainer.Sequential` of ``n_repeat`` copies of this link (see
+        :meth:`copy` for ``mode``); an empty one for ``n_repeat <= 0``."""
+        from chainer.sequential import Sequential
+        return Sequential(*[self.copy(mode) for _ in range(max(n_repeat, 0))])
 
     def _initialize_like(self, link):
         src = dict(link.namedparams())
@@ -295,8 +411,14 @@ class Link(object):
             prefix = '' if path == '/' else path
             for name in list(sub._uninitialized_params):
                 counterpart = src.get(prefix + '/' + name)
-                if counterpart is not None:
+                if counterpart is not None and counterpart.data is not None:
                     sub.add_param(name, counterpart.shape, dtype=counterpart.dtype)
+            for name in sub._params:
+                param = sub.__dict__[name]
+                counterpart = src.get(prefix + '/' + name)
+                if param.data is None and counterpart is not None and \
+                        counterpart.data is not None:
+                    param.initialize(counterpart.shape)
 
     def addgrads(self, link):
         """Adds the gradient arrays of ``link``'s parameters to this link's,
@@ -391,15 +513,29 @@ class Link(object):
         """
         from chainer import serializer as serializer_module
         d = self.__dict__
+        loading = isinstance(serializer, serializer_module.Deserializer)
         for name in self._params:
-            serializer_module._parameter(serializer, name, d[name].data)
+            param = d[name]
+            if param.data is not None:
+                serializer_module._parameter(serializer, name, param.data)
+            elif loading:
+                self._load_into_uninitialized(serializer, param)
         for name in self._persistent:
             d[name] = serializer(name, d[name])
-        if self._uninitialized_params and \
-                isinstance(serializer, serializer_module.Deserializer):
+        if self._uninitialized_params and loading:
             self._load_uninitialized_params(serializer)
         for name, child in self._child_items():
             child.serialize(serializer[name])
+
+    def _load_into_uninitialized(self, deserializer, param):
+        from chainer import serializer as serializer_module
+        try:
+            value = serializer_module._parameter(deserializer, param.name, None)
+        except KeyError:
+            return
+        if value is not None:
+            param.initialize(value.shape)
+            param.copydata(Parameter(numpy.asarray(cuda.to_cpu(value))))
 
     def _load_uninitialized_params(self, deserializer):
         from chainer import serializer as serializer_module
@@ -418,113 +554,4 @@ class Link(object):
                 self.__dict__[name].data.set(numpy.asarray(value))
 
 
-class _UninitializedParam(object):
-    """What a parameter registered by :meth:`Link.add_uninitialized_param` remembers
-    until it is initialized: whether its gradient was cleared or zeroed meanwhile
-    (attribute names as in v1)."""
-
-    def __init__(self):
-        self._cleared = False
-        self._zeroed = False
-
-
-class Chain(Link):
-    """Composable link with an object-like interface: named child links.
-
-    Child links are given to the constructor or registered by :meth:`add_link`; each
-    is an attribute of the chain and its ``name`` is set. Chains nest into a tree.
-
-    Args:
-        links: child links, keyed by name.
-    """
-
-    def __init__(self, **links):
-        super(Chain, self).__init__()
-        self._children = []
-        for name, link in links.items():
-            self.add_link(name, link)
-
-    def __getitem__(self, name):
-        """Equivalent to ``getattr(self, name)``."""
-        return getattr(self, name)
-
-    def add_link(self, name, link):
-        """Registers ``link`` as the child ``name`` (also set as attribute ``name``).
-
-        Raises:
-            AttributeError: when the chain already has an attribute ``name``.
-            ValueError: when ``link`` already has a name (it belongs to a parent).
-        """
-        if not isinstance(link, Link):
-            raise TypeError('add_link expects a chainer.Link, got {}'.format(
-                type(link).__name__))
-        self._check_new_attribute(name, 'link')
-        if link.name is not None:
-            raise ValueError('cannot register link {!r} as {!r}: it already has the '
-                             'name {!r}'.format(link, name, link.name))
-        link.name = name
-        self.__dict__[name] = link
-        self._children.append(name)
-
-    def _child_items(self):
-        d = self.__dict__
-        return [(name, d[name]) for name in self._children]
-
-    def _copy_children(self):
-        self._children = list(self._children)
-        d = self.__dict__
-        for name in self._children:
-            child = d[name].copy()
-            child.name = name
-            d[name] = child
-
-
-class ChainList(Link):
-    """Composable link with a list-like interface: children indexed 0, 1, ...
-
-    Args:
-        links: initial child links.
-    """
-
-    def __init__(self, *links):
-        super(ChainList, self).__init__()
-        self._children = []
-        for link in links:
-            self.add_link(link)
-
-    def __getitem__(self, index):
-        """Returns the child at ``index``."""
-        return self._children[index]
-
-    def __iter__(self):
-        return iter(self._children)
-
-    def __len__(self):
-        """Returns the number of children."""
-        return len(self._children)
-
-    def add_link(self, link):
-        """Appends ``link`` as a child (its name becomes its index as a str).
-
-        Raises:
-            ValueError: when ``link`` already has a name (it belongs to a parent).
-        """
-        if not isinstance(link, Link):
-            raise TypeError('add_link expects a chainer.Link, got {}'.format(
-                type(link).__name__))
-        if link.name is not None:
-            raise ValueError('cannot append link {!r}: it already has the name {!r}'
-                             .format(link, link.name))
-        link.name = str(len(self._children))
-        self._children.append(link)
-
-    def _child_items(self):
-        return [(str(i), child) for i, child in enumerate(self._children)]
-
-    def _copy_children(self):
-        children = []
-        for i, child in enumerate(self._children):
-            child = child.copy()
-            child.name = str(i)
-            children.append(child)
-        self._children = children
+from chainer.chain import Chain, ChainList  # noqa: E402,F401  (v1-v7 import path)
