@@ -394,7 +394,7 @@ def test_serialize_round_trip_resumes_exactly():
     def save(opt):
         target = {}
         opt.serialize(DictSaver(target))
-        assert set(target) == {'t', 'epoch', 'l1/W/v', 'l2/b/v'}
+        assert set(target) == {'t', 'epoch', 'l1/W/v', 'l2/b/v', 'l1/W/t', 'l2/b/t'}
         return target
 
     _check_resume(save, lambda target, opt: opt.serialize(DictLoader(target)))

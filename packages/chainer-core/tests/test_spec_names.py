@@ -93,7 +93,7 @@ DOCUMENTED = {
     # §3.1.5 Optimizer
     'chainer.Optimizer': None,
     'chainer.Optimizer.accumulate_grads': '(grads)',
-    'chainer.Optimizer.add_hook': '(hook, name=None)',
+    'chainer.Optimizer.add_hook': "(hook, name=None, timing='auto')",
     'chainer.Optimizer.call_hooks': '()',
     'chainer.Optimizer.clip_grads': '(maxnorm)',
     'chainer.Optimizer.compute_grads_norm': '()',
@@ -261,8 +261,17 @@ def _variable():
     return chainer.Variable(numpy.zeros(2, numpy.float32))
 
 
+class _Identity(chainer.Function):
+    def forward(self, inputs):
+        return inputs
+
+
 def _function():
-    return chainer.Function()
+    # inputs and outputs exist once the function is applied in a graph (as in v1.24,
+    # whose own tests check that a volatile call leaves no ``outputs`` attribute)
+    f = _Identity()
+    f(chainer.Variable(numpy.ones(1, numpy.float32)))
+    return f
 
 
 def _optimizer():

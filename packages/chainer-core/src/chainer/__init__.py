@@ -35,6 +35,8 @@ from chainer.initializers import init_weight  # noqa: E402,F401
 from chainer.serializer import AbstractSerializer, Deserializer, Serializer  # noqa: E402,F401,E501
 from chainer.function_set import FunctionSet  # noqa: E402,F401
 from chainer.optimizer import GradientMethod, Optimizer  # noqa: E402,F401
+from chainer.update_rule import Hyperparameter, UpdateRule  # noqa: E402,F401
+from chainer import optimizer_hooks  # noqa: E402,F401
 from chainer.reporter import DictSummary, Reporter, Summary  # noqa: E402,F401
 from chainer.reporter import get_current_reporter, report, report_scope  # noqa: E402,F401
 from chainer._runtime import check_compatibility, print_runtime_info  # noqa: E402,F401

@@ -1,4 +1,5 @@
-"""Optimizers' base classes and optimizer hook functions (spec 001 §3.1.5).
+"""Optimizers' base classes (the v1 optimizer hooks are re-exported from
+``chainer.optimizer_hooks``).
 
 An :class:`Optimizer` updates the parameters of a *target link*. Per-parameter
 *states* (e.g. momentum buffers) live in plain dicts keyed by the parameter's path in
@@ -7,14 +8,19 @@ array can be reached one by one (data-parallel or float16 training wrap them the
 The concrete optimizers (SGD, Adam, ...) live in ``chainer.optimizers``
 (chainer-training).
 """
-import collections
 import math
+import warnings
 
 import numpy
 
 from chainer import cuda
 from chainer import serializer as serializer_module
-from chainer.utils import _random_state as random_state
+from chainer.optimizer_hooks import _common
+from chainer.optimizer_hooks import (  # NOQA: the v1 names of the hooks
+    exponential_decay_noise, GradientClipping, GradientHardClipping, GradientLARS,
+    GradientNoise, Lasso, WeightDecay)
+from chainer.update_rule import (  # NOQA
+    Hyperparameter, HyperparameterProxy, HookRegistry, UpdateRule)
 
 
 def _check_link(link):
@@ -38,20 +44,7 @@ def _params_with_grad(optimizer):
             yield param
 
 
-def _sum_sqnorm(arrays):
-    """Sum of squares of all elements of ``arrays`` (one host sync per device)."""
-    per_device = collections.defaultdict(list)
-    for a in arrays:
-        dev = cuda.get_device(a)
-        with dev:
-            flat = a.ravel()
-            if flat.dtype == numpy.float16:  # float16 squares overflow at 256
-                flat = flat.astype(numpy.float32)
-            per_device[int(dev)].append(flat.dot(flat).astype(numpy.float64))
-    total = 0.0
-    for values in per_device.values():
-        total += float(sum(values))
-    return total
+_sum_sqnorm = _common.sum_sqnorm
 
 
 def _to_device_of(src, dst):
@@ -79,10 +72,16 @@ class Optimizer(object):
     t = 0
     epoch = 0
 
+    use_auto_new_epoch = False
+    _loss_scale = None
+    _loss_scale_max = 65504  # the largest float16
+    _loss_scaling_is_dynamic = False
+    _loss_scaling_isnan = False
+
     def _hook_dict(self):
         hooks = self.__dict__.get('_hooks')
         if hooks is None:
-            hooks = self._hooks = collections.OrderedDict()
+            hooks = self._hooks = HookRegistry()
         return hooks
 
     def setup(self, link):
@@ -166,37 +165,122 @@ class Optimizer(object):
         raise TypeError('{} does not define update(): an Optimizer subclass must '
                         'override it'.format(type(self).__name__))
 
-    def new_epoch(self):
-        """Starts a new epoch: increments :attr:`epoch`."""
-        self.epoch += 1
-
-    def add_hook(self, hook, name=None):
-        """Registers a hook function, called with the optimizer before each update.
+    def new_epoch(self, auto=False):
+        """Starts a new epoch: increments :attr:`epoch`.
 
         Args:
-            hook (callable): takes the optimizer.
+            auto (bool): True when an updater calls it; that needs
+                :attr:`use_auto_new_epoch` set, and then only the updater may call it.
+        """
+        if auto and not self.use_auto_new_epoch:
+            raise RuntimeError('new_epoch(auto=True) needs the updater to set '
+                               'optimizer.use_auto_new_epoch = True')
+        if not auto and self.use_auto_new_epoch:
+            raise RuntimeError('new_epoch is already called by the updater '
+                               '(use_auto_new_epoch is True): do not call it too')
+        self.epoch += 1
+
+    def add_hook(self, hook, name=None, timing='auto'):
+        """Registers a hook function, called with the optimizer around each update.
+
+        Args:
+            hook (callable): takes the optimizer; a hook whose
+                ``call_for_each_param`` is True is called as ``hook(rule, param)``
+                for each parameter instead.
             name (str): name of the registration; defaults to ``hook.name`` (or the
                 function's ``__name__``).
+            timing (str): ``'pre'`` (before the update), ``'post'`` (after) or
+                ``'auto'``: the hook's ``timing`` attribute, else ``'pre'``.
         """
-        if not callable(hook):
-            raise TypeError('hook must be callable, got {}'.format(type(hook).__name__))
-        if name is None:
-            name = getattr(hook, 'name', None) or getattr(hook, '__name__', None)
-            if name is None:
-                raise ValueError('hook has no name attribute: pass name=...')
-        hooks = self._hook_dict()
-        if name in hooks:
-            raise KeyError('hook {!r} already exists'.format(name))
-        hooks[name] = hook
+        self._hook_dict().add(hook, name, timing)
 
     def remove_hook(self, name):
         """Removes the hook function registered as ``name``."""
-        del self._hook_dict()[name]
+        self._hook_dict().remove(name)
 
-    def call_hooks(self):
-        """Invokes the hook functions in registration order."""
-        for hook in self._hook_dict().values():
+    def call_hooks(self, timing='pre'):
+        """Invokes the hook functions of ``timing`` in registration order."""
+        for hook in list(self._hook_dict().of(timing).values()):
+            self.call_hook(hook)
+
+    def call_hook(self, hook):
+        """Invokes one hook: ``hook(self)``, or ``hook(rule, param)`` for every
+        parameter when ``hook.call_for_each_param`` is True."""
+        if getattr(hook, 'call_for_each_param', False) is True:
+            for name, param in self.target.namedparams():
+                hook(self._rule_of(name, param), param)
+        else:
             hook(self)
+
+    def _uses_rules(self):
+        """Whether the parameters are updated by per-parameter update rules."""
+        return False
+
+    def _rule_of(self, name, param):
+        rule = getattr(param, 'update_rule', None)
+        if rule is None:
+            rule = self.__dict__.get('_rules', {}).get(name)
+        return rule
+
+    def loss_scaling(self, interval=1000, scale=None):
+        """Configures loss scaling: the loss is multiplied by the scale before
+        backward and each gradient divided by it before its update.
+
+        Args:
+            interval (int): with ``scale`` None (dynamic scaling), the scale doubles
+                every step until a gradient overflows, halves at each overflow (whose
+                update is skipped), and afterwards grows by 2 every ``interval``
+                steps.
+            scale (float): a fixed scale; None for dynamic scaling.
+        """
+        if scale is None:
+            self._loss_scaling_is_dynamic = True
+            if interval < 1:
+                raise ValueError('interval must be at least 1, got {}'.format(interval))
+            self._loss_scale = 1.0
+            self._loss_scaling_multiplier = math.pow(2.0, 1.0 / interval)
+            self._loss_scaling_isnan_ever = False
+        else:
+            if scale <= 0:
+                raise ValueError('loss scale must be positive, got {}'.format(scale))
+            self._loss_scaling_is_dynamic = False
+            self._loss_scale = scale
+
+    def set_loss_scale(self, loss_scale):
+        """Sets a fixed loss scale (see :meth:`loss_scaling`)."""
+        self.loss_scaling(scale=loss_scale)
+
+    def check_nan_in_grads(self):
+        """With dynamic loss scaling, notes whether any gradient is not finite."""
+        self._loss_scaling_isnan = False
+        if not self._loss_scaling_is_dynamic:
+            return
+        for name, param in self.target.namedparams():
+            if param.grad is None:
+                continue
+            xp = cuda.get_array_module(param.grad)
+            if not bool(xp.all(xp.isfinite(param.grad))):
+                self._loss_scaling_isnan = self._loss_scaling_isnan_ever = True
+                warnings.warn('non-finite gradient of {} (iteration {}, loss scale {})'
+                              .format(name, self.t, self._loss_scale))
+
+    def is_safe_to_update(self):
+        """False when dynamic loss scaling found a non-finite gradient."""
+        return not self._loss_scaling_isnan
+
+    def update_loss_scale(self):
+        """Grows or shrinks the dynamic loss scale after a step (see
+        :meth:`loss_scaling`)."""
+        if not self._loss_scaling_is_dynamic:
+            return
+        if self._loss_scaling_isnan:
+            multiplier = 0.5
+        elif self._loss_scaling_isnan_ever:
+            multiplier = self._loss_scaling_multiplier
+        else:
+            multiplier = 2.0
+        self._loss_scale = max(1, min(self._loss_scale_max,
+                                      self._loss_scale * multiplier))
 
     def serialize(self, serializer):
         """Saves or loads ``t``, ``epoch``, every per-parameter state and the state of
@@ -219,12 +303,21 @@ class Optimizer(object):
         else:
             self.prepare()
             states = self._states
+        loading = isinstance(serializer, serializer_module.Deserializer)
+        if self._uses_rules():
+            states = {}
         for name, state in sorted(states.items()):
             child = serializer[name.lstrip('/')]
+            if not loading:  # v7's layout counts steps per parameter
+                child('t', self.t)
             for key in sorted(state):
                 value = child(key, state[key])
                 if value is not None:
                     state[key] = value
+        for name, param in sorted(self.target.namedparams()):
+            rule = self._rule_of(name, param)
+            if rule is not None:
+                rule.serialize(serializer[name.lstrip('/')])
         for name, hook in self._hook_dict().items():
             if hasattr(hook, 'serialize'):  # a stateful hook (GradientNoise's random state)
                 hook.serialize(serializer['hook:' + name])
@@ -280,281 +373,4 @@ class Optimizer(object):
                 g_dst += _to_device_of(g_src, g_dst)
 
 
-class GradientMethod(Optimizer):
-    """Base class of optimizers that update each parameter from its gradient.
-
-    Subclasses override :meth:`init_state` (or its CPU/GPU variants) when they keep
-    states, and :meth:`update_one` (or both :meth:`update_one_cpu` and
-    :meth:`update_one_gpu`).
-    """
-
-    _use_cleargrads = False
-
-    def use_cleargrads(self, use=True):
-        """Makes :meth:`update` with a loss function clear the gradients (set them to
-        None) instead of filling them with zeros, which saves memory and time."""
-        self._use_cleargrads = use
-
-    def update(self, lossfun=None, *args, **kwds):
-        """Updates the parameters from their gradients.
-
-        With ``lossfun``, the loss ``lossfun(*args, **kwds)`` is computed, the
-        gradients are reset (zeros, or None after :meth:`use_cleargrads`) and the loss
-        is backpropagated; otherwise the gradients must have been computed already.
-        Then the hooks run, ``t`` is incremented and :meth:`update_one` is called for
-        every parameter with its state.
-        """
-        self._require_target()
-        if lossfun is not None:
-            loss = lossfun(*args, **kwds)
-            if self._use_cleargrads:
-                self.target.cleargrads()
-            else:
-                self.target.zerograds()
-            loss.backward()
-            del loss
-        self.reallocate_cleared_grads()
-        self.call_hooks()
-        self.prepare()
-        self.t += 1
-        states = self._states
-        for name, param in _initialized(self.target.namedparams()):
-            self.update_one(param, states[name])
-
-    def reallocate_cleared_grads(self):
-        """Gives every parameter whose gradient is None (unreached by backprop, or
-        cleared by :meth:`~chainer.Variable.cleargrad`) a zero gradient: no change.
-
-        Runs before the hooks and after each of them, as in v1, so that a hook may
-        clear gradients and the next hooks and the update still find arrays.
-        """
-        for _, param in _initialized(self.target.namedparams()):
-            if param.grad is None:
-                param.zerograd()
-
-    def call_hooks(self):
-        """Invokes the hook functions in registration order, reallocating the
-        gradients a hook cleared before the next one runs."""
-        for hook in self._hook_dict().values():
-            hook(self)
-            self.reallocate_cleared_grads()
-
-    def update_one(self, param, state):
-        """Updates one parameter from its gradient and state (dispatches on the
-        device: :meth:`update_one_cpu` or :meth:`update_one_gpu`).
-
-        Args:
-            param (~chainer.Variable): the parameter (``param.grad`` is set).
-            state (dict): its state dictionary.
-        """
-        if isinstance(param.data, numpy.ndarray):
-            self.update_one_cpu(param, state)
-        else:
-            with cuda.get_device(param.data):
-                self.update_one_gpu(param, state)
-
-    def update_one_cpu(self, param, state):
-        """Updates a parameter held in a numpy array (subclasses override)."""
-        raise TypeError('{} defines neither update_one nor update_one_cpu'.format(
-            type(self).__name__))
-
-    def update_one_gpu(self, param, state):
-        """Updates a parameter held on a GPU (subclasses override)."""
-        raise TypeError('{} has no GPU implementation (update_one_gpu)'.format(
-            type(self).__name__))
-
-
-def _check_number(value, name):
-    if isinstance(value, bool) or not isinstance(value, (int, float, numpy.number)):
-        raise TypeError('{} must be a number, got {!r}'.format(name, value))
-    return value
-
-
-class WeightDecay(object):
-    """Optimizer hook for weight decay (L2) regularization: ``g <- g + rate * w``.
-
-    Args:
-        rate (float): coefficient of the weight decay.
-    """
-
-    name = 'WeightDecay'
-
-    def __init__(self, rate):
-        self.rate = _check_number(rate, 'rate')
-
-    def __call__(self, opt):
-        """Adds ``rate * w`` to the gradient of each parameter of ``opt.target`` that
-        has one.
-
-        Args:
-            opt (Optimizer): the optimizer calling the hook before its update.
-        """
-        rate = self.rate
-        for param in _params_with_grad(opt):
-            data = param.data
-            with cuda.get_device(data):
-                param.grad += data.dtype.type(rate) * data
-
-
-class Lasso(object):
-    """Optimizer hook for Lasso (L1) regularization: ``g <- g + rate * sign(w)``.
-
-    Args:
-        rate (float): coefficient of the regularization.
-    """
-
-    name = 'Lasso'
-
-    def __init__(self, rate):
-        self.rate = _check_number(rate, 'rate')
-
-    def __call__(self, opt):
-        """Adds ``rate * sign(w)`` to the gradient of each parameter of ``opt.target``
-        that has one.
-
-        Args:
-            opt (Optimizer): the optimizer calling the hook before its update.
-        """
-        rate = self.rate
-        for param in _params_with_grad(opt):
-            xp = cuda.get_array_module(param.data)
-            data = param.data
-            with cuda.get_device(data):
-                param.grad += data.dtype.type(rate) * xp.sign(data)
-
-
-class GradientClipping(object):
-    """Optimizer hook that rescales all gradients to an L2 norm of at most
-    ``threshold``: ``g <- g * min(1, threshold / ||g||)``, the norm taken over all
-    gradients together.
-
-    Args:
-        threshold (float): the L2 norm threshold.
-    """
-
-    name = 'GradientClipping'
-
-    def __init__(self, threshold):
-        self.threshold = _check_number(threshold, 'threshold')
-
-    def __call__(self, opt):
-        """Scales every gradient of ``opt.target`` by ``threshold / norm`` when the L2
-        norm of all of them together exceeds ``threshold``; leaves them as they are
-        otherwise.
-
-        Args:
-            opt (Optimizer): the optimizer calling the hook before its update.
-        """
-        params = list(_params_with_grad(opt))
-        norm = math.sqrt(_sum_sqnorm(p.grad for p in params))
-        if norm == 0.0:
-            return
-        rate = self.threshold / norm
-        if rate < 1:
-            for param in params:
-                with cuda.get_device(param.grad):
-                    param.grad *= param.grad.dtype.type(rate)
-
-
-class GradientHardClipping(object):
-    """Optimizer hook that clips every gradient element into
-    ``[lower_bound, upper_bound]``.
-
-    Args:
-        lower_bound (float): the lower bound.
-        upper_bound (float): the upper bound.
-    """
-
-    name = 'GradientHardClipping'
-
-    def __init__(self, lower_bound, upper_bound):
-        _check_number(lower_bound, 'lower_bound')
-        _check_number(upper_bound, 'upper_bound')
-        if lower_bound > upper_bound:
-            raise ValueError('lower_bound ({}) must not exceed upper_bound ({})'.format(
-                lower_bound, upper_bound))
-        self.lower_bound = lower_bound
-        self.upper_bound = upper_bound
-
-    def __call__(self, opt):
-        """Clips each gradient of ``opt.target`` into ``[lower_bound, upper_bound]``
-        in place.
-
-        Args:
-            opt (Optimizer): the optimizer calling the hook before its update.
-        """
-        for param in _params_with_grad(opt):
-            xp = cuda.get_array_module(param.grad)
-            with cuda.get_device(param.grad):
-                xp.clip(param.grad, self.lower_bound, self.upper_bound, out=param.grad)
-
-
-def exponential_decay_noise(xp, shape, dtype, hook, opt):
-    """Annealed Gaussian noise, the default of :class:`GradientNoise`.
-
-    Samples :math:`N(0, \\sigma_t^2)` with :math:`\\sigma_t^2 = \\eta / (1 + t)^{0.55}`
-    (Neelakantan et al., "Adding Gradient Noise Improves Learning for Very Deep
-    Networks").
-
-    Args:
-        xp: array module (numpy or cupy).
-        shape (tuple of ints): shape of the noise.
-        dtype: dtype of the noise.
-        hook (GradientNoise): the hook (its ``eta`` is used).
-        opt (Optimizer): the optimizer (its ``t`` is used).
-
-    Returns:
-        array: the noise.
-    """
-    std = math.sqrt(hook.eta / (1 + opt.t) ** 0.55)
-    rng = getattr(hook, 'rng', None)
-    if xp is numpy and rng is not None:  # the hook's own, serialized, random state
-        return rng.normal(0, std, shape).astype(dtype, copy=False)
-    return xp.random.normal(0, std, shape).astype(dtype, copy=False)
-
-
-class GradientNoise(object):
-    """Optimizer hook that adds noise to every gradient: ``g <- g + noise``.
-
-    Args:
-        eta (float): scale of the noise; 0.01, 0.3 or 1.0 are recommended for the
-            default noise function.
-        noise_func (callable): ``noise_func(xp, shape, dtype, hook, opt)`` returns the
-            noise array; :func:`exponential_decay_noise` by default.
-
-    Attributes:
-        rng (numpy.random.RandomState): the random state of the noise of CPU arrays,
-            seeded from numpy's global one at construction (so ``numpy.random.seed``
-            still makes runs reproducible) and saved with the optimizer, so that a
-            resumed training draws the same noise as an uninterrupted one. GPU arrays
-            draw from CuPy's global random state, which is not saved.
-    """
-
-    name = 'GradientNoise'
-
-    def __init__(self, eta, noise_func=exponential_decay_noise):
-        self.eta = _check_number(eta, 'eta')
-        if not callable(noise_func):
-            raise TypeError('noise_func must be callable, got {!r}'.format(noise_func))
-        self.noise_func = noise_func
-        self.rng = numpy.random.RandomState(numpy.random.randint(2 ** 31 - 1))
-
-    def serialize(self, serializer):
-        """Saves or loads the random state (a file without it, written before the hook
-        kept one, leaves the current state)."""
-        state = random_state.serialize(serializer, self.rng.get_state())
-        if state is not None and not serializer_module._is_validating(serializer):
-            self.rng.set_state(state)
-
-    def __call__(self, opt):
-        """Adds ``noise_func(xp, g.shape, g.dtype, self, opt)`` to each gradient ``g``
-        of ``opt.target``.
-
-        Args:
-            opt (Optimizer): the optimizer calling the hook before its update.
-        """
-        for param in _params_with_grad(opt):
-            g = param.grad
-            xp = cuda.get_array_module(g)
-            with cuda.get_device(g):
-                g += self.noise_func(xp, g.shape, g.dtype, self, opt)
+from chainer.gradient_method import GradientMethod  # NOQA: E402 (it subclasses Optimizer)

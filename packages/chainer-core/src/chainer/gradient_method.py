@@ -1,0 +1,180 @@
+"""GradientMethod: the base of the optimizers that step along each gradient.
+
+Two kinds of subclasses share it: v1 ones, which implement ``update_one`` and keep
+their states in the optimizer, and v2+ ones, which implement
+:meth:`GradientMethod.create_update_rule` and keep everything in per-parameter
+:class:`~chainer.UpdateRule` objects.
+"""
+from chainer import cuda
+from chainer import optimizer as optimizer_module
+from chainer.update_rule import Hyperparameter
+
+
+class GradientMethod(optimizer_module.Optimizer):
+    """Base class of optimizers that update each parameter from its gradient.
+
+    A v1 subclass overrides :meth:`init_state` (or its CPU/GPU variants) when it
+    keeps states, and :meth:`update_one` (or both :meth:`update_one_cpu` and
+    :meth:`update_one_gpu`). A v2+ subclass overrides :meth:`create_update_rule`;
+    :meth:`setup` then gives every parameter a rule (``param.update_rule``; for a
+    plain :class:`~chainer.Variable` the optimizer keeps it), whose hyperparameter
+    reads what it lacks from :attr:`hyperparam`.
+
+    Attributes:
+        hyperparam (~chainer.Hyperparameter): the optimizer-wide hyperparameters.
+    """
+
+    _use_cleargrads = None  # None: v1 subclasses zero, v2+ ones clear
+    _use_fp32_update = False
+
+    def __init__(self):
+        self.hyperparam = Hyperparameter()
+
+    @property
+    def hyperparam(self):
+        hp = self.__dict__.get('_hyperparam')
+        if hp is None:
+            hp = self.__dict__['_hyperparam'] = Hyperparameter()
+        return hp
+
+    @hyperparam.setter
+    def hyperparam(self, value):
+        self.__dict__['_hyperparam'] = value
+
+    def _uses_rules(self):
+        return type(self).create_update_rule is not GradientMethod.create_update_rule
+
+    def create_update_rule(self):
+        """Returns a new :class:`~chainer.UpdateRule` for one parameter (v2+
+        subclasses override this)."""
+        raise NotImplementedError('{} does not define create_update_rule'.format(
+            type(self).__name__))
+
+    def setup(self, link):
+        """Sets ``link`` as the target (and, for a v2+ optimizer, gives each
+        parameter a fresh update rule). Returns the optimizer."""
+        super(GradientMethod, self).setup(link)
+        self._rules = {}
+        if self._uses_rules():
+            for name, param in link.namedparams():
+                self._new_rule(name, param)
+        return self
+
+    def _new_rule(self, name, param):
+        rule = self.create_update_rule()
+        if self._use_fp32_update:
+            rule.use_fp32_update()
+        self._rules[name] = rule
+        if hasattr(param, '__dict__'):  # a Parameter carries its rule
+            param.update_rule = rule
+        return rule
+
+    def _rules_by_param(self):
+        """Yields ``(param, rule)`` for every parameter, making missing rules."""
+        rules = self.__dict__.setdefault('_rules', {})
+        for name, param in self.target.namedparams():
+            rule = getattr(param, 'update_rule', None)
+            if rule is None:
+                rule = rules.get(name) or self._new_rule(name, param)
+            yield param, rule
+
+    def use_cleargrads(self, use=True):
+        """Makes :meth:`update` with a loss function clear the gradients (set them to
+        None) instead of filling them with zeros, which saves memory and time."""
+        self._use_cleargrads = use
+
+    def use_fp32_update(self, flag=True):
+        """Makes the update rules update float16 parameters through float32 copies."""
+        self._use_fp32_update = flag
+        for rule in self.__dict__.get('_rules', {}).values():
+            rule.use_fp32_update(flag)
+
+    def update(self, lossfun=None, *args, **kwds):
+        """Updates the parameters from their gradients.
+
+        With ``lossfun``, the loss ``lossfun(*args, **kwds)`` is computed, the
+        gradients are reset (zeros, or None after :meth:`use_cleargrads`; v2+
+        optimizers clear by default) and the loss is backpropagated, multiplied by
+        the loss scale if :meth:`loss_scaling` set one; otherwise the gradients must
+        have been computed already. Then the 'pre' hooks run, ``t`` is incremented,
+        every parameter is updated (each gradient first divided by the loss scale
+        backward noted on it; with dynamic loss scaling, no parameter when a
+        gradient is not finite), the 'post' hooks run and the loss scale adapts.
+        """
+        self._require_target()
+        rules = self._uses_rules()
+        if lossfun is not None:
+            loss = lossfun(*args, **kwds)
+            clear = self._use_cleargrads
+            if clear if clear is not None else rules:
+                self.target.cleargrads()
+            else:
+                self.target.zerograds()
+            if self._loss_scale is None:
+                loss.backward()
+            else:
+                loss.backward(loss_scale=self._loss_scale)
+            del loss
+        self.reallocate_cleared_grads()
+        self.check_nan_in_grads()
+        self.call_hooks('pre')
+        if not rules:
+            self.prepare()
+        self.t += 1
+        if self.is_safe_to_update():
+            if rules:
+                for param, rule in list(self._rules_by_param()):
+                    rule.update(param)
+            else:
+                self._update_v1()
+        self.reallocate_cleared_grads()
+        self.call_hooks('post')
+        self.update_loss_scale()
+
+    def _update_v1(self):
+        states = self._states
+        for name, param in optimizer_module._initialized(self.target.namedparams()):
+            loss_scale = getattr(param, '_loss_scale', None)
+            if loss_scale is not None and param.grad is not None:
+                param.grad /= param.grad.dtype.type(loss_scale)
+            self.update_one(param, states[name])
+
+    def reallocate_cleared_grads(self):
+        """Gives every parameter whose gradient is None (unreached by backprop, or
+        cleared by :meth:`~chainer.Variable.cleargrad`) a zero gradient: no change.
+
+        Runs before the hooks and after each of them, as in v1, so that a hook may
+        clear gradients and the next hooks and the update still find arrays.
+        """
+        for _, param in optimizer_module._initialized(self.target.namedparams()):
+            if param.grad is None:
+                param.zerograd()
+
+    def call_hook(self, hook):
+        """Invokes one hook, then reallocates the gradients it cleared."""
+        super(GradientMethod, self).call_hook(hook)
+        self.reallocate_cleared_grads()
+
+    def update_one(self, param, state):
+        """Updates one parameter from its gradient and state (dispatches on the
+        device: :meth:`update_one_cpu` or :meth:`update_one_gpu`).
+
+        Args:
+            param (~chainer.Variable): the parameter (``param.grad`` is set).
+            state (dict): its state dictionary.
+        """
+        if isinstance(param.data, cuda.numpy.ndarray):
+            self.update_one_cpu(param, state)
+        else:
+            with cuda.get_device(param.data):
+                self.update_one_gpu(param, state)
+
+    def update_one_cpu(self, param, state):
+        """Updates a parameter held in a numpy array (subclasses override)."""
+        raise TypeError('{} defines neither update_one nor update_one_cpu'.format(
+            type(self).__name__))
+
+    def update_one_gpu(self, param, state):
+        """Updates a parameter held on a GPU (subclasses override)."""
+        raise TypeError('{} has no GPU implementation (update_one_gpu)'.format(
+            type(self).__name__))
