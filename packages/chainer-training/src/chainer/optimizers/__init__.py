@@ -7,13 +7,16 @@ per-parameter state arrays in the optimizer's state dictionaries, which
 """
 from chainer.optimizers.ada_delta import AdaDelta
 from chainer.optimizers.ada_grad import AdaGrad
-from chainer.optimizers.adam import Adam
+from chainer.optimizers.adam import AdaBound, Adam, AMSBound
+from chainer.optimizers.corrected_momentum_sgd import CorrectedMomentumSGD
 from chainer.optimizers.momentum_sgd import MomentumSGD
+from chainer.optimizers.msvag import MSVAG
 from chainer.optimizers.nesterov_ag import NesterovAG
 from chainer.optimizers.rmsprop import RMSprop
 from chainer.optimizers.rmsprop_graves import RMSpropGraves
 from chainer.optimizers.sgd import SGD
 from chainer.optimizers.smorms3 import SMORMS3
 
-__all__ = ['AdaDelta', 'AdaGrad', 'Adam', 'MomentumSGD', 'NesterovAG', 'RMSprop',
-           'RMSpropGraves', 'SGD', 'SMORMS3']
+__all__ = ['AdaBound', 'AdaDelta', 'AdaGrad', 'Adam', 'AMSBound', 'CorrectedMomentumSGD',
+           'MomentumSGD', 'MSVAG', 'NesterovAG', 'RMSprop', 'RMSpropGraves', 'SGD',
+           'SMORMS3']

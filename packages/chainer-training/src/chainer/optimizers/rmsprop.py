@@ -1,6 +1,7 @@
 """Hinton's RMSprop."""
 from chainer.optimizers._array_rule import (ArrayRuleOptimizer, adaptive_step,
-                                            check_hyperparameter, moving_average)
+                                            check_hyperparameter, moving_average,
+                                            scalar)
 
 
 class RMSprop(ArrayRuleOptimizer):
@@ -17,16 +18,22 @@ class RMSprop(ArrayRuleOptimizer):
         lr (float): learning rate :math:`\\eta`.
         alpha (float): decay rate :math:`\\alpha` of the average, in [0, 1].
         eps (float): small value :math:`\\epsilon` for numerical stability.
+        eps_inside_sqrt (bool): use :math:`\\sqrt{r + \\epsilon}` as the
+            denominator instead (as some other frameworks do).
     """
 
     state_names = ('ms',)
 
-    def __init__(self, lr=0.01, alpha=0.99, eps=1e-8):
+    def __init__(self, lr=0.01, alpha=0.99, eps=1e-8, eps_inside_sqrt=False):
         self.lr = check_hyperparameter(lr, 'lr')
         self.alpha = check_hyperparameter(alpha, 'alpha', upper=1.0)
         self.eps = check_hyperparameter(eps, 'eps')
+        self.eps_inside_sqrt = bool(eps_inside_sqrt)
 
     def update_arrays(self, xp, data, grad, state):
         ms = state['ms']
         moving_average(ms, grad * grad, self.alpha)
-        adaptive_step(xp, data, self.lr, grad, ms, self.eps)
+        if self.eps_inside_sqrt:
+            data -= scalar(self.lr, data) * grad / xp.sqrt(ms + scalar(self.eps, ms))
+        else:
+            adaptive_step(xp, data, self.lr, grad, ms, self.eps)
