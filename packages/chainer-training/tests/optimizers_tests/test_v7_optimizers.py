@@ -156,3 +156,13 @@ def test_v7_options_round_trip_serialization():
     opt2.serialize(chainer.serializers.NpzDeserializer(saved))
     numpy.testing.assert_array_equal(opt2._states['/w']['vhat'],
                                      opt._states['/w']['vhat'])
+
+
+def test_adamw_and_amsgrad():
+    w, opt = _run(optimizers.AdamW(alpha=0.01, weight_decay_rate=0.1))
+    numpy.testing.assert_allclose(w, _adam_reference(alpha=0.01, wd=0.1),
+                                  rtol=1e-5, atol=1e-6)
+    w, opt = _run(optimizers.AMSGrad(alpha=0.01, eta=0.5))
+    assert opt.amsgrad and not opt.adabound
+    numpy.testing.assert_allclose(w, _adam_reference(alpha=0.01, eta=0.5, amsgrad=True),
+                                  rtol=1e-5, atol=1e-6)

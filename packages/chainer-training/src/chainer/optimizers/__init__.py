@@ -7,7 +7,7 @@ per-parameter state arrays in the optimizer's state dictionaries, which
 """
 from chainer.optimizers.ada_delta import AdaDelta
 from chainer.optimizers.ada_grad import AdaGrad
-from chainer.optimizers.adam import AdaBound, Adam, AMSBound
+from chainer.optimizers.adam import AdaBound, Adam, AdamW, AMSBound, AMSGrad
 from chainer.optimizers.corrected_momentum_sgd import CorrectedMomentumSGD
 from chainer.optimizers.momentum_sgd import MomentumSGD
 from chainer.optimizers.msvag import MSVAG
@@ -17,6 +17,7 @@ from chainer.optimizers.rmsprop_graves import RMSpropGraves
 from chainer.optimizers.sgd import SGD
 from chainer.optimizers.smorms3 import SMORMS3
 
-__all__ = ['AdaBound', 'AdaDelta', 'AdaGrad', 'Adam', 'AMSBound', 'CorrectedMomentumSGD',
+__all__ = ['AdaBound', 'AdaDelta', 'AdaGrad', 'Adam', 'AdamW', 'AMSBound', 'AMSGrad',
+           'CorrectedMomentumSGD',
            'MomentumSGD', 'MSVAG', 'NesterovAG', 'RMSprop', 'RMSpropGraves', 'SGD',
            'SMORMS3']

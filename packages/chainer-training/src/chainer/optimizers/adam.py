@@ -132,3 +132,24 @@ class AMSBound(Adam):
             alpha=alpha, beta1=beta1, beta2=beta2, eps=eps, eta=eta,
             amsgrad=True, adabound=True,
             final_lr=final_lr, gamma=gamma)
+
+
+class AdamW(Adam):
+    """AdamW (Loshchilov and Hutter, "Decoupled Weight Decay Regularization"):
+    :class:`Adam` with the weight decay ``weight_decay_rate`` applied to the
+    parameter itself, outside the adaptive step; the arguments are Adam's."""
+
+    def __init__(self, alpha=0.001, beta1=0.9, beta2=0.999, eps=1e-8, eta=1.0,
+                 weight_decay_rate=0):
+        super(AdamW, self).__init__(
+            alpha=alpha, beta1=beta1, beta2=beta2, eps=eps, eta=eta,
+            weight_decay_rate=weight_decay_rate)
+
+
+class AMSGrad(Adam):
+    """AMSGrad (Reddi, Kale and Kumar, ICLR 2018): :class:`Adam` dividing by the
+    running maximum of the second moment; the arguments are Adam's."""
+
+    def __init__(self, alpha=0.001, beta1=0.9, beta2=0.999, eps=1e-8, eta=1.0):
+        super(AMSGrad, self).__init__(
+            alpha=alpha, beta1=beta1, beta2=beta2, eps=eps, eta=eta, amsgrad=True)
