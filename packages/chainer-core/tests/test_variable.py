@@ -410,5 +410,26 @@ def test_getitem_errors():
 def test_ordering_variables_is_not_implemented_as_in_v1(compare):
     a = chainer.Variable(numpy.zeros(2, numpy.float32))
     b = chainer.Variable(numpy.ones(2, numpy.float32))
-    with pytest.raises(NotImplementedError, match='compare their .data'):
+    with pytest.raises(NotImplementedError, match='compare their .array'):
         compare(a, b)
+
+
+@pytest.mark.parametrize('operation', [
+    lambda a, b: a == b, lambda a, b: a != b, lambda a, b: a == 1.0,
+    lambda a, b: bool(a), lambda a, b: a < b,
+])
+def test_comparisons_and_truth_raise_for_v1_and_v7_code_alike(operation):
+    # v1 raised NotImplementedError, v2+ TypeError: the error is both
+    a = chainer.Variable(numpy.zeros(2, numpy.float32))
+    b = chainer.Variable(numpy.ones(2, numpy.float32))
+    with pytest.raises(NotImplementedError):
+        operation(a, b)
+    with pytest.raises(TypeError):
+        operation(a, b)
+
+
+def test_variables_are_hashable_by_identity_as_in_v1():
+    a = chainer.Variable(numpy.zeros(2, numpy.float32))
+    b = chainer.Variable(numpy.zeros(2, numpy.float32))
+    assert len({a, b, a}) == 2 and {a: 1}[a] == 1
+    assert a in [a] and a is not b

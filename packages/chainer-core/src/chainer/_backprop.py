@@ -196,12 +196,8 @@ def _collect_graph(outputs):
     return nodes
 
 
-def _node_inputs(func):
-    return func.inputs if func._is_v1 else func._inputs
-
-
-def _node_outputs(func):
-    return func.outputs if func._is_v1 else func._outputs
+_node_inputs = _graph.node_inputs
+_node_outputs = _graph.node_outputs
 
 
 def _useful_nodes(nodes, targets):

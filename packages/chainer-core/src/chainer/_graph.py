@@ -182,6 +182,16 @@ def gradients_per_target(func, target_input_indexes, gxs):
 
 
 
+def node_inputs(func):
+    """The input Variables of a node of either kind (None before it is applied)."""
+    return getattr(func, 'inputs', None) if func._is_v1 else func._inputs
+
+
+def node_outputs(func):
+    """Weak references to the output Variables of a node of either kind."""
+    return getattr(func, 'outputs', None) if func._is_v1 else func._outputs
+
+
 def note_loss_scale(x, loss_scale):
     """Tells a leaf (a Parameter: its update rule divides by it) that its gradient was
     scaled by ``loss_scale``."""

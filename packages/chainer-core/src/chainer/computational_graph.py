@@ -1,7 +1,7 @@
 """Visualization of computational graphs in the Dot language."""
 import heapq
 
-from chainer import function
+from chainer import _graph
 from chainer import variable
 
 _var_style = {'shape': 'octagon', 'fillcolor': '#E0E0E0', 'style': 'filled'}
@@ -35,7 +35,7 @@ class DotNode(object):
     """
 
     def __init__(self, node, attribute=None, show_name=True):
-        if not isinstance(node, (variable.Variable, function.Function)):
+        if not isinstance(node, (variable.Variable, _graph.GraphNode)):
             raise TypeError('node must be a Variable or a Function, got {}'.format(
                 type(node).__name__))
         self.node = node
@@ -135,7 +135,7 @@ def build_computational_graph(outputs, remove_split=True, variable_style=_var_st
     """
     if not remove_split:
         raise ValueError('remove_split=False is not supported anymore')
-    if isinstance(outputs, (variable.Variable, function.Function)):
+    if isinstance(outputs, (variable.Variable, _graph.GraphNode)):
         outputs = [outputs]
     nodes, edges = _walk(outputs)
     if remove_variable:
@@ -160,7 +160,7 @@ def _walk(outputs):
             count += 1
 
     for out in outputs:
-        if not isinstance(out, (variable.Variable, function.Function)):
+        if not isinstance(out, (variable.Variable, _graph.GraphNode)):
             raise TypeError('outputs must hold Variables or Functions, got {}'.format(
                 type(out).__name__))
         add(out)
@@ -169,7 +169,7 @@ def _walk(outputs):
         if isinstance(node, variable.Variable):
             heads = () if node.creator is None else (node.creator,)
         else:
-            heads = node.inputs or ()
+            heads = _graph.node_inputs(node) or ()
         for head in heads:
             add(head)
             edges[(id(head), id(node))] = (head, node)
@@ -178,11 +178,11 @@ def _walk(outputs):
 
 def _without_variables(nodes, edges):
     producer = {id(tail): head for head, tail in edges
-                if isinstance(head, function.Function)}
+                if isinstance(head, _graph.GraphNode)}
     func_edges = {}
     for head, tail in edges:
         if isinstance(head, variable.Variable) and id(head) in producer:
             f = producer[id(head)]
             func_edges[(id(f), id(tail))] = (f, tail)
-    funcs = [n for n in nodes if isinstance(n, function.Function)]
+    funcs = [n for n in nodes if isinstance(n, _graph.GraphNode)]
     return funcs, list(func_edges.values())

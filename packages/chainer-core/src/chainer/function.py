@@ -98,8 +98,7 @@ class Function(_graph.GraphNode):
 
     type_check_enable = type_check.is_enabled()
     _host = None  # whether the inputs were host arrays at the last application
-    inputs = None
-    outputs = None
+    # (``inputs`` and ``outputs`` exist once the graph is built, as in v1)
     _is_v1 = True
     #: Whether ``backward`` is written with operations that work on Variables as well
     #: as on arrays, so that a double backprop can call it with Variables.
@@ -255,7 +254,7 @@ class Function(_graph.GraphNode):
 
         Returning None for an input whose gradient is not needed is always allowed.
         """
-        graph_inputs = self.inputs
+        graph_inputs = getattr(self, 'inputs', None)
         if graph_inputs is None or len(graph_inputs) != len(inputs):
             return (True,) * len(inputs)
         return tuple([not (x.data is a and (x.__class__ is _ArrayInput or
@@ -264,7 +263,7 @@ class Function(_graph.GraphNode):
 
     def unchain(self):
         """Purges the in/out variables and this function itself from the graph."""
-        for y in self.outputs or ():
+        for y in getattr(self, 'outputs', None) or ():
             y_ref = y()
             if y_ref is not None:
                 y_ref.creator = None

@@ -65,6 +65,11 @@ def _as_data_array(data):
                     '{}'.format(type(data).__name__))
 
 
+class UnsupportedOperatorError(TypeError, NotImplementedError):
+    """Raised by the comparison operators and ``bool()`` of a Variable: a TypeError as
+    Chainer v2+ raises, and a NotImplementedError as v1 raised."""
+
+
 class _NanGrad(object):
     """The value of ``Variable._grad`` standing for a gradient of NaNs not allocated yet
     (see ``Variable._defer_nan_grad``)."""
@@ -428,11 +433,19 @@ class Variable(object):
         _backprop.backward(self, retain_grad, enable_double_backprop, loss_scale)
 
     def _ordering_is_undefined(self, other):
-        raise NotImplementedError(
-            'Variables cannot be ordered (<, <=, >, >=), as in Chainer v1: compare their '
-            '.data arrays instead')
+        raise UnsupportedOperatorError(
+            'Variables cannot be compared (<, <=, >, >=, ==, !=): compare their .array '
+            'instead')
 
-    __lt__ = __le__ = __gt__ = __ge__ = _ordering_is_undefined
+    __lt__ = __le__ = __gt__ = __ge__ = __eq__ = __ne__ = _ordering_is_undefined
+
+    def __bool__(self):
+        """Not supported: a Variable has no truth value (test ``x.array`` instead)."""
+        raise UnsupportedOperatorError(
+            'a Variable cannot be evaluated as a bool: test its .array instead')
+
+    # Hashable by identity, as in v1 (v1 code keeps variables in sets and dicts).
+    __hash__ = object.__hash__
 
     def reshape(self, *shape):
         """Returns a variable of a different shape and the same content (v1.24).
@@ -474,7 +487,7 @@ class Variable(object):
         add_cand(self.creator)
         while cand_funcs:
             func = cand_funcs.pop()
-            for var in func.inputs or ():
+            for var in _graph.node_inputs(func) or ():
                 add_cand(var.creator)
             func.unchain()
         self.creator = None
