@@ -229,3 +229,49 @@ def test_retained_outputs_survive_their_variable():
     del y
     z.backward()
     numpy.testing.assert_allclose(x.grad, numpy.exp([0.5]))
+
+
+class Retaining(chainer.Function):
+    """A v1 Function that keeps only its second input and output for backward."""
+
+    def forward(self, inputs):
+        self.retain_inputs((1,))
+        self.retain_outputs((1,))
+        return inputs
+
+    def backward(self, inputs, grad_outputs):
+        self.seen = inputs, self.output_data
+        return grad_outputs
+
+
+def test_a_v1_function_can_retain_inputs_and_outputs_as_in_v2():
+    a, b = _x(1.0), _x(2.0)
+    f = Retaining()
+    y0, y1 = f(a, b)
+    y0.grad = numpy.ones(1)
+    y0.backward()
+    inputs, outputs = f.seen
+    assert inputs[0] is None and inputs[1] is b.array
+    assert outputs[0] is None and outputs[1] is y1.array
+
+
+def test_the_creator_node_of_a_v1_function_is_its_adapter():
+    a, b = _x(1.0), _x(2.0)
+    f = V1Square()
+    y = f(a)
+    node = y.creator_node
+    assert isinstance(node, chainer.FunctionAdapter) and node is f.node
+    assert y.creator is f and node.function is f
+    assert node.inputs == (a.node,) and node.rank == f.rank
+    assert node.label == 'V1Square'
+    gx, = node.backward((0,), (Variable(numpy.ones(1)),))
+    numpy.testing.assert_allclose(gx.array, [2.0])
+    y.node.creator_node = node  # setting the adapter sets its function
+    assert y.creator is f
+    del b
+
+
+def test_variable_node_rank_is_the_variables():
+    x = _x(1.0)
+    x._node._rank = 3
+    assert x.rank == 3 and x.node._rank == 3

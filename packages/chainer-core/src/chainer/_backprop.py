@@ -88,6 +88,8 @@ def _backward_arrays(root, retain_grad, loss_scale):
             for hook in hooks.values():
                 hook.backward_preprocess(func, in_data, out_grad)
         if func._is_v1:
+            if func._input_indexes_to_retain is not None:
+                in_data = _retained_only(in_data, func._input_indexes_to_retain)
             if func._host and _graph.all_host(out_grad):
                 gxs = func.backward(in_data, out_grad)
             else:
@@ -153,6 +155,10 @@ def _backward_arrays(root, retain_grad, loss_scale):
                 shared[id_x] = False
             else:
                 x._grad += gx
+
+
+def _retained_only(in_data, indexes):
+    return tuple([d if i in indexes else None for i, d in enumerate(in_data)])
 
 
 def _target_indexes(inputs):

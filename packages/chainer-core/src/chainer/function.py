@@ -144,6 +144,8 @@ class Function(_graph.GraphNode):
                 outputs = self.forward(in_data)
         if type(outputs) is not tuple:
             _graph.check_forward_outputs(self, outputs)
+        if self._output_indexes_to_retain is not None:
+            self._keep_output_data(outputs)
 
         if hooks:
             for hook in hooks.values():
@@ -261,6 +263,34 @@ class Function(_graph.GraphNode):
                                             a.dtype.kind != 'f'))
                       for x, a in zip(graph_inputs, inputs)])
 
+    _input_indexes_to_retain = None
+    _output_indexes_to_retain = None
+
+    def retain_inputs(self, indexes):
+        """Passes only the inputs at ``indexes`` to :meth:`backward` (the others as
+        None); call it in forward (v2+). By default every input is passed."""
+        self._input_indexes_to_retain = tuple(indexes)
+
+    def retain_outputs(self, indexes, retain_after_backward=False):
+        """Keeps the outputs at ``indexes`` as :attr:`output_data` for
+        :meth:`backward`; call it in forward (v2+)."""
+        self._output_indexes_to_retain = tuple(indexes)
+
+    def _keep_output_data(self, outputs):
+        kept = self._output_indexes_to_retain
+        self.output_data = tuple([y if i in kept else None
+                                  for i, y in enumerate(outputs)])
+
+    @property
+    def node(self):
+        """The :class:`FunctionAdapter`: this function seen as a FunctionNode (v2+),
+        the same object for the life of the function."""
+        adapter = self.__dict__.get('_adapter')
+        if adapter is None:
+            from chainer.function_adapter import FunctionAdapter
+            adapter = self.__dict__['_adapter'] = FunctionAdapter(self)
+        return adapter
+
     def unchain(self):
         """Purges the in/out variables and this function itself from the graph."""
         for y in getattr(self, 'outputs', None) or ():
@@ -320,3 +350,4 @@ class FunctionHook(object):
 
 # variable.py imports this module
 from chainer.variable import Variable, _ArrayInput  # noqa: E402
+from chainer.function_adapter import FunctionAdapter  # noqa: E402,F401

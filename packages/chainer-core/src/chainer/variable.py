@@ -108,7 +108,7 @@ class Variable(object):
 
     __array_priority__ = 200
     __slots__ = ('data', '_grad', 'creator', 'rank', 'name', '_volatile',
-                 '_requires_grad', '_grad_var', '_node', '__weakref__')
+                 '_requires_grad', '_grad_var', '_node_cache', '__weakref__')
 
     def __init__(self, data=None, volatile=flag.OFF, name=None, grad=None,
                  requires_grad=True):
@@ -257,9 +257,13 @@ class Variable(object):
 
     @property
     def creator_node(self):
-        """The node that computed this variable (the same object as :attr:`creator`:
-        a :class:`~chainer.FunctionNode` or a v1 :class:`~chainer.Function`)."""
-        return self.creator
+        """The :class:`~chainer.FunctionNode` that computed this variable (for a v1
+        :class:`~chainer.Function`, its :class:`~chainer.FunctionAdapter`); None for a
+        root."""
+        creator = self.creator
+        if creator is not None and creator._is_v1:
+            return creator.node
+        return creator
 
     @creator_node.setter
     def creator_node(self, func):
@@ -267,6 +271,8 @@ class Variable(object):
 
     def set_creator_node(self, func):
         """Makes ``func`` the creator of this variable (the rank follows)."""
+        if func is not None and hasattr(func, '_function'):  # a FunctionAdapter
+            func = func._function
         self.creator = func
         if func is not None:
             self.rank = func.rank + 1
@@ -275,10 +281,15 @@ class Variable(object):
     def node(self):
         """This variable's node in the graph (:class:`VariableNode`), made on demand
         and the same object for the life of the variable."""
-        node = getattr(self, '_node', None)
+        node = getattr(self, '_node_cache', None)
         if node is None:
-            node = self._node = VariableNode(self)
+            node = self._node_cache = VariableNode(self)
         return node
+
+    @property
+    def _node(self):
+        # v2+ code (and tests) reach the node under this private name
+        return self.node
 
     @property
     def xp(self):

@@ -44,7 +44,7 @@ class VariableNode(object):
     @property
     def creator_node(self):
         """The node that computed the variable (None for a root)."""
-        return self._variable.creator
+        return self._variable.creator_node
 
     @creator_node.setter
     def creator_node(self, func):
@@ -90,6 +90,14 @@ class VariableNode(object):
     def rank(self):
         """The variable's topological rank."""
         return self._variable.rank
+
+    @property
+    def _rank(self):
+        return self._variable.rank
+
+    @_rank.setter
+    def _rank(self, value):
+        self._variable.rank = value
 
     @property
     def requires_grad(self):

@@ -1,0 +1,78 @@
+"""FunctionAdapter: a v1 :class:`~chainer.Function` seen as a
+:class:`~chainer.FunctionNode` (what ``y.creator_node`` and ``f.node`` give, as in
+Chainer v2+)."""
+from chainer import _graph
+from chainer import function_node
+
+
+class FunctionAdapter(function_node.FunctionNode):
+    """The FunctionNode face of a v1 Function: the same graph position, inputs and
+    outputs; :meth:`backward` takes and returns Variables around the function's array
+    backward (whose result cannot be differentiated again).
+
+    Args:
+        function (~chainer.Function): the adapted function.
+    """
+
+    def __init__(self, function):
+        self._function = function
+
+    @property
+    def function(self):
+        """The adapted :class:`~chainer.Function`."""
+        return self._function
+
+    @property
+    def label(self):
+        return self._function.label
+
+    @property
+    def rank(self):
+        """The adapted function's rank."""
+        return self._function.rank
+
+    @property
+    def _inputs(self):
+        return _graph.node_inputs(self._function)
+
+    @property
+    def _outputs(self):
+        return _graph.node_outputs(self._function)
+
+    @property
+    def stack(self):
+        return self._function.stack
+
+    @property
+    def local_function_hooks(self):
+        return self._function.local_function_hooks
+
+    def check_type_forward(self, in_types):
+        return self._function.check_type_forward(in_types)
+
+    def forward(self, inputs):
+        return self._function.forward(inputs)
+
+    def backward(self, target_input_indexes, grad_outputs):
+        """The function's array backward on the data of ``grad_outputs``, as Variables
+        (one per target index)."""
+        inputs = self._inputs
+        in_data = tuple([x.data for x in inputs])
+        indexes = self._function._input_indexes_to_retain
+        if indexes is not None:
+            in_data = tuple([d if i in indexes else None for i, d in enumerate(in_data)])
+        gy_data = tuple([None if g is None else g.data for g in grad_outputs])
+        gxs = self._function.backward(in_data, gy_data)
+        return tuple([None if gxs[i] is None else
+                      _graph.Variable(gxs[i], requires_grad=False)
+                      for i in target_input_indexes])
+
+    def get_retained_inputs(self):
+        indexes = self._function._input_indexes_to_retain
+        inputs = self._inputs or ()
+        if indexes is None:
+            indexes = range(len(inputs))
+        return tuple([inputs[i] for i in indexes])
+
+    def unchain(self):
+        self._function.unchain()
