@@ -220,6 +220,9 @@ def test_gradients_cleared_by_a_hook_are_reallocated_for_the_next_as_in_v1():
 
 def test_add_hook_errors():
     opt = SGD()
+    with pytest.raises(RuntimeError, match='setup'):
+        opt.add_hook(optimizer.WeightDecay(0.1))
+    opt.setup(make_link())
     opt.add_hook(optimizer.WeightDecay(0.1))
     with pytest.raises(KeyError, match='WeightDecay'):
         opt.add_hook(optimizer.WeightDecay(0.2))

@@ -273,3 +273,45 @@ def test_v2_optimizer_clears_grads_by_default():
                 p.grad = numpy.ones_like(p.data)
     opt.update(lambda: Loss())
     assert calls == ['clear']
+
+
+class V1SGD(chainer.GradientMethod):
+    """A v1-style optimizer (update_one_cpu, states in the optimizer)."""
+
+    def init_state_cpu(self, param, state):
+        state['v'] = numpy.zeros_like(param.data)
+
+    def update_one_cpu(self, param, state):
+        state['v'] += 1
+        param.data -= 0.1 * param.grad
+
+
+def test_v1_style_optimizer_writes_per_parameter_steps_and_loads_v1_files():
+    target = Target()
+    opt = V1SGD()
+    opt.setup(target)
+    for _ in range(2):
+        for p in target.params():
+            p.grad = numpy.ones_like(p.data)
+        opt.update()
+    saved = {}
+    opt.serialize(chainer.serializers.DictionarySerializer(saved))
+    assert int(saved['w/t']) == 2 and int(saved['v/t']) == 2
+    v1_file = {k: v for k, v in saved.items() if not k.endswith('/t') or k == 't'}
+    opt2 = V1SGD()
+    opt2.setup(Target())
+    opt2.serialize(chainer.serializers.NpzDeserializer(v1_file))
+    assert opt2.t == 2
+    numpy.testing.assert_array_equal(opt2._states['/w']['v'], [2, 2])
+
+
+def test_v1_style_optimizer_divides_by_loss_scale():
+    target = Target()
+    opt = V1SGD()
+    opt.setup(target)
+    for p in target.params():
+        p.grad = numpy.full_like(p.data, 8.0)
+    target.w._loss_scale = 8.0
+    opt.update()
+    numpy.testing.assert_allclose(target.w.data, [0.9, 1.9])
+    numpy.testing.assert_allclose(target.v.data, [3.0 - 0.8])

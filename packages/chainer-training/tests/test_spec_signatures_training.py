@@ -155,6 +155,12 @@ SIGNATURES = {
 
 # qualified name -> {parameter beyond the spec: why it is there}
 EXTRA_PARAMETERS = {
+    'chainer.optimizers.Adam': {
+        name: "v7.8.1's Adam option (issue 25, point 7)"
+        for name in ('eta', 'weight_decay_rate', 'amsgrad', 'adabound', 'final_lr',
+                     'gamma')},
+    'chainer.optimizers.RMSprop': {
+        'eps_inside_sqrt': "v7.8.1's RMSprop option (issue 25, point 7)"},
     'chainer.dataset.cached_download': {
         'checksum': "issue 7: a download is verified ('md5:<hex>', ...) and never cached "
                     'when corrupt'},
@@ -247,6 +253,10 @@ DOCUMENTED_NAMES = {
 
 # module -> {public name beyond 1.14: why}
 EXTRA_NAMES = {
+    'chainer.optimizers': {
+        name: 'a v7.8.1 optimizer (issue 25, point 7)'
+        for name in ('AdaBound', 'AdamW', 'AMSBound', 'AMSGrad', 'CorrectedMomentumSGD',
+                     'MSVAG')},
     'chainer.dataset': {
         'to_device': 'the device transfer concat_examples does; a converter building '
                      'block (later Chainer reference)',

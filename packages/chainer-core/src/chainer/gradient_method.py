@@ -42,7 +42,8 @@ class GradientMethod(optimizer_module.Optimizer):
         self.__dict__['_hyperparam'] = value
 
     def _uses_rules(self):
-        return type(self).create_update_rule is not GradientMethod.create_update_rule
+        return 'create_update_rule' in self.__dict__ or \
+            type(self).create_update_rule is not GradientMethod.create_update_rule
 
     def create_update_rule(self):
         """Returns a new :class:`~chainer.UpdateRule` for one parameter (v2+
@@ -133,7 +134,9 @@ class GradientMethod(optimizer_module.Optimizer):
 
     def _update_v1(self):
         states = self._states
+        steps = self.__dict__.setdefault('_param_t', {})
         for name, param in optimizer_module._initialized(self.target.namedparams()):
+            steps[name] = steps.get(name, 0) + 1
             loss_scale = getattr(param, '_loss_scale', None)
             if loss_scale is not None and param.grad is not None:
                 param.grad /= param.grad.dtype.type(loss_scale)

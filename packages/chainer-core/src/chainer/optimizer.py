@@ -97,6 +97,7 @@ class Optimizer(object):
         self.t = 0
         self.epoch = 0
         self._states = {}
+        self._param_t = {}  # per-parameter step counts (v7 layout)
         self.prepare()
 
     def _require_target(self):
@@ -191,7 +192,12 @@ class Optimizer(object):
                 function's ``__name__``).
             timing (str): ``'pre'`` (before the update), ``'post'`` (after) or
                 ``'auto'``: the hook's ``timing`` attribute, else ``'pre'``.
+
+        Raises:
+            RuntimeError: :meth:`setup` was not called yet.
         """
+        if self.target is None:  # as in v1 and v7
+            raise RuntimeError('call setup(link) before add_hook')
         self._hook_dict().add(hook, name, timing)
 
     def remove_hook(self, name):
@@ -308,8 +314,16 @@ class Optimizer(object):
             states = {}
         for name, state in sorted(states.items()):
             child = serializer[name.lstrip('/')]
-            if not loading:  # v7's layout counts steps per parameter
-                child('t', self.t)
+            # v7's layout counts steps per parameter (a v1 file has no such entry)
+            steps = self.__dict__.setdefault('_param_t', {})
+            try:
+                value = child('t', steps.get(name, 0))
+            except KeyError:
+                if not loading:
+                    raise
+            else:
+                if value is not None and not serializer_module._is_validating(serializer):
+                    steps[name] = int(value)
             for key in sorted(state):
                 value = child(key, state[key])
                 if value is not None:

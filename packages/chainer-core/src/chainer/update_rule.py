@@ -236,6 +236,12 @@ class UpdateRule(object):
         raise NotImplementedError('{} does not implement update_core_gpu'.format(
             type(self).__name__))
 
+    def update_core_chainerx(self, param):
+        """Updates a parameter held in a ChainerX array. ChainerX is not part of
+        this project, so no parameter is ever one: this raises RuntimeError."""
+        raise RuntimeError('ChainerX is not part of this project: {} cannot update a '
+                           'ChainerX parameter'.format(type(self).__name__))
+
     def init_state(self, param):
         """Fills :attr:`state` for ``param`` (no state by default)."""
         pass
