@@ -275,3 +275,41 @@ def test_variable_node_rank_is_the_variables():
     x = _x(1.0)
     x._node._rank = 3
     assert x.rank == 3 and x.node._rank == 3
+
+
+@pytest.mark.parametrize('transa', [False, True])
+@pytest.mark.parametrize('transb', [False, True])
+def test_matmul_is_differentiable_twice(transa, transb):
+    from chainer.core_functions.matmul import matmul
+    rng = numpy.random.RandomState(1)
+    a0 = rng.randn(4, 3) if transa else rng.randn(3, 4)
+    b0 = rng.randn(2, 4) if transb else rng.randn(4, 2)
+
+    def first_derivative_sum(a_value):
+        # d/da of sum((op(a) op(b)) ** 2), summed: a function of a alone
+        a = Variable(a_value)
+        y = matmul(a, Variable(b0), transa, transb)
+        ga, = chainer.grad([y * y], [a], [numpy.ones(y.shape)])
+        return ga.array.sum()
+
+    a, b = Variable(a0), Variable(b0)
+    y = matmul(a, b, transa, transb)
+    ga, = chainer.grad([y * y], [a], [numpy.ones(y.shape)], enable_double_backprop=True)
+    gga, = chainer.grad([ga], [a], [numpy.ones(ga.shape)])
+    numpy.testing.assert_allclose(
+        gga.array, _finite_difference(first_derivative_sum, a0), rtol=1e-5, atol=1e-6)
+
+
+def test_matmul_with_a_vector_and_a_constant_twice():
+    w = Variable(numpy.array([[1.0, 2.0], [3.0, 4.0]]))
+    x = Variable(numpy.array([0.5, -1.0]))
+    from chainer.core_functions.matmul import matmul
+    y = matmul(w, x)                       # 1-d x is a column
+    gx, = chainer.grad([y * y], [x], [numpy.ones((2, 1))], enable_double_backprop=True)
+    ggx, = chainer.grad([gx], [x], [numpy.ones(2)])
+    numpy.testing.assert_allclose(ggx.array, 2 * w.array.T @ w.array @ numpy.ones(2))
+    c = numpy.array([[2.0, 0.0], [1.0, 1.0]])
+    z = w @ c                              # a constant operand gets no gradient
+    gw, = chainer.grad([z * z], [w], [numpy.ones((2, 2))], enable_double_backprop=True)
+    ggw, = chainer.grad([gw], [w], [numpy.ones((2, 2))])
+    numpy.testing.assert_allclose(ggw.array, 2 * numpy.ones((2, 2)) @ (c @ c.T))

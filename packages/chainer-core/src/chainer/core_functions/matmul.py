@@ -1,5 +1,6 @@
 """Matrix multiplication of two variables (the ``@`` operator, ``F.matmul``)."""
 from chainer import function
+from chainer import function_node
 from chainer.utils import type_check
 
 
@@ -15,8 +16,28 @@ def _matrix_shape(shape, trans):
     return shape[::-1] if trans else shape
 
 
+class _Reshape(function_node.FunctionNode):
+    """Reshape as a node, for the gradients of 1-d operands in a double backprop."""
+
+    def __init__(self, shape):
+        self._shape = shape
+
+    def forward(self, inputs):
+        self._in_shape = inputs[0].shape
+        return inputs[0].reshape(self._shape),
+
+    def backward(self, indexes, grad_outputs):
+        return _Reshape(self._in_shape).apply(grad_outputs)
+
+
+def _as_matrix_variable(x):
+    return _Reshape((x.shape[0], 1)).apply((x,))[0] if x.ndim == 1 else x
+
+
 class MatMul(function.Function):
     """``y = op(a) op(b)`` where ``op`` optionally transposes its matrix."""
+
+    _differentiable_backward = True
 
     def __init__(self, transa=False, transb=False):
         self.transa = transa
@@ -52,7 +73,24 @@ class MatMul(function.Function):
         return a.dot(b),
 
     def backward(self, inputs, grad_outputs):
+        if isinstance(grad_outputs[0], function.Variable):  # a double backprop
+            return self._variable_grads(inputs, grad_outputs[0], True, True)
         return self._grads(inputs, grad_outputs[0], *self._input_grads_needed(inputs))
+
+    def _variable_grads(self, operands, gy, need_a, need_b):
+        """``(ga, gb)`` as graphs of MatMul nodes (either operand may be a constant
+        array)."""
+        a0, b0 = operands
+        a, b = _as_matrix_any(a0), _as_matrix_any(b0)
+        ta, tb = self.transa, self.transb
+        ga = gb = None
+        if need_a:  # gA = gy B^T; ga = gA, or gA^T = B gy^T when a is transposed
+            ga = MatMul(False, not tb)(gy, b) if not ta else MatMul(tb, True)(b, gy)
+            ga = _reshape_like(ga, a0)
+        if need_b:  # gB = A^T gy; gb = gB, or gB^T = gy^T A when b is transposed
+            gb = MatMul(not ta, False)(a, gy) if not tb else MatMul(True, ta)(gy, a)
+            gb = _reshape_like(gb, b0)
+        return ga, gb
 
     def _grads(self, operands, gy, need_a, need_b):
         """``(ga, gb)`` of the operands ``(a, b)``, each None unless asked for."""
@@ -104,6 +142,11 @@ class _MatMulConstant(MatMul):
         return super(_MatMulConstant, self).forward(self._operands(inputs[0], self.value))
 
     def backward(self, inputs, grad_outputs):
+        if isinstance(grad_outputs[0], function.Variable):  # a double backprop
+            first = self._constant_first
+            grads = self._variable_grads(self._operands(inputs[0], self.value),
+                                         grad_outputs[0], not first, first)
+            return grads[1] if first else grads[0],
         if not self._input_grads_needed(inputs)[0]:
             return None,
         # The constant's gradient is never computed.
@@ -129,6 +172,18 @@ class MatMulConstVar(_MatMulConstant):
     @property
     def label(self):
         return 'constant array @ _'
+
+
+def _as_matrix_any(x):
+    if isinstance(x, function.Variable):
+        return _as_matrix_variable(x)
+    return _as_matrix(x)
+
+
+def _reshape_like(g, x):
+    if g.shape == x.shape:
+        return g
+    return _Reshape(x.shape).apply((g,))[0]
 
 
 def matmul(a, b, transa=False, transb=False):
