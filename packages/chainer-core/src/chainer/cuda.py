@@ -7,7 +7,7 @@ backend everything here works for numpy arrays and any GPU request raises an err
 names the package to install;
 with the backend but no device, the error carries the backend's reason.
 
-Documented API (spec §3.2.1): ``cupy``, ``ndarray``, ``Device``, ``Event``, ``Stream``,
+Documented v1 API: ``cupy``, ``ndarray``, ``Device``, ``Event``, ``Stream``,
 ``available``, ``cudnn_enabled`` (``CHAINER_CUDNN=0`` disables cuDNN), ``get_device``,
 ``get_device_from_id``, ``get_device_from_array`` (v1.24),
 ``DummyDevice``, ``to_gpu``, ``to_cpu``, ``copy``, ``get_array_module``, the deprecated
@@ -258,7 +258,7 @@ def _require_backend(what):
 def memoize(for_each_device=False):
     """Makes a function memoizing its result per arguments (and per device when
     ``for_each_device``). Without a usable GPU backend it returns the function unchanged,
-    so it can decorate module-level kernel factories (spec §3.2.1)."""
+    so it can decorate module-level kernel factories."""
     backend = _get_backend()
     if backend is None or not backend.available:
         return lambda f: f
@@ -286,7 +286,7 @@ def reduce(*args, **kwargs):
 
 
 def copy(array, out=None, out_device=None, stream=None):
-    """Copies a GPU array, to ``out`` or to a new array on ``out_device`` (spec §3.2.1)."""
+    """Copies a GPU array, to ``out`` or to a new array on ``out_device``."""
     return _require_backend('cuda.copy').copy(array, out, out_device, stream)
 
 
@@ -300,8 +300,8 @@ def _creator(name):
     def create(*args, **kwargs):
         return getattr(_require_backend('cuda.' + name), name)(*args, **kwargs)
     create.__name__ = name
-    create.__doc__ = ('Deprecated wrapper of ``cupy.{}`` that defaults to float32 (spec '
-                      '§3.2.1); needs the GPU backend.'.format(name))
+    create.__doc__ = ('Deprecated wrapper of ``cupy.{}`` that defaults to float32; '
+                      'needs the GPU backend.'.format(name))
     return create
 
 

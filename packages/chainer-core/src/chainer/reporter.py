@@ -27,7 +27,7 @@ _stack = _ReporterStack()
 
 def _join(prefix, key):
     # An observer name that already ends with a separator (``'my_observer:'`` in the
-    # spec's example, or ``'main/'``) is used as is; otherwise ``'/'`` joins them.
+    # v1 documented example, or ``'main/'``) is used as is; otherwise ``'/'`` joins them.
     if prefix.endswith(('/', ':')):
         return prefix + key
     return prefix + '/' + key

@@ -358,8 +358,8 @@ class Variable(object):
     def __len__(self):
         """Returns the number of elements of the data array (``data.size``).
 
-        This is Chainer v1's documented meaning (spec 001 §3.1.1, 002 "Variable"), not
-        the length of the first axis: old user code relies on it.
+        This is the meaning documented for Chainer v1's ``Variable``, not the
+        length of the first axis: old user code relies on it.
         """
         return self.data.size
 

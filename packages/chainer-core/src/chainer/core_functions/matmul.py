@@ -5,7 +5,7 @@ from chainer.utils import type_check
 
 
 def _as_matrix(x):
-    """A 1-d array of shape (N,) is treated as an N x 1 matrix (spec 003, matmul)."""
+    """A 1-d array of shape (N,) is treated as an N x 1 matrix (a column vector)."""
     if x.ndim == 1:
         return x.reshape(len(x), 1)
     return x

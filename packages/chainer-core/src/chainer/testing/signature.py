@@ -1,6 +1,6 @@
 """Checking an implementation's signature against a documented parameter list.
 
-The spec documents each callable by a parameter list written as text, such as
+The Chainer documentation gives each callable a parameter list written as text, such as
 ``(x, axis=None, keepdims=False)``. :func:`check_signature` parses that text and compares
 it with ``inspect.signature`` of the implementation, so that a renamed, reordered,
 re-defaulted, missing or unexplained added parameter fails a test.
@@ -160,7 +160,7 @@ def check_signature(obj, expected, extras=(), namespace=None, name=None):
     added = [p for p in actual[len(leading):] if p.name not in documented_names]
     if extras is not None:
         assert [p.name for p in added] == list(extras), \
-            '{}: parameters beyond the spec {} (allowed: {})'.format(
+            '{}: undocumented parameters {} (allowed: {})'.format(
                 name, [p.name for p in added], list(extras))
     for p in added:
         assert p.default is not p.empty or p.kind == p.VAR_KEYWORD, \

@@ -205,7 +205,7 @@ def _repr(v):
 
 def _repr_value(v):
     """How an evaluated value reads in the ``Actual:`` line: its str, as in v1
-    (``Actual: float64 != <class 'numpy.float32'>``, spec 000 §2.5)."""
+    (``Actual: float64 != <class 'numpy.float32'>``)."""
     return str(v)
 
 
@@ -410,8 +410,8 @@ class TypeInfo(object):
 
     The attributes are plain values (the shape tuple, the numpy dtype, an int). Inside
     ``check_type_forward`` an element of ``in_types`` is this object in light mode and,
-    in full mode, a named expression whose :meth:`~Expr.eval` returns it (spec 001
-    §2.5.3: ``x_type.eval()`` is a TypeInfo); ``x_type.eval()`` works in both.
+    in full mode, a named expression whose :meth:`~Expr.eval` returns it (as documented
+    for Chainer v1, ``x_type.eval()`` is a TypeInfo); ``x_type.eval()`` works in both.
 
     Args:
         shape (tuple of ints): shape of the array.
