@@ -1,7 +1,6 @@
 """Dataset abstraction: datasets, iterators, batch conversion and download utilities.
 
-Spec 001, section 3.1.7. Concrete datasets are in :mod:`chainer.datasets`, iterators in
-:mod:`chainer.iterators`.
+Concrete datasets are in :mod:`chainer.datasets`, iterators in :mod:`chainer.iterators`.
 """
 from chainer.dataset import convert  # noqa: F401
 from chainer.dataset import dataset_mixin  # noqa: F401

@@ -1,7 +1,4 @@
-"""Dataset implementations: general wrappers and concrete downloadable datasets.
-
-Spec 001, section 3.10.
-"""
+"""Dataset implementations: general wrappers and concrete downloadable datasets."""
 from chainer.datasets.cifar import get_cifar10, get_cifar100
 from chainer.datasets.dict_dataset import DictDataset
 from chainer.datasets.image_dataset import ImageDataset, LabeledImageDataset

@@ -10,8 +10,7 @@ class SubDataset(dataset_mixin.DatasetMixin):
     """Subset of a base dataset: an interval of indexes, optionally permuted.
 
     With ``order``, the ``i``-th example is ``dataset[order[start + i]]``, else
-    ``dataset[start + i]``; a negative ``i`` counts from ``finish`` (spec 001, section
-    3.10.1).
+    ``dataset[start + i]``; a negative ``i`` counts from ``finish``.
 
     Args:
         dataset: Base dataset.

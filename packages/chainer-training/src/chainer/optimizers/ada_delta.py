@@ -4,7 +4,7 @@ from chainer.optimizers._array_rule import (ArrayRuleOptimizer, check_hyperparam
 
 
 class AdaDelta(ArrayRuleOptimizer):
-    """Zeiler's ADADELTA (arXiv:1212.5701; spec 001 §3.6).
+    """Zeiler's ADADELTA (arXiv:1212.5701).
 
     With running averages of squared gradients :math:`E[g^2]` (state ``msg``) and of
     squared updates :math:`E[\\Delta^2]` (state ``msdx``), both initially zero:

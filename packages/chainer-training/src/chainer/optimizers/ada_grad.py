@@ -4,7 +4,7 @@ from chainer.optimizers._array_rule import (ArrayRuleOptimizer, adaptive_step,
 
 
 class AdaGrad(ArrayRuleOptimizer):
-    """AdaGrad (Duchi et al., JMLR 12; spec 001 §3.6).
+    """AdaGrad (Duchi et al., JMLR 12).
 
     With the sum of squared gradients :math:`h` (state ``h``, initially zero):
 

@@ -4,7 +4,7 @@ from chainer.optimizers._array_rule import (ArrayRuleOptimizer, check_hyperparam
 
 
 class RMSpropGraves(ArrayRuleOptimizer):
-    """Alex Graves's RMSprop (arXiv:1308.0850, eqs. 38-41; spec 001 §3.6).
+    """Alex Graves's RMSprop (arXiv:1308.0850, eqs. 38-41).
 
     With running averages of squared gradients :math:`n` (state ``n``) and of
     gradients :math:`\\bar g` (state ``g``), and the update :math:`\\Delta` (state

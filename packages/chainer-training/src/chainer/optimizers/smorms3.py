@@ -4,8 +4,7 @@ from chainer.optimizers._array_rule import (ArrayRuleOptimizer, check_hyperparam
 
 
 class SMORMS3(ArrayRuleOptimizer):
-    """Simon Funk's SMORMS3 (http://sifter.org/~simon/journal/20150420.html; spec 001
-    §3.6).
+    """Simon Funk's SMORMS3 (http://sifter.org/~simon/journal/20150420.html).
 
     With the memory :math:`m` (state ``mem``, initially one) and running averages of
     gradients :math:`\\bar g` (state ``g``) and squared gradients :math:`\\bar{g^2}`

@@ -7,11 +7,11 @@ class OptimizerShift(extension.Extension):
 
     The value of the current count is applied before the training loop, by
     :meth:`initialize` (also after a resume, from the restored count) and by the call
-    the trainer makes before training (``invoke_before_training`` is True, spec 001
-    §3.12.3-3.12.4). A call at a later iteration advances the count by one and applies
-    the next value; a call at the iteration of the previous one (such as the one before
-    training) applies the current value again without advancing. Only the count is
-    serialized.
+    the trainer makes before training (``invoke_before_training`` is True, as
+    documented for Chainer v1). A call at a later iteration advances the count by one
+    and applies the next value; a call at the iteration of the previous one (such as the
+    one before training) applies the current value again without advancing. Only the
+    count is serialized.
 
     Args:
         attr (str): name of the optimizer attribute.

@@ -6,8 +6,7 @@ from chainer.training.extensions import _atomic_write
 
 
 def dump_graph(root_name, out_name='cg.dot', variable_style=None, function_style=None):
-    """Returns a trainer extension to dump a computational graph in DOT (spec 001
-    §3.12.1).
+    """Returns a trainer extension to dump a computational graph in DOT.
 
     The graph that leads to the observed Variable ``root_name`` (e.g.
     ``'main/loss'``) is written to ``<out>/<out_name>``, once, at the first iteration

@@ -5,8 +5,8 @@ from chainer.training.extensions import _optimizer_shift
 
 
 class ExponentialShift(_optimizer_shift.OptimizerShift):
-    """Trainer extension to exponentially shift an optimizer attribute (spec 001
-    §3.12.3), typically to decay the learning rate.
+    """Trainer extension to exponentially shift an optimizer attribute,
+    typically to decay the learning rate.
 
     After :math:`t` calls the attribute is :math:`\\mathrm{init} \\cdot
     \\mathrm{rate}^t`, clamped at ``target`` once it gets there. The value for the

@@ -7,8 +7,7 @@ from chainer.training.extensions import _interval_summary
 
 
 class LogReport(extension.Extension):
-    """Trainer extension to output the accumulated results to a log file (spec 001
-    §3.12.5).
+    """Trainer extension to output the accumulated results to a log file.
 
     At every call it adds the observation to a summary; when ``trigger`` fires it
     appends the means (with ``epoch``, ``iteration`` and ``elapsed_time``) to

@@ -26,8 +26,7 @@ def _duration(seconds):
 
 
 class ProgressBar(extension.Extension):
-    """Trainer extension to print a progress bar and recent training status (spec
-    001 §3.12.9).
+    """Trainer extension to print a progress bar and recent training status.
 
     On a terminal it keeps, below everything else printed, the overall and current
     epoch progress, the iteration and epoch counts, the speed in iterations per

@@ -3,7 +3,7 @@ from chainer.training.triggers import _progress, _units
 
 
 class IntervalTrigger(object):
-    """Trigger based on a fixed interval (spec 001 §3.1.8).
+    """Trigger based on a fixed interval.
 
     With unit ``'iteration'`` it fires at iterations whose count is a multiple of
     ``period``. With unit ``'epoch'`` it fires at the iteration during which the

@@ -34,8 +34,7 @@ def call_with_batch(func, in_arrays, volatile=chainer.flag.OFF):
 
 
 class StandardUpdater(updater_module.Updater):
-    """Standard implementation of :class:`~chainer.training.Updater` (spec 001
-    §3.1.8).
+    """Standard implementation of :class:`~chainer.training.Updater`.
 
     Each update reads a batch from the main iterator, converts it with
     ``converter(batch, device)`` and calls the main optimizer's ``update`` with the
