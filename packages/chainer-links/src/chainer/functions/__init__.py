@@ -338,8 +338,8 @@ from chainer.functions.util.forget import Forget
 from chainer.functions.util.forget import forget
 
 # Parameterized functions of the v1.3 API that became links in v1.5. Chainer v1.24 still
-# exports them here as plain aliases of the links, without a warning (spec 002
-# "Parameterized functions": ``F.Linear(3, 2)``; 001 §3.5 note). Resolved on first use:
+# exports them here as plain aliases of the links, without a warning, so v1.3 code
+# such as ``F.Linear(3, 2)`` still runs. Resolved on first use:
 # chainer.links imports chainer.functions, so importing the links here eagerly would be
 # circular.
 _LINK_ALIASES = {

@@ -33,7 +33,7 @@ class InputNormal(object):
     """Fills an array with N(0, 1 / fan_in), ``fan_in = shape[in_axis] * prod(shape[2:])``.
 
     The fan-in of a deconvolution weight ``(c_I, c_O, k...)`` is read on axis 0
-    (spec 001 §3.5.1 Deconvolution2D: deviation ``sqrt(1 / (c_I k_H k_W))``).
+    (v1 documents the deviation of ``Deconvolution2D`` as ``sqrt(1 / (c_I k_H k_W))``).
     """
 
     def __init__(self, in_axis):

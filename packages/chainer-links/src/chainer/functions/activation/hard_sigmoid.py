@@ -30,8 +30,8 @@ def hard_sigmoid(x):
     .. math:: f(x) = \\begin{cases} 0 & x < -2.5 \\\\ 0.2 x + 0.5 & -2.5 < x < 2.5
               \\\\ 1 & 2.5 < x \\end{cases}
 
-    (spec 003; 001 prints the bounds as 0.25, a typo: the line ``0.2 x + 0.5`` reaches
-    0 and 1 at -2.5 and 2.5.)
+    (Chainer v1.14's documentation prints the bounds as 0.25, a typo: the line
+    ``0.2 x + 0.5`` reaches 0 and 1 at -2.5 and 2.5.)
 
     Args:
         x (~chainer.Variable or array): Input variable of a float dtype.

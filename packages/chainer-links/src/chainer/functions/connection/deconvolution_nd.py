@@ -1,4 +1,4 @@
-"""N-dimensional deconvolution (transposed convolution; spec 003, deconvolution_nd)."""
+"""N-dimensional deconvolution (transposed convolution): ``F.deconvolution_nd``."""
 from chainer import cuda
 from chainer import function
 from chainer.functions._errors import AssertedValueError

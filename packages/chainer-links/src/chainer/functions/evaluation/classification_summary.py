@@ -1,5 +1,4 @@
-"""Per-class precision, recall, F-beta score and support (spec 003
-"classification_summary")."""
+"""Per-class precision, recall, F-beta score and support."""
 import numpy
 
 from chainer import cuda

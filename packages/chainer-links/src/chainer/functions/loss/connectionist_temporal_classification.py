@@ -1,5 +1,4 @@
-"""Connectionist Temporal Classification loss (spec 003
-"connectionist_temporal_classification", Graves et al. 2006)."""
+"""Connectionist Temporal Classification loss (Graves et al. 2006)."""
 import numpy
 
 from chainer import cuda

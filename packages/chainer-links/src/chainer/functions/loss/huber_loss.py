@@ -56,8 +56,8 @@ def huber_loss(x, t, delta, reduce='sum_along_second_axis'):
                       \\delta (|a| - \\frac12 \\delta) & \\text{otherwise} \\end{cases}
 
     summed along the second axis (axis 1), as Chainer v1 computes it: for ``x`` of
-    shape (N, K) the result is the loss of each of the N samples (the spec, 001
-    §3.4.5, described a scalar).
+    shape (N, K) the result is the loss of each of the N samples (v1's
+    documentation described a scalar).
 
     Args:
         x (~chainer.Variable): input, e.g. of shape (N, K).

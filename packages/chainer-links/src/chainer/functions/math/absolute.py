@@ -1,7 +1,7 @@
 """Elementwise absolute value: ``F.absolute`` and ``F.abs``.
 
 ``Variable.__abs__`` already builds this node (chainer-core's basic math); the function
-form is what spec 001 §3.1 "Reporter" calls in its example
+form is what v1's documented ``Reporter`` example calls
 (``F.sum(F.abs(pred - y))``).
 """
 import numpy
@@ -40,5 +40,5 @@ def absolute(x):
     return _Absolute()(x)
 
 
-#: The name used by spec 001's reporting example.
+#: The name used by v1's documented reporting example.
 abs = absolute

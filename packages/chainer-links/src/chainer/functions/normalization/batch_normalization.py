@@ -1,5 +1,4 @@
-"""Batch normalization with batch statistics: ``F.batch_normalization`` (spec 001
-§3.4.8)."""
+"""Batch normalization with batch statistics: ``F.batch_normalization``."""
 import numbers
 
 from chainer import cuda

@@ -1,5 +1,4 @@
-"""Batch normalization with given statistics: ``F.fixed_batch_normalization`` (spec
-001 §3.4.8)."""
+"""Batch normalization with given statistics: ``F.fixed_batch_normalization``."""
 import numpy
 
 from chainer import cuda

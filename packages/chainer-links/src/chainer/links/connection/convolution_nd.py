@@ -1,5 +1,4 @@
-"""The N-dimensional convolutional layer ``L.ConvolutionND`` (spec 003
-"convolution_nd")."""
+"""The N-dimensional convolutional layer ``L.ConvolutionND``."""
 import chainer.functions as F
 from chainer.links import _args
 from chainer.links.connection import _convolution

@@ -1,5 +1,4 @@
-"""The two-dimensional deconvolutional layer ``L.Deconvolution2D`` (spec 001
-§3.5.1)."""
+"""The two-dimensional deconvolutional layer ``L.Deconvolution2D``."""
 import chainer.functions as F
 from chainer.links import _errors
 from chainer.links.connection import _convolution

@@ -1,5 +1,4 @@
-"""The N-dimensional deconvolutional layer ``L.DeconvolutionND`` (spec 003
-"deconvolution_nd")."""
+"""The N-dimensional deconvolutional layer ``L.DeconvolutionND``."""
 import chainer.functions as F
 from chainer.links import _args
 from chainer.links.connection import _convolution

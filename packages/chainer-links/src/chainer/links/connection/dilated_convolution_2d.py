@@ -1,5 +1,4 @@
-"""The dilated convolutional layer ``L.DilatedConvolution2D`` (spec 003
-"dilated_convolution_2d")."""
+"""The dilated convolutional layer ``L.DilatedConvolution2D``."""
 import chainer.functions as F
 from chainer.links import _args
 from chainer.links.connection import _convolution

@@ -1,5 +1,4 @@
-"""The Inception module with batch normalization ``L.InceptionBN`` (spec 001
-§3.5.1)."""
+"""The Inception module with batch normalization ``L.InceptionBN``."""
 import numpy
 
 import chainer.functions as F

@@ -1,5 +1,4 @@
-"""The "mlpconv" layer of Network in Network, ``L.MLPConvolution2D`` (spec 001
-§3.5.1)."""
+"""The "mlpconv" layer of Network in Network, ``L.MLPConvolution2D``."""
 import chainer.functions as F
 from chainer import link
 from chainer.links import _errors

@@ -1,5 +1,5 @@
-"""The stacked LSTM links over variable-length sequences: ``L.NStepLSTM`` (spec 003
-"n_step_lstm") and ``L.NStepBiLSTM`` (Chainer v1.24)."""
+"""The stacked LSTM links over variable-length sequences: ``L.NStepLSTM``
+and ``L.NStepBiLSTM`` (Chainer v1.24)."""
 from chainer.functions.connection import n_step_lstm as rnn
 from chainer.links.connection import n_step_rnn
 

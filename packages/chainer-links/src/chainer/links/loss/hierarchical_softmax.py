@@ -21,7 +21,7 @@ def _leaf_paths(tree):
         tuple: ``(n_nodes, leaves)``, ``leaves`` being ``(leaf, path, code)`` for every
         leaf in order, with the internal node indices from the root and the directions
         taken: +1 to go left, -1 to go right, as v1's implementation numbered them (its
-        documentation, spec 001 §3.5.2, says the opposite; the implementation's
+        documentation says the opposite; the implementation's
         convention is what weights trained with v1 hold).
     """
     leaves = []
