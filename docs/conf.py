@@ -44,7 +44,7 @@ suppress_warnings = ['myst.xref_missing', 'myst.header']
 html_theme = 'furo'
 html_title = 'Chainer v1, rebuilt'
 
-# Every tutorial page starts from the imports the v1 tutorial assumes (spec 001 §2.1.1),
+# Every tutorial page starts from the imports the v1 tutorial assumes,
 # in a scratch directory for the files it writes (models, snapshots, logs).
 doctest_global_setup = '''
 import os

@@ -94,7 +94,7 @@ class CudaBackend(object):
                                     device.id)
 
     def __getattr__(self, name):
-        # chainer.cuda.ndarray / Device / Event / Stream / memory_pool ... (spec §3.2.1)
+        # chainer.cuda.ndarray / Device / Event / Stream / memory_pool ... (documented v1 API)
         if name.startswith('_'):
             raise AttributeError(name)
         if name == 'nccl':  # not a property: its AttributeError would land here
@@ -187,7 +187,7 @@ class CudaBackend(object):
         return None
 
     def copy(self, array, out=None, out_device=None, stream=None):
-        """Copies a CuPy array, possibly to ``out`` or to another device (spec §3.2.1)."""
+        """Copies a CuPy array, possibly to ``out`` or to another device."""
         cupy = self.cupy
         if out is None:
             with self._device_or_current(out_device):

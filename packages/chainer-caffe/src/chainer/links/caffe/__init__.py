@@ -1,4 +1,4 @@
-"""Import of BVLC Caffe models (``chainer.links.caffe``; spec 001 §3.13).
+"""Import of BVLC Caffe models (``chainer.links.caffe``).
 
 :class:`CaffeFunction` reads a binary ``.caffemodel`` (or an npz converted from
 one) and runs the net with Chainer functions.
