@@ -103,7 +103,7 @@ def test_dummy_device():
     ('full_like', (numpy.zeros(2), 1.0)), ('copy', (numpy.zeros(2),)),
 ])
 def test_deprecated_creators_and_copy_need_the_backend(no_backend, name, args):
-    """Spec 001 §3.2.1: the deprecated array creators and ``copy`` make CuPy arrays;
+    """The deprecated array creators and ``copy`` make CuPy arrays;
     without a backend they say what to install."""
     with pytest.raises(RuntimeError, match='pip install "cupy-kernels') as e:
         getattr(cuda, name)(*args)

@@ -1,4 +1,4 @@
-"""The documented chainer.cuda API (spec §3.2.1) without a GPU backend, and with a backend
+"""The documented v1 chainer.cuda API without a GPU backend, and with a backend
 that has no device."""
 import sys
 

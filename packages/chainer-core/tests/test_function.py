@@ -207,7 +207,7 @@ class _DeviceArray(object):
 
 
 def test_forward_and_backward_dispatch_on_the_array_type():
-    """Spec 001 §3.1.3: ``forward``/``backward`` delegate to the ``_cpu`` or ``_gpu``
+    """As documented for v1, ``forward``/``backward`` delegate to the ``_cpu`` or ``_gpu``
     variant by the type of the arrays (a GPU array in inputs or grads picks _gpu)."""
     calls = []
 

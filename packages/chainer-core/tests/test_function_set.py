@@ -104,7 +104,7 @@ def test_serialization_round_trip(tmp_path):
 
 
 def test_data_parallel_workflow_of_spec_002():
-    """Spec 002 (data-parallel example, on the host): ``copy.deepcopy`` of a
+    """The v1.3 data-parallel example, on the host: ``copy.deepcopy`` of a
     FunctionSet, ``optimizer.zero_grads``, ``accumulate_grads(model_1.gradients)`` and
     ``model_1.copy_parameters_from(model_0.parameters)``."""
     import copy

@@ -157,7 +157,7 @@ def test_check_backward_output_count_mismatch():
 
 
 def test_check_backward_dtype_must_be_a_float_type():
-    """Spec 001 §3.3.2: "Only float types and None are allowed" for ``dtype``."""
+    """v1 documents "Only float types and None are allowed" for ``dtype``."""
     with pytest.raises(ValueError, match='float type'):
         gradient_check.check_backward(Square(), numpy.ones(2), numpy.ones(2),
                                       dtype=numpy.int32)

@@ -37,7 +37,7 @@ class TestLink(object):
 
     def test_params_are_auto_and_meet_volatile_and_plain_inputs(self):
         # Chainer v1 registers parameters with volatile='auto': a volatile input
-        # (evaluation, spec 001 §2.2.3) and a plain one both combine with them.
+        # (evaluation, as in the v1 tutorial) and a plain one both combine with them.
         link = chainer.Link(W=3)
         link.W.data[...] = 2
         assert link.W.volatile is chainer.AUTO

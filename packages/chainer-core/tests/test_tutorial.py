@@ -34,7 +34,7 @@ def test_multi_element_snippet():
 
 
 class MulAdd(Function):
-    """The §2.4 example: w = x * y + z."""
+    """The v1 tutorial's "Define your own function" example: w = x * y + z."""
 
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() == 3)
@@ -161,7 +161,7 @@ def test_two_layer_perceptron_learns_xor_like_targets():
     assert last < 0.2 * first, (first, last)
 
 
-# --------------------------------------------------- §2.1.4-2.1.7 and §2.2 snippets
+# ------------------------- snippets of the v1 tutorial: introduction and recurrent nets
 
 
 def _mlp_data(rng):
@@ -170,7 +170,7 @@ def _mlp_data(rng):
 
 
 def test_chainlist_model_and_weight_decay_hook():
-    """§2.1.4: a ChainList of links is a model; §2.1.5: WeightDecay as a hook."""
+    """A ChainList of links is a model; WeightDecay works as an optimizer hook."""
     rng = np.random.RandomState(1)
     model = chainer.ChainList(Linear(2, 4, rng), Linear(4, 1, rng))
     assert [path for path, _ in model.namedparams()] == \
@@ -191,7 +191,7 @@ def test_chainlist_model_and_weight_decay_hook():
 
 
 def test_save_and_load_model_and_optimizer_resume_exactly(tmp_path):
-    """§2.1.7: save_npz/load_npz of a model and of an optimizer's state."""
+    """save_npz/load_npz of a model and of an optimizer's state."""
     from chainer import serializers
     rng = np.random.RandomState(2)
     x, t = _mlp_data(rng)
@@ -235,7 +235,7 @@ class _RNN(chainer.Chain):
 
 
 def test_truncated_backprop_by_unchaining():
-    """§2.2.2: after ``loss.unchain_backward()`` the history is cut: the next
+    """After ``loss.unchain_backward()`` the history is cut: the next
     backward reaches only the steps computed since."""
     rng = np.random.RandomState(4)
     rnn = _RNN(rng)
@@ -272,7 +272,7 @@ def test_truncated_backprop_by_unchaining():
 
 
 def test_volatile_feature_extractor_then_trainable_predictor():
-    """§2.2.3: a volatile input builds no graph; setting ``feat.volatile = 'off'``
+    """A volatile input builds no graph; setting ``feat.volatile = 'off'``
     starts one, so backward stops at ``feat``."""
     rng = np.random.RandomState(5)
     fixed, predictor = Linear(2, 3, rng), Linear(3, 1, rng)
@@ -291,7 +291,7 @@ def test_volatile_feature_extractor_then_trainable_predictor():
 
 
 class EltwiseParamProduct(chainer.Link):
-    """§2.4.4: a link holding a parameter of the input's shape."""
+    """A link holding a parameter of the input's shape."""
 
     def __init__(self, shape, rng, by_add_param=False):
         if by_add_param:
@@ -316,7 +316,7 @@ def test_links_that_wrap_functions():
 
 
 def test_numerical_grad_snippet():
-    """§2.4.5: numerical gradient of sum(f(x) * gy) for f(x) = x * x."""
+    """The tutorial's numerical gradient of sum(f(x) * gy) for f(x) = x * x."""
     x = np.random.RandomState(7).randn(4, 3).astype(np.float32)
     gy = np.ones((4, 3), dtype=np.float32)
     gx, = gradient_check.numerical_grad(lambda: (x * x,), (x,), (gy,))

@@ -122,7 +122,7 @@ def test_light_mode_values_and_helpers():
     assert str(types.size()) == 'in_types.size' and types.size().eval() == 1
     assert str(types[0].shape) == 'in_types[0].shape'
     assert isinstance(types, T.TypeInfoTuple) and isinstance(types[0], T.Expr)
-    info = types[0].eval()  # spec 001 §2.5.3: x_type.eval() is a TypeInfo
+    info = types[0].eval()  # v1's type-check tutorial: x_type.eval() is a TypeInfo
     assert isinstance(info, T.TypeInfo)
     assert (info.shape, info.dtype, info.ndim) == ((2, 3), numpy.float64, 2)
     assert types[0].shape[0].eval() == 2
@@ -179,7 +179,7 @@ def test_env_variable_switches_type_check(setting, enabled):
 
 
 def test_tutorial_eval_calls_work_in_both_passes():
-    """Spec 001 §2.5.3 and §2.5.6: ``x_type.eval()`` gives a TypeInfo and
+    """The v1 type-check tutorial: ``x_type.eval()`` gives a TypeInfo and
     ``x_type.shape.eval()`` the shape tuple; a hand-written check raising InvalidType
     with its own messages reaches the caller unchanged."""
     seen = []
@@ -201,7 +201,7 @@ def test_tutorial_eval_calls_work_in_both_passes():
 
 
 def test_tutorial_named_value_and_call():
-    """Spec 001 §2.5.4-2.5.5: ``type_check.Variable`` names a value and a wrapped
+    """The v1 type-check tutorial: ``type_check.Variable`` names a value and a wrapped
     function is called lazily; both show up in the message."""
     in_size = 4
 
@@ -239,7 +239,7 @@ def test_check_type_forward_always_gets_a_type_info_tuple_as_in_v1():
 
 
 def test_dtype_messages_read_as_in_v1():
-    # spec 000 section 2.5: "Expect: in_types[0].dtype == <type 'numpy.float64'>" and
+    # v1 prints "Expect: in_types[0].dtype == <type 'numpy.float64'>" and
     # "Actual: float32 != <type 'numpy.float64'>" (class rather than type on Python 3)
     x = T.Variable(T.TypeInfo((2,), numpy.dtype(numpy.float32)), 'in_types[0]')
     with pytest.raises(T.InvalidType) as e:

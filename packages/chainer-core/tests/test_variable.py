@@ -45,7 +45,7 @@ def test_constructor_arguments():
 
 
 def test_numpy_scalar_data_becomes_a_0d_array_that_backprops():
-    # The spec's Variable holds arrays; a numpy scalar (what numpy reductions return)
+    # v1's documented Variable holds arrays; a numpy scalar (what numpy reductions return)
     # is kept as a 0-d array so that it can receive an array gradient.
     x = Variable(numpy.float32(2))
     assert type(x.data) is numpy.ndarray and x.data.shape == ()
