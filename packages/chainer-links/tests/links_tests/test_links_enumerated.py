@@ -1,5 +1,5 @@
-"""Every link of the spec (001 §3.5 and the link counterparts of 003's functions) is
-in chainer.links, listed by its category, and exercised by a link test."""
+"""Every documented link (v1.14's links and the link counterparts of the documented
+functions) is in chainer.links, listed by its category, and exercised by a link test."""
 import inspect
 import pathlib
 import re

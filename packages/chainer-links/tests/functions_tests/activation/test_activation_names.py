@@ -1,4 +1,4 @@
-"""Every activation function documented in spec 001 §3.4.1 (and 003) is exported by
+"""Every activation function documented for Chainer v1.14 and later is exported by
 ``chainer.functions`` and has a test module with a gradient check."""
 import pytest
 

@@ -1,6 +1,6 @@
 """Every documented array function exists in chainer.functions and has its tests.
 
-The names are the "Array manipulations" lists of spec 001 §3.4.2 and of 003, and the
+The names are the documented "Array manipulations" of Chainer v1.14 and later, and the
 v1.24 additions (issue #14).
 """
 import pytest

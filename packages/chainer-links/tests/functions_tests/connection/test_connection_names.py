@@ -1,4 +1,4 @@
-"""Every connection function documented in spec 001 §3.4.3 and 003 ("Neural network
+"""Every connection function documented for Chainer v1.14 and later ("Neural network
 connections") is exported by ``chainer.functions`` and has a test module with a
 forward reference, a gradient check and a bad-input check."""
 import pytest

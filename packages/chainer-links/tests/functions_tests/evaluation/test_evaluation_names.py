@@ -1,7 +1,7 @@
 """Every documented evaluation function exists and has a test module."""
 import pytest
 
-# spec 003 "Evaluation functions" and 001 §3.4.4 (all non-differentiable)
+# The documented "Evaluation functions" (all non-differentiable)
 DOCUMENTED = ['accuracy', 'binary_accuracy', 'classification_summary', 'r2_score']
 
 

@@ -1,7 +1,7 @@
 """Every documented loss function exists and has a test module with a gradient test."""
 import pytest
 
-# spec 003 "Loss functions" and 001 §3.4.5; argmax_crf1d is documented under crf1d.
+# The documented "Loss functions"; argmax_crf1d is documented under crf1d.
 DOCUMENTED = [
     'bernoulli_nll', 'black_out', 'connectionist_temporal_classification',
     'contrastive', 'crf1d', 'argmax_crf1d', 'cross_covariance',

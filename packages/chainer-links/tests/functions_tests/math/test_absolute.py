@@ -7,7 +7,7 @@ from chainer.utils import type_check
 
 
 def test_abs_is_absolute():
-    # spec 001 §3.1 (Reporter example) calls F.abs
+    # v1's documented Reporter example calls F.abs
     assert F.abs is F.absolute
 
 

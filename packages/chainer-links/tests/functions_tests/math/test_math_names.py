@@ -1,6 +1,6 @@
 """Every documented math function exists in chainer.functions and has its tests.
 
-The names are the "Mathematical functions" lists of spec 001 §3.4.6 and of 003, plus
+The names are the documented "Mathematical functions" of Chainer v1.14 and later, plus
 ``average``/``mean`` (issue 4) and the v1.24 additions ``det``/``batch_det``, ``expm1``,
 ``fmod`` (issue 14). ``tanh`` is tested with the activation functions.
 """

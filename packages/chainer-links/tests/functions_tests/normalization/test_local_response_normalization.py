@@ -9,7 +9,8 @@ DTYPES = [numpy.float16, numpy.float32, numpy.float64]
 
 
 def _reference(x, n, k, alpha, beta):
-    """The formula of spec 001 §3.4.8, channel by channel."""
+    """The documented formula, channel by channel: x / (k + alpha * sum of x^2 over n
+    neighbouring channels) ** beta."""
     x = x.astype(numpy.float64)
     channels = x.shape[1]
     y = numpy.empty_like(x)

@@ -1,4 +1,4 @@
-"""Every normalization function documented in spec 001 §3.4.8 (and 003) is exported by
+"""Every normalization function documented for Chainer v1.14 and later is exported by
 ``chainer.functions`` and has a test module with a gradient check."""
 import pytest
 

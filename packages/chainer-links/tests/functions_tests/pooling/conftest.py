@@ -65,7 +65,7 @@ def _max(window, shape):
 
 
 def _mean(window, shape):
-    # Padded positions count as zeros in the mean (spec: non-cover-all, zero padding).
+    # Padded positions count as zeros in the mean (non-cover-all, zero padding).
     return numpy.sum([w if w is not None else numpy.zeros(shape) for w in window],
                      axis=0) / len(window)
 

@@ -43,7 +43,7 @@ def test_backward(dtype, distinct, check_backward, ksize, stride, pad, cover_all
 
 
 def test_documented_example():
-    # spec 003, upsampling_2d example: 2x2 max pooling of 1..36 on a 6x6 grid.
+    # the documented upsampling_2d example: 2x2 max pooling of 1..36 on a 6x6 grid.
     p = F.MaxPooling2D(2, 2, use_cudnn=False)
     x = chainer.Variable(numpy.arange(1, 37).reshape(1, 1, 6, 6).astype('f'))
     numpy.testing.assert_array_equal(

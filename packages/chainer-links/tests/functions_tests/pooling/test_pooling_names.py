@@ -1,4 +1,4 @@
-"""Every pooling function documented in spec 001 §3.4.9 and 003 ("Spatial
+"""Every pooling function documented for Chainer v1.14 and later ("Spatial
 pooling"), and the v1.24 additions (issue #14), is exported by ``chainer.functions``
 and has a test module with a forward reference, a gradient check and a bad-input
 check."""

@@ -1,4 +1,4 @@
-"""Every utility function documented in spec 003 is exported by
+"""Every documented utility function is exported by
 ``chainer.functions`` and has a test module with a gradient check."""
 import pytest
 

@@ -25,7 +25,7 @@ except ImportError:   # chainer-training absent: the plain rule p -= lr * grad
 
 
 class MLP(chainer.Chain):
-    """The tutorial's three-layer rectifier network (§2.1.4)."""
+    """The tutorial's three-layer rectifier network."""
 
     def __init__(self, n_units, n_out):
         super(MLP, self).__init__(
@@ -40,7 +40,7 @@ class MLP(chainer.Chain):
 
 
 class RNN(chainer.Chain):
-    """The tutorial's recurrent language model (§2.2.1)."""
+    """The tutorial's recurrent language model."""
 
     def __init__(self, n_vocab, n_embed, n_units):
         super(RNN, self).__init__(
@@ -93,7 +93,7 @@ def test_rnn_language_model_truncated_backprop_drops_the_loss():
                 if train:
                     model.cleargrads()
                     loss.backward()
-                    loss.unchain_backward()   # truncate (§2.2.2)
+                    loss.unchain_backward()   # truncate the history
                     optimizer.update()
                 loss = 0
         return total / count
