@@ -1,4 +1,4 @@
-"""End-to-end GPU training of the MNIST MLP (tutorial §2.2 network), GPU only.
+"""End-to-end GPU training of the MNIST MLP (the v1 tutorial's network), GPU only.
 
 The data is MNIST-shaped and generated (784 features, 10 classes, separable), so the test
 needs no download; it trains the same model on CPU and GPU from the same initial weights

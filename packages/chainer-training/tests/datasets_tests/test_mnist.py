@@ -154,7 +154,8 @@ def test_checksum_failure_on_one_mirror_falls_back_to_the_next(mnist_server, mon
 
 
 def test_tutorial_mlp_on_mnist(mnist_server, tmp_path, capsys):
-    # Spec 001 §2.1.8 as written (the batch sizes fit the 5 + 3 served digits).
+    # The v1 tutorial's MNIST example as written (the batch sizes fit the 5 + 3 served
+    # digits).
     import chainer
     import chainer.functions as F
     import chainer.links as L

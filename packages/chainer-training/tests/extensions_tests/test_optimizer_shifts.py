@@ -82,8 +82,8 @@ def test_bad_arguments(tmp_path):
     lambda: extensions.LinearShift('lr', (1.0, 0.0), (0, 4)),
 ], ids=['exponential', 'linear'])
 def test_called_before_training_by_default_without_an_extra_step(tmp_path, make):
-    # 001 §3.12.3-3.12.4: "also called before the training loop starts by default";
-    # forcing the flag (as §3.1.8 advises for such extensions) changes nothing.
+    # v1 documents these as "also called before the training loop starts by default";
+    # forcing the flag (as v1 advises for such extensions) changes nothing.
     assert make().invoke_before_training is True
     _, default = _lrs(tmp_path, make(), 3)
     trainer = tiny.trainer(tmp_path, stop=(3, 'iteration'),

@@ -143,7 +143,7 @@ class _Nested(chainer.Chain):
 
 
 def test_descendant_links_report_under_their_paths(tmp_path):
-    # 001 §3.1.8: observers are named <optimizer name><link path>; §3.12.2: the
+    # As documented for v1, observers are named <optimizer name><link path>, and the
     # evaluator prefixes its own name.
     model = _Nested()
     opt = optimizers.SGD(lr=0.1)
@@ -161,7 +161,7 @@ def test_descendant_links_report_under_their_paths(tmp_path):
 
 
 def test_connect_trainer_is_called_at_the_end_of_the_trainer_initialization(tmp_path):
-    # 001 §3.1.8 Updater.connect_trainer: called at the end of Trainer's initialization,
+    # v1 documents Updater.connect_trainer as called at the end of Trainer's initialization,
     # typically to register more links to the reporter.
     class Connecting(training.StandardUpdater):
         def connect_trainer(self, trainer):
@@ -178,8 +178,9 @@ def test_connect_trainer_is_called_at_the_end_of_the_trainer_initialization(tmp_
 
 
 def test_extend_takes_the_defaults_from_the_extension(tmp_path):
-    # 001 §3.1.8 extend: name, trigger, priority and invoke_before_training default to
-    # the extension's default_name, trigger, priority and invoke_before_training.
+    # v1 documents that extend's name, trigger, priority and invoke_before_training
+    # default to the extension's default_name, trigger, priority and
+    # invoke_before_training.
     trainer = tiny.trainer(tmp_path, stop=(4, 'iteration'))
     calls = []
 

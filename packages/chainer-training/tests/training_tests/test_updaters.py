@@ -198,8 +198,9 @@ def test_parallel_updater_on_gpus():
 
 
 def test_dicts_of_iterators_and_optimizers(tmp_path):
-    # 001 §3.1.8: dicts register every entry by name; the default update uses 'main';
-    # the trainer observes the target of every optimizer under the optimizer's name.
+    # As documented for v1, dicts register every entry by name; the default update uses
+    # 'main'; the trainer observes the target of every optimizer under the optimizer's
+    # name.
     main_model, other_model = tiny.Model(0), tiny.Model(1)
     main_opt, other_opt = optimizers.SGD(lr=0.1), optimizers.SGD(lr=0.1)
     main_opt.setup(main_model)

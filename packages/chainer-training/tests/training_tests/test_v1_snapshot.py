@@ -1,5 +1,6 @@
 """A trainer snapshot in the layout of Chainer v1.14 loads and training continues
-(spec 001 §6.5: objects serialized by an official serializer load in later versions).
+(v1's compatibility policy: objects serialized by an official serializer load in later
+versions).
 
 v1.14 saved, for a StandardUpdater with a shuffling SerialIterator and a LogReport,
 the iterator's position, epoch, is_new_epoch and its order under ``_order``, the
