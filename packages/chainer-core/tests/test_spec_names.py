@@ -1,11 +1,11 @@
-"""Every public name that the spec documents for chainer-core exists, with the
-documented signature.
+"""Every public name that the Chainer v1 documentation gives for chainer-core exists,
+with the documented signature.
 
-The lists below are the reference manual of spec 001 (§3.1 core, §3.2 utilities, §3.3
-assertion and testing, §3.7 serializers, §3.8 function hooks, §3.9 initializers, §3.14
-computational graph; cross-checked with its index), the tutorial's names (§2.1, §2.5)
-and the compatibility names of spec 000 and 002 that old user code calls. A missing
-name, parameter or default fails here; behaviour is tested in the other modules (see
+The lists below are the reference manual of Chainer v1.14 (core, utilities, assertion
+and testing, serializers, function hooks, initializers, computational graph;
+cross-checked with its index), the tutorial's names and the compatibility names of
+the v1.7 and v1.3-era documentation that old user code calls. A missing name,
+parameter or default fails here; behaviour is tested in the other modules (see
 SPEC_COVERAGE.md).
 """
 import importlib
@@ -22,7 +22,7 @@ from chainer.testing import check_signature
 # ``*args``/``**kwds`` for variadic ones; an implementation may add parameters after
 # them (e.g. ``add_param(..., initializer=None)`` of later versions).
 DOCUMENTED = {
-    # §3.1.1 Variable
+    # Variable
     # v2+: data may be omitted (a variable whose data comes later, e.g. a Parameter)
     'chainer.Variable': '(data=None, volatile=OFF, name=None, grad=None)',
     'chainer.Variable.__getitem__': '(slices)',
@@ -38,14 +38,14 @@ DOCUMENTED = {
     'chainer.Variable.to_gpu': '(device=None)',
     'chainer.Variable.unchain_backward': '()',
     'chainer.Variable.zerograd': '()',
-    'chainer.variable.Variable': None,  # spec 000's path
-    # §3.1.2 Flag
+    'chainer.variable.Variable': None,  # the v1.7 documentation's path
+    # Flag
     'chainer.Flag': '(name)',
     'chainer.ON': None,
     'chainer.OFF': None,
     'chainer.AUTO': None,
     'chainer.flag.aggregate_flags': '(flags)',
-    # §3.1.3 Function
+    # Function
     'chainer.Function': None,
     'chainer.Function.__call__': '(*inputs)',
     'chainer.Function.add_hook': '(hook, name=None)',
@@ -62,7 +62,7 @@ DOCUMENTED = {
     'chainer.Function.type_check_enable': None,
     'chainer.Function.unchain': '()',
     'chainer.thread_local.function_hooks': None,
-    # §3.1.4 Link, Chain, ChainList
+    # Link, Chain, ChainList
     'chainer.Link': '(**params)',
     # v2+: shape may be omitted (an uninitialized Parameter)
     'chainer.Link.add_param': '(name, shape=None, dtype=float32)',
@@ -90,7 +90,7 @@ DOCUMENTED = {
     'chainer.ChainList.__getitem__': '(index)',
     'chainer.ChainList.__len__': '()',
     'chainer.ChainList.add_link': '(link)',
-    # §3.1.5 Optimizer
+    # Optimizer
     'chainer.Optimizer': None,
     'chainer.Optimizer.accumulate_grads': '(grads)',
     'chainer.Optimizer.add_hook': "(hook, name=None, timing='auto')",
@@ -119,7 +119,7 @@ DOCUMENTED = {
     'chainer.optimizer.GradientHardClipping': '(lower_bound, upper_bound)',
     'chainer.optimizer.GradientNoise': '(eta, noise_func=exponential_decay_noise)',
     'chainer.optimizer.exponential_decay_noise': None,
-    # §3.1.6 Serializer
+    # Serializer
     'chainer.AbstractSerializer': None,
     'chainer.AbstractSerializer.__call__': '(key, value)',
     'chainer.AbstractSerializer.__getitem__': '(key)',
@@ -127,18 +127,18 @@ DOCUMENTED = {
     'chainer.Serializer.save': '(obj)',
     'chainer.Deserializer': None,
     'chainer.Deserializer.load': '(obj)',
-    # §3.1.9 Debug mode
+    # Debug mode
     'chainer.is_debug': '()',
     'chainer.set_debug': '(debug)',
     'chainer.DebugMode': '(debug)',
-    # §3.1.10 FunctionSet (and spec 002)
+    # FunctionSet (v1.3-era API)
     'chainer.FunctionSet': '(**links)',
     'chainer.FunctionSet.__getitem__': '(key)',
     'chainer.FunctionSet.collect_parameters': '()',
     'chainer.FunctionSet.copy_parameters_from': '(params)',
     'chainer.FunctionSet.gradients': None,
     'chainer.FunctionSet.parameters': None,
-    # §3.2.1 CUDA utilities that work without a backend (the CuPy names cupy, ndarray,
+    # CUDA utilities that work without a backend (the CuPy names cupy, ndarray,
     # Device, Event, Stream need one: tests/test_cuda_facade.py)
     'chainer.cuda.get_device': '(*args)',
     'chainer.cuda.copy': '(array, out=None, out_device=None, stream=None)',
@@ -158,11 +158,11 @@ DOCUMENTED = {
     'chainer.cuda.ones_like': None,
     'chainer.cuda.full': None,
     'chainer.cuda.full_like': None,
-    # §3.2.2 Common algorithms
+    # Common algorithms
     'chainer.utils.WalkerAlias': '(probs)',
     'chainer.utils.WalkerAlias.sample': '(shape)',
     'chainer.utils.WalkerAlias.to_gpu': '()',
-    # §3.2.3 Reporter
+    # Reporter
     'chainer.Reporter': '()',
     'chainer.Reporter.__enter__': '()',
     'chainer.Reporter.__exit__': '(exc_type, exc_value, traceback)',
@@ -181,7 +181,7 @@ DOCUMENTED = {
     'chainer.DictSummary.add': '(d)',
     'chainer.DictSummary.compute_mean': '()',
     'chainer.DictSummary.make_statistics': '()',
-    # §3.3.1 Type checking utilities (and the tutorial §2.5)
+    # Type checking utilities (and the type-check tutorial)
     'chainer.utils.type_check.Expr': '(priority)',
     'chainer.utils.type_check.Expr.eval': '()',
     'chainer.utils.type_check.expect': '(*bool_exprs)',
@@ -190,14 +190,14 @@ DOCUMENTED = {
     'chainer.utils.type_check.TypeInfoTuple.size': '()',
     'chainer.utils.type_check.Variable': '(value, name)',
     'chainer.utils.type_check.InvalidType': '(expect, actual)',
-    # §3.3.2 Gradient checking utilities
+    # Gradient checking utilities
     'chainer.gradient_check.check_backward':
         '(func, x_data, y_grad, params=(), eps=0.001, atol=1e-05, rtol=0.0001, '
         'no_grads=None, dtype=None)',
     'chainer.gradient_check.numerical_grad': '(f, inputs, grad_outputs, eps=0.001)',
-    'chainer.gradient_check.assert_allclose':  # spec 000's path
+    'chainer.gradient_check.assert_allclose':  # the v1.7 documentation's path
         '(x, y, atol=1e-05, rtol=0.0001, verbose=True)',
-    # §3.3.3 Standard assertions and the testing helpers (§2.4.5, DESIGN.md)
+    # Standard assertions and the testing helpers (the tutorial, DESIGN.md)
     'chainer.testing.assert_allclose': '(x, y, atol=1e-05, rtol=0.0001, verbose=True)',
     'chainer.testing.product': '(parameter)',
     'chainer.testing.product_dict': '(*parameters)',
@@ -209,7 +209,7 @@ DOCUMENTED = {
     'chainer.testing.attr.cudnn': None,
     'chainer.testing.attr.slow': None,
     'chainer.testing.attr.multi_gpu': '(gpu_num)',
-    # §3.7 Serializers
+    # Serializers
     'chainer.serializers.DictionarySerializer': '(target=None, path=\'\')',
     'chainer.serializers.NpzDeserializer': '(npz, path=\'\')',
     'chainer.serializers.save_npz': '(filename, obj, compression=True)',
@@ -218,7 +218,7 @@ DOCUMENTED = {
     'chainer.serializers.HDF5Deserializer': '(group)',
     'chainer.serializers.save_hdf5': '(filename, obj, compression=4)',
     'chainer.serializers.load_hdf5': '(filename, obj)',
-    # §3.8 Function hooks
+    # Function hooks
     'chainer.function.FunctionHook': None,
     'chainer.function.FunctionHook.name': None,
     'chainer.function.FunctionHook.backward_postprocess': '(function, in_data, out_grad)',
@@ -228,7 +228,7 @@ DOCUMENTED = {
     'chainer.function_hooks.PrintHook': None,
     'chainer.function_hooks.TimerHook': '()',
     'chainer.function_hooks.TimerHook.total_time': '()',
-    # §3.9 Weight initializers
+    # Weight initializers
     'chainer.initializer.Initializer': '(dtype=None)',
     'chainer.initializer.Initializer.__call__': '(array)',
     'chainer.initializers.Identity': '(scale=1.0, dtype=None)',
@@ -244,7 +244,7 @@ DOCUMENTED = {
     'chainer.initializers.GlorotUniform': '(scale=1.0, dtype=None)',
     'chainer.initializers.HeUniform': '(scale=1.0, dtype=None)',
     'chainer.init_weight': '(weights, initializer, scale=1.0)',
-    # §3.14 Visualization of computational graph
+    # Visualization of computational graph
     'chainer.computational_graph.build_computational_graph':
         '(outputs, remove_split=True, variable_style=_var_style, '
         'function_style=_func_style, rankdir=\'TB\')',
@@ -253,7 +253,7 @@ DOCUMENTED = {
     'chainer.computational_graph.ComputationalGraph.dump': '(format=\'dot\')',
 }
 
-# Attributes that the spec documents on instances (set in __init__, so not visible on
+# Attributes that v1 documents on instances (set in __init__, so not visible on
 # the class): (factory building an instance, attribute names).
 
 
@@ -308,7 +308,7 @@ INSTANCE_ATTRIBUTES = [
      ('scale', 'dtype')),
 ]
 
-# The modules of the spec's module index that chainer-core ships.
+# The modules of v1's documented module index that chainer-core ships.
 MODULES = ['chainer', 'chainer.computational_graph', 'chainer.cuda', 'chainer.function',
            'chainer.function_hooks', 'chainer.gradient_check', 'chainer.initializer',
            'chainer.initializers', 'chainer.serializers', 'chainer.testing',
@@ -408,7 +408,7 @@ def test_initializer_paths_name_one_class():
 
 
 def test_tutorial_imports():
-    """Spec 001 §2.1 starts every example with these imports (core's part of them)."""
+    """The v1 tutorial starts every example with these imports (core's part of them)."""
     from chainer import cuda, Function, gradient_check, report, utils, Variable  # noqa
     from chainer import serializers  # noqa: F401
     from chainer import Link, Chain, ChainList  # noqa: F401
