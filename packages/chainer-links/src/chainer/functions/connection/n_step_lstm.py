@@ -50,8 +50,8 @@ def n_step_lstm(n_layers, dropout_ratio, hx, cx, ws, bs, xs, train=True, use_cud
         h_t &= o_t \\tanh(c_t)
 
     This is the gate order Chainer v1 computes with (cuDNN's), so weights trained with
-    v1 give the same results; the documentation of v1 (and of later versions) swapped
-    ``o`` and ``a``.
+    v1 give the same results; v1's documentation swapped ``o`` and
+    ``a``.
 
     Sequences of different lengths are given sorted by decreasing length and transposed
     (see ``transpose_sequence``): ``xs[t]`` holds the ``B_t`` sequences still running at
