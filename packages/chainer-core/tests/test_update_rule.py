@@ -315,3 +315,75 @@ def test_v1_style_optimizer_divides_by_loss_scale():
     opt.update()
     numpy.testing.assert_allclose(target.w.data, [0.9, 1.9])
     numpy.testing.assert_allclose(target.v.data, [3.0 - 0.8])
+
+
+class V1LrSGD(chainer.GradientMethod):
+    """A v1-style optimizer with a hyperparameter attribute."""
+
+    def __init__(self, lr=0.1):
+        self.lr = lr
+
+    def update_one_cpu(self, param, state):
+        param.data -= self.lr * param.grad
+
+
+def _v1_setup():
+    target = Target()
+    opt = V1LrSGD()
+    opt.setup(target)
+    for p in target.params():
+        p.grad = numpy.ones_like(p.data)
+    return target, opt
+
+
+def test_v1_style_optimizer_hyperparam_is_its_attributes():
+    _, opt = _v1_setup()
+    assert opt.hyperparam.lr == 0.1
+    opt.hyperparam.lr = 0.5
+    assert opt.lr == 0.5
+    assert opt.hyperparam.get_dict() == {'lr': 0.5}
+
+
+def test_v1_style_rule_enabled_override_hooks_and_t():
+    target, opt = _v1_setup()
+    rule = target.w.update_rule
+    assert rule is opt._rule_of('/w', target.w)
+    rule.hyperparam.lr = 1.0  # this parameter only
+    seen = []
+    rule.add_hook(lambda r, p: seen.append(p.grad.copy()), name='look')
+    opt.update()
+    numpy.testing.assert_allclose(target.w.data, [0.0, 1.0])
+    numpy.testing.assert_allclose(target.v.data, [2.9])
+    assert opt.lr == 0.1
+    assert len(seen) == 1 and rule.t == 1
+    rule.enabled = False
+    opt.update()
+    numpy.testing.assert_allclose(target.w.data, [0.0, 1.0])
+    numpy.testing.assert_allclose(target.v.data, [2.8])
+    assert rule.t == 1 and opt._rule_of('/v', target.v).t == 2
+
+
+def test_v1_style_rule_state_is_the_optimizers_state():
+    target = Target()
+    opt = V1SGD()
+    opt.setup(target)
+    assert target.w.update_rule.state is opt._states['/w']
+    target.w.grad = numpy.ones(2, dtype=numpy.float32)
+    target.v.grad = numpy.ones(1, dtype=numpy.float32)
+    target.w.update()  # Parameter.update runs its rule
+    numpy.testing.assert_array_equal(opt._states['/w']['v'], [1, 1])
+
+
+def test_copied_parameter_does_not_carry_the_optimizer():
+    import copy
+    import pickle
+    target, opt = _v1_setup()
+    target.w.update_rule.enabled = False
+    for clone in (copy.deepcopy(target.w), pickle.loads(pickle.dumps(target.w))):
+        assert type(clone.update_rule) is UpdateRule
+        assert clone.update_rule.enabled is False
+    opt2 = pickle.loads(pickle.dumps(opt))
+    opt2.target.w.grad = numpy.ones(2, dtype=numpy.float32)
+    opt2.target.v.grad = numpy.ones(1, dtype=numpy.float32)
+    opt2.update()  # fresh live rules are made for the unpickled optimizer
+    assert opt2._rules['/w'].attached_to(opt2)

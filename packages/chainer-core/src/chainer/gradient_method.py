@@ -5,6 +5,7 @@ their states in the optimizer, and v2+ ones, which implement
 :meth:`GradientMethod.create_update_rule` and keep everything in per-parameter
 :class:`~chainer.UpdateRule` objects.
 """
+from chainer import _v1_rules
 from chainer import cuda
 from chainer import optimizer as optimizer_module
 from chainer.update_rule import Hyperparameter
@@ -34,7 +35,10 @@ class GradientMethod(optimizer_module.Optimizer):
     def hyperparam(self):
         hp = self.__dict__.get('_hyperparam')
         if hp is None:
-            hp = self.__dict__['_hyperparam'] = Hyperparameter()
+            # a v1-style optimizer's hyperparameters are its attributes
+            hp = Hyperparameter() if self._uses_rules() else \
+                _v1_rules.AttributeHyperparameter(self)
+            self.__dict__['_hyperparam'] = hp
         return hp
 
     @hyperparam.setter
@@ -56,13 +60,15 @@ class GradientMethod(optimizer_module.Optimizer):
         parameter a fresh update rule). Returns the optimizer."""
         super(GradientMethod, self).setup(link)
         self._rules = {}
-        if self._uses_rules():
-            for name, param in link.namedparams():
-                self._new_rule(name, param)
+        for name, param in link.namedparams():
+            self._new_rule(name, param)
         return self
 
     def _new_rule(self, name, param):
-        rule = self.create_update_rule()
+        if self._uses_rules():
+            rule = self.create_update_rule()
+        else:
+            rule = _v1_rules.V1ParamRule(self, name)
         if self._use_fp32_update:
             rule.use_fp32_update()
         self._rules[name] = rule
@@ -133,14 +139,13 @@ class GradientMethod(optimizer_module.Optimizer):
         self.update_loss_scale()
 
     def _update_v1(self):
-        states = self._states
-        steps = self.__dict__.setdefault('_param_t', {})
+        rules = self.__dict__.setdefault('_rules', {})
         for name, param in optimizer_module._initialized(self.target.namedparams()):
-            steps[name] = steps.get(name, 0) + 1
-            loss_scale = getattr(param, '_loss_scale', None)
-            if loss_scale is not None and param.grad is not None:
-                param.grad /= param.grad.dtype.type(loss_scale)
-            self.update_one(param, states[name])
+            rule = rules.get(name)
+            if not isinstance(rule, _v1_rules.V1ParamRule) or \
+                    not rule.attached_to(self):  # new, or unpickled (detached)
+                rule = self._new_rule(name, param)
+            rule.update(param)
 
     def reallocate_cleared_grads(self):
         """Gives every parameter whose gradient is None (unreached by backprop, or

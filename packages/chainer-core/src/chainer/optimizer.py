@@ -329,7 +329,7 @@ class Optimizer(object):
                 if value is not None:
                     state[key] = value
         for name, param in sorted(self.target.namedparams()):
-            rule = self._rule_of(name, param)
+            rule = self._rule_of(name, param) if self._uses_rules() else None
             if rule is not None:
                 rule.serialize(serializer[name.lstrip('/')])
         for name, hook in self._hook_dict().items():

@@ -166,3 +166,22 @@ def test_adamw_and_amsgrad():
     assert opt.amsgrad and not opt.adabound
     numpy.testing.assert_allclose(w, _adam_reference(alpha=0.01, eta=0.5, amsgrad=True),
                                   rtol=1e-5, atol=1e-6)
+
+
+def test_builtin_optimizers_have_v7_hyperparam_and_update_rules():
+    link = chainer.Link(w=(3,), b=(3,))
+    link.w.data[...] = W0
+    link.b.data[...] = W0
+    opt = optimizers.MomentumSGD(lr=0.1, momentum=0.0)
+    opt.setup(link)
+    assert opt.hyperparam.lr == 0.1 and opt.hyperparam.momentum == 0.0
+    rules = dict((name, opt._rule_of(name, p)) for name, p in link.namedparams())
+    rules['/b'].enabled = False
+    rules['/w'].hyperparam.lr = 1.0
+    link.w.grad = numpy.ones(3, dtype=numpy.float32)
+    link.b.grad = numpy.ones(3, dtype=numpy.float32)
+    opt.update()
+    numpy.testing.assert_allclose(link.w.data, W0 - 1.0, rtol=1e-6)
+    numpy.testing.assert_allclose(link.b.data, W0, rtol=1e-6)
+    assert opt.lr == 0.1
+    numpy.testing.assert_allclose(rules['/w'].state['v'], -numpy.ones(3))
