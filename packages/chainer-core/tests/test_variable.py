@@ -25,7 +25,9 @@ def test_attributes_of_a_root_variable():
     assert x.name == 'x'
     assert x.shape == (2, 3) and x.ndim == 2 and x.size == 6
     assert x.dtype == numpy.float32
-    assert len(x) == 6  # number of elements, not len(data)
+    assert len(x) == 2  # the first axis (v2+); v1 documented the size
+    assert len(Variable(numpy.zeros(4, numpy.float32))) == 4  # v1 and v2+ agree
+    assert len(Variable(numpy.float32(3))) == 1  # 0-d: 1 as in v1 (v2+ raised)
     assert x.label == '(2, 3), float32'
     assert Variable(numpy.float32(1)).label == 'float32'
     assert repr(x) == '<variable x>' and str(x) == 'x'

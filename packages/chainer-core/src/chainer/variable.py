@@ -356,12 +356,14 @@ class Variable(object):
         return self.data.dtype
 
     def __len__(self):
-        """Returns the number of elements of the data array (``data.size``).
+        """Returns the length of the first axis of the data (v2+); 1 for a 0-d variable.
 
-        This is the meaning documented for Chainer v1's ``Variable``, not the
-        length of the first axis: old user code relies on it.
+        Chainer v1 documented the number of elements instead: the two agree for 0-d
+        and 1-d variables, and for others the v2+ meaning (the batch size, which most
+        code asks for) holds. A 0-d variable has length 1, as in v1 (v2+ raised).
         """
-        return self.data.size
+        shape = self.data.shape
+        return shape[0] if shape else 1
 
     def to_cpu(self):
         """Copies the data and gradient arrays to the host."""

@@ -6,6 +6,7 @@ form is what v1's documented ``Reporter`` example calls
 """
 import numpy
 
+import chainer
 from chainer import cuda
 from chainer import utils
 from chainer.core_functions.basic_math import Absolute
@@ -19,7 +20,8 @@ class _Absolute(Absolute):
     """
 
     def backward(self, x, gy):
-        if not isinstance(x[0], numpy.ndarray):
+        # Variables (a double backprop) and host arrays take core's generic backward
+        if not isinstance(x[0], (numpy.ndarray, chainer.Variable)):
             return utils.force_array(cuda.kernel('abs_bwd')(x[0], gy[0])),
         return Absolute.backward(self, x, gy)
 
