@@ -1,20 +1,20 @@
-"""Every documented public name of chainer-training against the spec text: the
+"""Every documented public name of chainer-training against the v1 documentation: the
 signatures (parameters, order, defaults) by ``inspect.signature``, the documented
 attributes and class defaults, and the public names of each module and class, so that a
 renamed, reordered, re-defaulted, missing or undocumented addition fails here.
 
-Sources (``/work/shared/spec``): ``001`` is the Chainer 1.14 reference: §3.1.7 dataset
-abstraction, §3.1.8 training loop, §3.6 optimizers, §3.10 datasets, §3.11 iterators,
-§3.12 extensions. The PDF-to-text conversion lost the class lines of the §3.12.2-3.12.9
-extensions (Evaluator, ExponentialShift, LinearShift, LogReport, snapshot, PrintReport,
-ProgressBar): their parameter lists give the names and order, and a default is checked
-only where the text states it in words ("If it is None, ...", "called once for each
-epoch by default"); ``...`` marks a default the text does not give. ``issue-7`` marks
-names that issue 7 asks for beyond 1.14 (they follow the later Chainer reference).
+Sources: ``001`` is the Chainer 1.14 reference manual (dataset abstraction, training
+loop, optimizers, datasets, iterators, extensions). The text of that manual lacks the
+class lines of the extensions (Evaluator, ExponentialShift, LinearShift, LogReport,
+snapshot, PrintReport, ProgressBar): their parameter lists give the names and order, and
+a default is checked only where the text states it in words ("If it is None, ...",
+"called once for each epoch by default"); ``...`` marks a default the text does not
+give. ``issue-7`` marks names that issue 7 asks for beyond 1.14 (they follow the later
+Chainer reference).
 
-Parameters beyond the spec are allowed only when listed in ``EXTRA_PARAMETERS`` with
-the reason; public module and class names beyond the spec only when listed in
-``EXTRA_NAMES``.
+Parameters beyond the documented ones are allowed only when listed in
+``EXTRA_PARAMETERS`` with the reason; undocumented public module and class names only
+when listed in ``EXTRA_NAMES``.
 """
 import inspect
 import os
@@ -32,7 +32,7 @@ from chainer.training import extensions, triggers
 
 # qualified name -> (documented parameter list, source)
 SIGNATURES = {
-    # §3.1.7 dataset abstraction
+    # dataset abstraction
     'chainer.dataset.DatasetMixin.__getitem__': ('(index)', '001'),
     'chainer.dataset.DatasetMixin.__len__': ('()', '001'),
     'chainer.dataset.DatasetMixin.get_example': ('(i)', '001'),
@@ -46,7 +46,7 @@ SIGNATURES = {
     'chainer.dataset.set_dataset_root': ('(path)', '001'),
     'chainer.dataset.cached_download': ('(url)', '001'),
     'chainer.dataset.cache_or_load_file': ('(path, creator, loader)', '001'),
-    # §3.1.8 training loop abstraction
+    # training loop abstraction
     'chainer.training.Trainer': ("(updater, stop_trigger=None, out='result')", '001'),
     'chainer.training.Trainer.extend': (
         '(extension, name=None, trigger=None, priority=None, invoke_before_training=None)',
@@ -79,7 +79,7 @@ SIGNATURES = {
     'chainer.training.IntervalTrigger': ('(period, unit)', '001'),
     'chainer.training.IntervalTrigger.__call__': ('(trainer)', '001'),
     'chainer.training.get_trigger': ('(trigger)', '001'),
-    # §3.6 optimizers
+    # optimizers
     'chainer.optimizers.AdaDelta': ('(rho=0.95, eps=1e-06)', '001'),
     'chainer.optimizers.AdaGrad': ('(lr=0.001, eps=1e-08)', '001'),
     'chainer.optimizers.Adam': ('(alpha=0.001, beta1=0.9, beta2=0.999, eps=1e-08)', '001'),
@@ -90,7 +90,7 @@ SIGNATURES = {
         '(lr=0.0001, alpha=0.95, momentum=0.9, eps=0.0001)', '001'),
     'chainer.optimizers.SGD': ('(lr=0.01)', '001'),
     'chainer.optimizers.SMORMS3': ('(lr=0.001, eps=1e-16)', '001'),
-    # §3.10 datasets
+    # datasets
     'chainer.datasets.DictDataset': ('(**datasets)', '001'),
     'chainer.datasets.TupleDataset': ('(*datasets)', '001'),
     'chainer.datasets.SubDataset': ('(dataset, start, finish, order=None)', '001'),
@@ -109,12 +109,12 @@ SIGNATURES = {
     'chainer.datasets.get_ptb_words': ('()', '001'),
     'chainer.datasets.get_ptb_words_vocabulary': ('()', '001'),
     'chainer.datasets.TransformDataset': ('(dataset, transform)', 'issue-7'),
-    # §3.11 iterators
+    # iterators
     'chainer.iterators.SerialIterator': (
         '(dataset, batch_size, repeat=True, shuffle=True)', '001'),
     'chainer.iterators.MultiprocessIterator': (
         '(dataset, batch_size, repeat=True, shuffle=True, n_processes=None)', '001'),
-    # §3.12 extensions
+    # extensions
     'chainer.training.extensions.dump_graph': (
         "(root_name, out_name='cg.dot', variable_style=None, function_style=None)", '001'),
     'chainer.training.extensions.Evaluator': (
@@ -153,7 +153,7 @@ SIGNATURES = {
     'chainer.training.triggers.MinValueTrigger': ("(key, trigger=(1, 'epoch'))", 'issue-7'),
 }
 
-# qualified name -> {parameter beyond the spec: why it is there}
+# qualified name -> {undocumented parameter: why it is there}
 EXTRA_PARAMETERS = {
     'chainer.optimizers.Adam': {
         name: "v7.8.1's Adam option (issue 25, point 7)"
@@ -355,7 +355,7 @@ def test_class_public_names(cls):
 
 
 def test_dataset_protocol_dunders():
-    # 001 §3.1.7: datasets support __getitem__ (int and slice) and __len__.
+    # v1 documents that datasets support __getitem__ (int and slice) and __len__.
     for cls in (dataset.DatasetMixin, datasets.SubDataset, datasets.TupleDataset,
                 datasets.DictDataset, datasets.ImageDataset, datasets.LabeledImageDataset,
                 datasets.TransformDataset):
@@ -367,8 +367,8 @@ def test_dataset_protocol_dunders():
 # Documented attribute values ("Variables") and class defaults.
 
 def test_extension_class_defaults():
-    # 001 §3.1.8 Extension: trigger (1, 'iteration'), priority PRIORITY_READER,
-    # invoke_before_training False; default_name is the class name.
+    # v1's documented Extension defaults: trigger (1, 'iteration'), priority
+    # PRIORITY_READER, invoke_before_training False; default_name is the class name.
     ext = training.Extension()
     assert ext.trigger == (1, 'iteration')
     assert ext.priority == training.PRIORITY_READER
@@ -383,8 +383,8 @@ def test_extension_class_defaults():
 
 
 def test_extension_defaults_stated_in_the_text(tmp_path):
-    # §3.12.2: Evaluator is called at the end of each epoch, named 'validation' (also
-    # §3.2.3) and writes observations; §3.12.6-7: snapshots once per epoch, priority -100.
+    # Evaluator is called at the end of each epoch, named 'validation', and writes
+    # observations; snapshots run once per epoch, priority -100 (as documented for v1).
     it = iterators.SerialIterator(numpy.zeros((2, 1), numpy.float32), 1, repeat=False)
     evaluator = extensions.Evaluator(it, chainer.Link())
     assert evaluator.trigger == (1, 'epoch')
@@ -420,7 +420,8 @@ def test_make_extension_defaults_follow_extension():
 
 
 def test_trainer_and_updater_variables(tmp_path):
-    # §3.1.8 Trainer "Variables": updater, stop_trigger, observation, out, reporter;
+    # v1's documented Trainer "Variables": updater, stop_trigger, observation, out,
+    # reporter;
     # StandardUpdater: converter, loss_func, device, iteration.
     model = chainer.Link()
     model.add_param('w', (1,))
@@ -471,7 +472,8 @@ def test_evaluator_variables():
     lambda data: iterators.MultiprocessIterator(data, 2, n_processes=1),
 ], ids=['serial', 'multiprocess'])
 def test_iterator_attributes(make):
-    # §3.1.7 Iterator: batch_size, epoch, epoch_detail, is_new_epoch (before any batch).
+    # v1's documented Iterator attributes: batch_size, epoch, epoch_detail, is_new_epoch
+    # (before any batch).
     it = make([1, 2, 3])
     try:
         assert it.batch_size == 2 and it.epoch == 0
@@ -482,14 +484,15 @@ def test_iterator_attributes(make):
 
 
 def test_multiprocess_iterator_uses_every_cpu_by_default():
-    # §3.11.2: "The number of CPUs is used by default."
+    # MultiprocessIterator, as documented: "The number of CPUs is used by default."
     it = iterators.MultiprocessIterator([1, 2], 1)
     assert it.n_processes == (os.cpu_count() or 1)
     it.finalize()
 
 
 def test_optimizer_hyperparameters_are_attributes():
-    # §3.6 arguments are the attributes that the shift extensions change.
+    # The documented optimizer arguments are the attributes that the shift extensions
+    # change.
     for name in DOCUMENTED_NAMES['chainer.optimizers']:
         qualname = 'chainer.optimizers.' + name
         opt = _resolve(qualname)()
@@ -506,7 +509,7 @@ def test_interval_trigger_attributes():
 
 
 def test_print_report_writes_to_the_current_standard_output(tmp_path, capsys):
-    # §3.12.8 out: "Standard output is used by default."
+    # PrintReport's out, as documented: "Standard output is used by default."
     from training_tests import tiny
 
     trainer = tiny.trainer(tmp_path, stop=(1, 'epoch'))
