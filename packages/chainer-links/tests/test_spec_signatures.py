@@ -1,9 +1,9 @@
-"""The documented signatures of chainer.functions and chainer.links, copied from the spec
-text, against ``inspect.signature`` of the implementation: a renamed, reordered or
+"""The documented signatures of chainer.functions and chainer.links, copied from the v1
+documentation, against ``inspect.signature`` of the implementation: a renamed, reordered or
 re-defaulted parameter fails here.
 
 Sources: ``003`` is the "Standard Function implementations" page (it wins for
-functions), ``001`` the Chainer 1.14 reference (§3.4 functions, §3.5 links), ``000`` the
+functions), ``001`` the Chainer 1.14 reference (functions and links), ``000`` the
 1.7.2 reference, used for the class lines that the 1.14 text lost (its parameter lists
 then give the names added since). The text extraction dropped minus signs in 003
 (``eps=2e05``, ``ignore_label=1``); they are restored here from 001 where it has the
@@ -155,7 +155,7 @@ FUNCTIONS = {
     'where': ('(condition, x, y)', '001'),
 }
 
-# Parameters added after the spec's text (newer Chainer API, or a documented behaviour
+# Parameters added after the documented text (newer Chainer API, or a documented behaviour
 # that needs a switch). They must come after the documented ones and have defaults, so
 # every documented call still means the same thing. Anything else is drift.
 EXTENSIONS = {
@@ -231,7 +231,7 @@ LINKS = {
     'StatefulPeepholeLSTM': ('(in_size, out_size)', '001'),
     'StatelessLSTM': ('(in_size, out_size)', 'list in 001'),
     # 000's class line has eps=1e-05; 1.14 moved the default to batch_normalization's
-    # 2e-05 (001 §3.4.8), which the link passes through.
+    # 2e-05 (documented for batch_normalization), which the link passes through.
     'BatchNormalization': (
         '(size, decay=0.9, eps=2e-05, dtype=numpy.float32, use_gamma=..., use_beta=...)',
         '000 + list in 001'),
@@ -243,10 +243,10 @@ LINKS = {
     'NegativeSampling': ('(in_size, counts, sample_size, power=0.75)', '001'),
     'Classifier': (
         '(predictor, lossfun=F.softmax_cross_entropy, accfun=F.accuracy)', '001'),
-    'Parameter': ('(array)', '001 §3.5.4'),
+    'Parameter': ('(array)', '001'),
 }
 
-# Documented methods (without ``self``), 001 §3.5.
+# Documented methods (without ``self``), from the 1.14 reference.
 METHODS = {
     'Bias.__call__': '(*xs)',
     'Bilinear.__call__': '(e1, e2)',
@@ -311,7 +311,7 @@ def test_link_method_signature(qualname):
 
 
 def test_create_huffman_tree_is_static_and_matches_the_documented_example():
-    # 001 §3.5.2: {0: 8, 1: 5, 2: 6, 3: 4} is converted to ((3, 1), (2, 0)).
+    # v1's documented example: {0: 8, 1: 5, 2: 6, 3: 4} is converted to ((3, 1), (2, 0)).
     tree = L.BinaryHierarchicalSoftmax.create_huffman_tree({0: 8, 1: 5, 2: 6, 3: 4})
     assert tree == ((3, 1), (2, 0))
 
