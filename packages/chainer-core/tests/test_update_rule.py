@@ -387,3 +387,26 @@ def test_copied_parameter_does_not_carry_the_optimizer():
     opt2.target.v.grad = numpy.ones(1, dtype=numpy.float32)
     opt2.update()  # fresh live rules are made for the unpickled optimizer
     assert opt2._rules['/w'].attached_to(opt2)
+
+
+def test_strict_load_of_a_file_without_state_raises_and_disabled_rule_does_not():
+    rule = SGDRule()
+    with pytest.raises(KeyError):
+        rule.serialize(chainer.serializers.NpzDeserializer({'t': numpy.array(3)}))
+    assert rule.state is None
+    rule.enabled = False
+    rule.serialize(chainer.serializers.NpzDeserializer({'t': numpy.array(3)},
+                                                       strict=False))
+    assert rule.state is None and rule.t == 3
+
+
+def test_fp32_update_of_an_uninitialized_float16_parameter():
+    from chainer import initializers
+    param = chainer.Parameter(initializers.NaN(numpy.float16))
+    seen = []
+    rule = UpdateRule()
+    rule.update_core = lambda p: seen.append(p)
+    rule.use_fp32_update()
+    rule.update(param)
+    assert seen[0] is not param and seen[0].dtype == numpy.float32
+    assert param.data is None and param.dtype == numpy.float16

@@ -140,6 +140,17 @@ class HookRegistry(object):
         return iter(self.keys())
 
 
+def _dtype_of(param):
+    """The parameter's dtype, or None while neither its data nor its initializer
+    tells it."""
+    if param.data is not None:
+        return param.data.dtype
+    try:
+        return param.dtype
+    except (RuntimeError, AttributeError):
+        return None
+
+
 class UpdateRule(object):
     """How one parameter is updated: its state, hyperparameters and hooks.
 
@@ -193,7 +204,7 @@ class UpdateRule(object):
         self.t += 1
         data = param.data
         target = param
-        if self._use_fp32_update and data is not None and data.dtype == numpy.float16:
+        if self._use_fp32_update and _dtype_of(param) == numpy.float16:
             target = self._fp32_copy(param)
         if data is not None:
             self._init_states(target)
@@ -210,12 +221,18 @@ class UpdateRule(object):
             target.grad = None
 
     def _fp32_copy(self, param):
-        from chainer import variable
+        from chainer import initializers
+        from chainer import parameter
         fp32 = self._fp32_param
-        if fp32 is None:
-            fp32 = self._fp32_param = variable.Variable(
+        if param.data is None:  # uninitialized: a float32 twin, uninitialized too
+            if fp32 is None:
+                fp32 = self._fp32_param = parameter.Parameter(
+                    initializers.NaN(numpy.float32), name=param.name)
+            return fp32
+        if fp32 is None or fp32.data is None:
+            fp32 = self._fp32_param = parameter.Parameter(
                 param.data.astype(numpy.float32), name=param.name)
-        fp32.grad = param.grad.astype(numpy.float32)
+        fp32.grad = None if param.grad is None else param.grad.astype(numpy.float32)
         return fp32
 
     def update_core(self, param):
@@ -280,6 +297,9 @@ class UpdateRule(object):
                 try:
                     value = serializer(key, None)
                 except KeyError:
+                    if self.enabled:  # a strict load of a file lacking the entry
+                        self._state = None
+                        raise
                     value = None
                 if value is None:
                     self._state = None
