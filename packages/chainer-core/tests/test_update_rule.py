@@ -410,3 +410,12 @@ def test_fp32_update_of_an_uninitialized_float16_parameter():
     rule.update(param)
     assert seen[0] is not param and seen[0].dtype == numpy.float32
     assert param.data is None and param.dtype == numpy.float16
+
+
+def test_setup_returns_the_optimizer():
+    opt = V1SGD()
+    assert opt.setup(Target()) is opt
+    opt2 = PlainSGD()
+    assert opt2.setup(Target()) is opt2
+    base = chainer.Optimizer()
+    assert base.setup(Target()) is base

@@ -91,6 +91,9 @@ class Optimizer(object):
 
         Args:
             link (~chainer.Link): the target link.
+
+        Returns:
+            the optimizer itself (v2+: ``opt = Adam().setup(model)``).
         """
         _check_link(link)
         self.target = link
@@ -99,6 +102,7 @@ class Optimizer(object):
         self._states = {}
         self._param_t = {}  # per-parameter step counts (v7 layout)
         self.prepare()
+        return self
 
     def _require_target(self):
         if self.target is None:
