@@ -1,78 +1,17 @@
-"""Gradient checking: numerical gradients by central differences and
-a check of a function's backward against them."""
+"""Gradient checking: numerical gradients by finite differences
+(:func:`numerical_grad`), and checks of a function's first
+(:func:`check_backward`) and second (:func:`check_double_backward`) derivatives
+against them."""
 import numpy
 
 from chainer import cuda
-from chainer import function
-from chainer import variable
-from chainer.utils._errors import ArgumentAssertionError
+from chainer import function_node
+from chainer._check_backward import _CheckBackward, as_tuple as _as_tuple
+from chainer._check_backward import check_outputs_and_grads as _check_outputs_and_grads
+from chainer._numerical_grad import NondifferentiableError, numerical_grad
 
-
-def _as_tuple(x):
-    if isinstance(x, tuple):
-        return x
-    if isinstance(x, list):
-        return tuple(x)
-    return (x,)
-
-
-def numerical_grad(f, inputs, grad_outputs, eps=1e-3):
-    """Computes numerical gradients by central differences.
-
-    For every element ``x[i]`` of every input array, the function ``f`` (which reads
-    the inputs in place and returns a tuple of output arrays) is evaluated at
-    ``x[i] + eps`` and ``x[i] - eps``, and
-
-    .. math:: g_i = \\sum_k \\frac{(y_k^+ - y_k^-) \\cdot gy_k}{2\\,\\epsilon}.
-
-    Args:
-        f (callable): returns a tuple of output arrays computed from ``inputs``.
-        inputs (tuple of arrays): input arrays, perturbed in place (and restored).
-        grad_outputs (tuple of arrays): output gradients (None entries are skipped;
-            scalars are allowed).
-        eps (float): the step (an int works too).
-
-    Returns:
-        tuple: gradient arrays, one per input, of the input dtypes.
-
-    Raises:
-        ValueError: for a non-positive ``eps`` (also an AssertionError, as in v1).
-    """
-    if not eps > 0:
-        raise ArgumentAssertionError('eps must be positive, got {}'.format(eps))
-    inputs = _as_tuple(inputs)
-    grad_outputs = _as_tuple(grad_outputs)
-    xp = cuda.get_array_module(*inputs)
-    grads = [xp.zeros(x.shape, dtype=numpy.float64) for x in inputs]
-    for x, gx in zip(inputs, grads):
-        flat_x = x.reshape(-1)
-        if x.size and not numpy.shares_memory(flat_x, x) and xp is numpy:
-            raise ValueError('numerical_grad needs contiguous input arrays')
-        flat_gx = gx.reshape(-1)
-        for i in range(x.size):
-            orig = flat_x[i].copy()
-            flat_x[i] = orig + eps
-            ys1 = _float64_copies(f())
-            flat_x[i] = orig - eps
-            ys2 = _float64_copies(f())
-            flat_x[i] = orig
-            total = 0.0
-            for y1, y2, gy in zip(ys1, ys2, grad_outputs):
-                if gy is None or y1 is None:
-                    continue
-                total += float(((y1 - y2) * _float64(gy)).sum())
-            flat_gx[i] = total / (2 * eps)
-    return tuple(g.astype(x.dtype, copy=False) for g, x in zip(grads, inputs))
-
-
-def _float64(a):
-    """A float64 copy of an array or of a Python scalar (v1 lets ``f`` return, and
-    ``grad_outputs`` hold, plain numbers such as ``1``)."""
-    return cuda.get_array_module(a).array(a, dtype=numpy.float64)
-
-
-def _float64_copies(ys):
-    return [None if y is None else _float64(y) for y in _as_tuple(ys)]
+__all__ = ['NondifferentiableError', 'assert_allclose', 'check_backward',
+           'check_double_backward', 'numerical_grad']
 
 
 def assert_allclose(x, y, atol=1e-5, rtol=1e-4, verbose=True):
@@ -111,121 +50,144 @@ def _host_array(a):
     return numpy.asarray(cuda.to_cpu(a))
 
 
-class _NoGradientError(AssertionError, TypeError):
-    """Backward gave None where a gradient is checked. v1 failed there comparing None
-    with an array, a TypeError that v1 tests expect."""
-
-
-class _Gather(function.Function):
-    """Identity over several outputs, so one backward reads all their gradients."""
-
-    def forward(self, xs):
-        return xs
-
-    def backward(self, xs, gys):
-        return gys
 
 
 def check_backward(func, x_data, y_grad, params=(), eps=1e-3, atol=1e-5, rtol=1e-4,
-                   no_grads=None, dtype=None):
-    """Checks the backward of ``func`` against numerical gradients.
+                   no_grads=None, dtype=None, detect_nondifferentiable=False):
+    """Checks the backward of ``func`` against a numerical derivative.
+
+    ``func`` is called on Variables made from ``x_data``, its outputs are given
+    ``y_grad`` and backprop runs. The derivative along a random unit direction ``r``
+    (over the checked inputs and ``params`` together) is then taken twice: from the
+    backprop gradients, :math:`\\sum_i g_i \\cdot r_i`, and numerically, from
+    ``func`` evaluated at ``x - eps r`` and ``x + eps r``
+    (:func:`numerical_grad`). Both must agree within ``atol + rtol * |backprop|``.
 
     Args:
-        func (callable): takes Variables, returns a Variable or a tuple of them.
-        x_data (array or tuple of arrays): input data.
-        y_grad (array, tuple of arrays or None): output gradients (None for a
-            single-element output, whose gradient is then one).
+        func (callable): takes Variables, returns a Variable or a tuple of them (a
+            Function, FunctionNode wrapper or Link works). It is called several
+            times, so it must be deterministic.
+        x_data (array or tuple of arrays): input data (None entries are passed as
+            None).
+        y_grad (array, tuple of arrays or None): output gradients, of the outputs'
+            shapes and dtypes; None for a single one-element output (a loss),
+            whose gradient is then one.
         params (~chainer.Variable or tuple): parameters (e.g. of a link) whose
-            gradients are checked as well.
-        eps (float): step of the central differences.
+            gradients are checked as well; they are moved in place for the
+            numerical derivative and restored.
+        eps (float): step of the finite differences.
         atol (float): absolute tolerance.
         rtol (float): relative tolerance.
-        no_grads (list of bool): inputs whose gradient must be None (by default the
-            non-float inputs).
-        dtype: inputs, output gradients and parameters are cast to this dtype for
-            the numerical gradient (use float64 to check float16 functions); only
-            float types and None are allowed.
+        no_grads (list of bool): one per input: True where backward must give no
+            gradient (by default the non-float inputs). Those inputs are not moved.
+        dtype: the float dtype that inputs, output gradients and parameters are cast
+            to for the numerical derivative (float64 checks a float16 function more
+            precisely); None keeps theirs. Integer inputs are never cast.
+        detect_nondifferentiable (bool): raise
+            :class:`NondifferentiableError` where ``func`` is not differentiable at
+            ``x_data`` (five evaluations instead of two).
 
     Raises:
-        AssertionError: when an analytic gradient differs from the numerical one.
+        AssertionError: the derivatives differ, or a checked input got no gradient
+            (that error is also a TypeError, as in v1).
+        RuntimeError: an input in ``no_grads`` got a gradient.
+        ValueError: the output gradients do not match the outputs in number, shape or
+            dtype, or ``dtype`` is not a float type.
     """
-    if dtype is not None and numpy.dtype(dtype).kind != 'f':
-        raise ValueError('dtype of check_backward must be a float type or None, got '
-                         '{}'.format(numpy.dtype(dtype)))
-    x_data = _as_tuple(x_data)
-    if y_grad is not None:
-        y_grad = _as_tuple(y_grad)
+    _CheckBackward(func, x_data, y_grad, params, eps, atol, rtol, no_grads, dtype,
+                   detect_nondifferentiable).run()
+
+
+def check_double_backward(func, x_data, y_grad, x_grad_grad, params=(),
+                          params_grad_grad=(), eps=1e-3, atol=1e-4, rtol=1e-3,
+                          no_grads=None, dtype=None, detect_nondifferentiable=False):
+    """Checks the second derivative of ``func``: the backward of its backward.
+
+    The first-order gradients of ``func`` (computed by a backprop with
+    ``enable_double_backprop``, as a function of the inputs and of the output
+    gradients) are checked with :func:`check_backward`, ``x_grad_grad`` and
+    ``params_grad_grad`` playing the output gradients. The first-order gradients
+    themselves are assumed correct: check them with :func:`check_backward` first.
+
+    Args:
+        func, x_data, y_grad, params, eps, no_grads, dtype, detect_nondifferentiable:
+            as in :func:`check_backward` (``no_grads``, when given, has one entry per
+            input and per output gradient, in that order).
+        x_grad_grad (array or tuple of arrays): the gradient given to the
+            first-order gradient of each input whose gradient is taken.
+        params_grad_grad (array or tuple of arrays): the same for ``params``.
+        atol (float): absolute tolerance (looser by default than
+            :func:`check_backward`'s: second numerical derivatives are less
+            precise).
+        rtol (float): relative tolerance.
+
+    Raises:
+        AssertionError: the second derivatives differ.
+        RuntimeError: an input of non-float dtype got a first-order gradient, or the
+            backward of some function in the graph cannot be differentiated (a v1
+            ``Function`` with an array backward: the error names it).
+    """
+    xs = _as_tuple(x_data)
     params = _as_tuple(params)
-    xs = [variable.Variable(x) for x in x_data]
-    for p in params:
-        p.cleargrad()
-    ys = _as_tuple(func(*xs))
-    if y_grad is None:
-        if len(ys) != 1 or ys[0].data.size != 1:
-            raise ValueError('y_grad may be None only for a single one-element output')
-        y_grad = (None,)
-    if len(ys) != len(y_grad):
-        raise ValueError('func returned {} outputs but {} gradients were given'.format(
-            len(ys), len(y_grad)))
-    gathered = _as_tuple(_Gather()(*ys))
-    for y, gy in zip(gathered, y_grad):
-        if gy is not None:
-            y.grad = gy.copy()
-        elif y.data.size == 1:
-            xp = cuda.get_array_module(y.data)
-            y.grad = xp.ones_like(y.data)
-    gathered[0].backward()
+    gys = _as_tuple(y_grad)
+    ggxs = _as_tuple(x_grad_grad)
+    ggparams = _as_tuple(params_grad_grad)
+    n_x = len(xs)
+    skip_first = [x is not None and x.dtype.kind != 'f' for x in xs]
 
-    if no_grads is None:
-        no_grads = [x.dtype.kind != 'f' for x in x_data]
-    elif len(no_grads) != len(xs):
-        raise ValueError('no_grads has {} entries for {} inputs'.format(
-            len(no_grads), len(xs)))
+    def first_order_grad(*inputs):
+        from chainer import _backprop
+        in_vars = inputs[:n_x]
+        ys = _as_tuple(func(*in_vars))
+        grads = [None if gy is None else _cast_to(gy, y.dtype)
+                 for y, gy in zip(ys, inputs[n_x:])]
+        _check_outputs_and_grads(ys, grads)
+        _backprop.backward_outputs(list(ys), grads, enable_double_backprop=True)
+        result = []
+        for i, (skip, x) in enumerate(zip(skip_first, in_vars)):
+            if skip:
+                if x.grad is not None:
+                    raise RuntimeError(
+                        'check_double_backward: input {} ({}) got a first-order '
+                        'gradient'.format(i, x.dtype))
+            else:
+                result.append(None if x.grad is None else x.grad_var)
+        return tuple(result + [p.grad_var for p in params])
 
-    casted_xs = [_contiguous_copy(x, None if x.dtype.kind != 'f' else dtype)
-                 for x in x_data]
-    casted_gy = tuple(None if g is None else
-                      (g if dtype is None else g.astype(dtype)) for g in y_grad)
-    if len(y_grad) == 1 and y_grad[0] is None:
-        casted_gy = (numpy.ones((), dtype=dtype or ys[0].data.dtype),)
-    param_data = [p.data for p in params]
-    casted_params = [_contiguous_copy(p.data, dtype) for p in params]
-
-    def f():
-        for p, d in zip(params, casted_params):
-            p.data = d
-        try:
-            out = _as_tuple(func(*[variable.Variable(x) for x in casted_xs]))
-            return tuple(y.data for y in out)
-        finally:
-            for p, d in zip(params, param_data):
-                p.data = d
-
-    for i, (x, skip) in enumerate(zip(xs, no_grads)):
-        if skip:
-            if x.grad is not None:
-                raise AssertionError(
-                    'input {} must get no gradient, but got one'.format(i))
-            continue
-        if x.grad is None:
-            raise _NoGradientError('input {} got no gradient from backward'.format(i))
-        gx, = numerical_grad(f, (casted_xs[i],), casted_gy, eps=eps)
-        _assert_grad(gx, x.grad, atol, rtol, 'input {}'.format(i))
-    for i, p in enumerate(params):
-        if p.grad is None:
-            raise AssertionError('param {} got no gradient from backward'.format(i))
-        gp, = numerical_grad(f, (casted_params[i],), casted_gy, eps=eps)
-        _assert_grad(gp, p.grad, atol, rtol, 'param {}'.format(i))
-
-
-def _contiguous_copy(x, dtype):
-    xp = cuda.get_array_module(x)
-    return xp.array(x, dtype=dtype or x.dtype, order='C', copy=True)
-
-
-def _assert_grad(numerical, analytic, atol, rtol, what):
     try:
-        assert_allclose(numerical, analytic, atol=atol, rtol=rtol, verbose=False)
+        check_backward(first_order_grad, xs + gys, ggxs + ggparams, params=params,
+                       eps=eps, atol=atol, rtol=rtol, no_grads=no_grads, dtype=dtype,
+                       detect_nondifferentiable=detect_nondifferentiable)
     except AssertionError as e:
-        raise AssertionError('gradient of {} differs from the numerical one:\n{}'
-                             .format(what, e))
+        lines = ['check_double_backward failed (eps={} atol={} rtol={})'.format(
+            eps, atol, rtol)]
+        for label, values in (('input', xs), ('grad_output', gys),
+                              ('grad_grad_input', ggxs),
+                              ('grad_grad_param', ggparams)):
+            for i, v in enumerate(values):
+                lines.append('{}[{}]:\n{}'.format(label, i, v))
+        raise AssertionError('\n'.join(lines) + '\n\n' + str(e)) from e
+
+
+def _cast_to(v, dtype):
+    """``v`` (a Variable) in ``dtype``, differentiably (the numerical check may give
+    float64 output gradients to a float32 function)."""
+    if v.dtype == dtype:
+        return v
+    return _Cast(dtype).apply((v,))[0]
+
+
+class _Cast(function_node.FunctionNode):
+    """Casts to a dtype; its backward casts the gradient back."""
+
+    def __init__(self, dtype):
+        self._dtype = numpy.dtype(dtype)
+
+    def forward(self, inputs):
+        x, = inputs
+        self._in_dtype = x.dtype
+        return x.astype(self._dtype),
+
+    def backward(self, target_input_indexes, grad_outputs):
+        gy, = grad_outputs
+        return _Cast(self._in_dtype).apply((gy,))
