@@ -185,3 +185,17 @@ def test_builtin_optimizers_have_v7_hyperparam_and_update_rules():
     numpy.testing.assert_allclose(link.b.data, W0, rtol=1e-6)
     assert opt.lr == 0.1
     numpy.testing.assert_allclose(rules['/w'].state['v'], -numpy.ones(3))
+
+
+@pytest.mark.parametrize('make', [
+    optimizers.AdaDelta, optimizers.RMSpropGraves, optimizers.SMORMS3, optimizers.MSVAG,
+    optimizers.Adam, optimizers.AMSBound, optimizers.CorrectedMomentumSGD])
+def test_zero_dimensional_parameters_update(make):
+    link = chainer.Link(w=())
+    link.w.data[...] = 1.0
+    opt = make()
+    opt.setup(link)
+    for _ in range(3):
+        link.w.grad = numpy.array(0.5, dtype=numpy.float32)
+        opt.update()
+    assert link.w.data.shape == () and float(link.w.data) < 1.0

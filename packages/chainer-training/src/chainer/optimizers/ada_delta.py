@@ -30,7 +30,7 @@ class AdaDelta(ArrayRuleOptimizer):
         msg, msdx = state['msg'], state['msdx']
         eps = scalar(self.eps, data)
         moving_average(msg, grad * grad, self.rho)
-        dx = msdx + eps
+        dx = xp.asarray(msdx + eps)  # an array even for a 0-d parameter
         dx /= msg + eps
         xp.sqrt(dx, out=dx)
         dx *= grad

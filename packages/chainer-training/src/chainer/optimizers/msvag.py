@@ -52,7 +52,7 @@ class MSVAG(ArrayRuleOptimizer):
         s = (vt - mt2) / scalar(1 - rho, vt)
         with _quiet(xp):
             factor = xp.clip(mt2 / (mt2 + scalar(rho, s) * s), 0, 1)
-        factor[xp.isnan(factor)] = 0
+        factor = xp.where(xp.isnan(factor), factor.dtype.type(0), factor)
         step = scalar(self.lr, data) * mt * factor
         if self.weight_decay_rate != 0:
             step += scalar(self.weight_decay_rate, data) * data

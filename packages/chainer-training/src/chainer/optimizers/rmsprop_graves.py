@@ -36,7 +36,7 @@ class RMSpropGraves(ArrayRuleOptimizer):
         n, g, delta = state['n'], state['g'], state['delta']
         moving_average(n, grad * grad, self.alpha)
         moving_average(g, grad, self.alpha)
-        denom = n - g * g
+        denom = xp.asarray(n - g * g)  # an array even for a 0-d parameter
         denom += scalar(self.eps, denom)
         xp.sqrt(denom, out=denom)
         step = grad / denom

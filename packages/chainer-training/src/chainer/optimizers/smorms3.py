@@ -36,7 +36,7 @@ class SMORMS3(ArrayRuleOptimizer):
     def update_arrays(self, xp, data, grad, state):
         mem, g, g2 = state['mem'], state['g'], state['g2']
         eps = scalar(self.eps, data)
-        r = mem + scalar(1, mem)
+        r = xp.asarray(mem + scalar(1, mem))  # an array even for a 0-d parameter
         xp.reciprocal(r, out=r)
         g += r * (grad - g)  # (1 - r) g + r grad, in place
         g2 += r * (grad * grad - g2)
