@@ -342,6 +342,8 @@ def test_v1_style_optimizer_hyperparam_is_its_attributes():
     opt.hyperparam.lr = 0.5
     assert opt.lr == 0.5
     assert opt.hyperparam.get_dict() == {'lr': 0.5}
+    opt.extra = 3  # not a constructor argument: not a hyperparameter
+    assert opt.hyperparam.get_dict() == {'lr': 0.5}
 
 
 def test_v1_style_rule_enabled_override_hooks_and_t():

@@ -6,6 +6,7 @@ v7 code reaches ``optimizer.hyperparam.lr`` and ``param.update_rule`` (``enabled
 v1-style optimizer those faces without changing its arithmetic or its states.
 """
 import contextlib
+import inspect
 
 from chainer.update_rule import Hyperparameter, UpdateRule
 
@@ -27,10 +28,14 @@ class AttributeHyperparameter(Hyperparameter):
         setattr(self._optimizer, name, value)
 
     def get_dict(self):
-        """The optimizer's public, non-callable instance attributes."""
-        return {k: v for k, v in vars(self._optimizer).items()
-                if not k.startswith('_') and not callable(v) and k not in (
-                    'target', 't', 'epoch', 'use_auto_new_epoch')}
+        """The optimizer's hyperparameters: the attributes named like the arguments
+        of its constructor."""
+        opt = self._optimizer
+        try:
+            names = list(inspect.signature(type(opt).__init__).parameters)[1:]
+        except (TypeError, ValueError):
+            names = []
+        return {k: getattr(opt, k) for k in names if k in vars(opt)}
 
 
 class V1ParamRule(UpdateRule):
