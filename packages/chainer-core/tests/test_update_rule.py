@@ -421,3 +421,21 @@ def test_setup_returns_the_optimizer():
     assert opt2.setup(Target()) is opt2
     base = chainer.Optimizer()
     assert base.setup(Target()) is base
+
+
+def test_a_loss_scale_is_used_by_one_update_only():
+    import chainer.optimizers
+    link = chainer.Link()
+    with link.init_scope():
+        link.w = chainer.Parameter(numpy.ones(1, numpy.float32))
+    opt = chainer.optimizers.SGD(lr=1.0)
+    opt.setup(link)
+    link.cleargrads()
+    loss = link.w * 2.0
+    loss.backward(loss_scale=4.0)        # grad 8 = 2 * 4, divided back to 2
+    opt.update()
+    numpy.testing.assert_allclose(link.w.array, [-1.0])
+    link.cleargrads()
+    (link.w * 2.0).backward()            # unscaled: grad 2 stays 2
+    opt.update()
+    numpy.testing.assert_allclose(link.w.array, [-3.0])

@@ -91,8 +91,10 @@ class V1ParamRule(UpdateRule):
             self._init_states(param)
             state = opt._states[name]
         loss_scale = getattr(param, '_loss_scale', None)
-        if loss_scale is not None and param.grad is not None:
-            param.grad /= param.grad.dtype.type(loss_scale)
+        if loss_scale is not None:
+            param._loss_scale = None  # consumed by this update
+            if param.grad is not None:
+                param.grad /= param.grad.dtype.type(loss_scale)
         opt.update_one(param, state)
 
     def _init_states(self, param):

@@ -209,8 +209,11 @@ class UpdateRule(object):
         if data is not None:
             self._init_states(target)
             loss_scale = getattr(param, '_loss_scale', None)
-            if loss_scale is not None and target.grad is not None:
-                target.grad /= target.grad.dtype.type(loss_scale)
+            if loss_scale is not None:
+                # consumed: a later unscaled backward and update must not divide
+                param._loss_scale = None
+                if target.grad is not None:
+                    target.grad /= target.grad.dtype.type(loss_scale)
         for hook in list(self._hooks.pre.values()):
             hook(self, target)
         self.update_core(target)
