@@ -189,6 +189,8 @@ EXTENSIONS = {
     'connectionist_temporal_classification': ['reduce'],
     'negative_sampling': ['reduce'],
     'NegativeSampling.__call__': ['reduce'],
+    # v2+'s keyword-only mask and return_mask
+    'dropout': ['kwargs'],
 }
 
 # Documented in 003 by name only (no signature in any spec text): they must exist.
@@ -275,8 +277,18 @@ METHODS = {
 
 _NAMES = {'numpy': numpy, 'F': F}
 
+# v1's per-call switches whose default became None, so that ``chainer.config`` decides
+# when the caller does not pass them (``train``, ``use_cudnn``; ``not config.train`` for
+# ``test``), as Chainer v2+ code expects. An explicit argument keeps v1's meaning and
+# wins, and with the default configuration (train True, use_cudnn 'auto') a call without
+# it behaves as v1's default did (docs/compatibility.rst).
+CONFIG_DEFAULTS = (('train=True', 'train=None'), ('test=False', 'test=None'),
+                   ('use_cudnn=True', 'use_cudnn=None'))
+
 
 def _check(name, obj, text, extensions=()):
+    for documented, implemented in CONFIG_DEFAULTS:
+        text = text.replace(documented, implemented)
     check_signature(obj, text, extras=extensions, namespace=_NAMES, name=name)
 
 

@@ -15,7 +15,7 @@ def logsumexp(x):
 class LogSoftmax(function.Function):
     """Logarithm of the softmax along the second axis (see :func:`log_softmax`)."""
 
-    def __init__(self, use_cudnn=True):
+    def __init__(self, use_cudnn=None):
         self.use_cudnn = use_cudnn
 
     def check_type_forward(self, in_types):
@@ -53,7 +53,7 @@ class LogSoftmax(function.Function):
         return cuda.kernel('log_softmax_bwd')(self._y, grad_outputs[0], 1),
 
 
-def log_softmax(x, use_cudnn=True):
+def log_softmax(x, use_cudnn=None):
     """Channelwise log-softmax function.
 
     .. math:: \\log p(x) = f(x) - \\log \\sum_{x'_2} \\exp(f(x'))
@@ -63,7 +63,7 @@ def log_softmax(x, use_cudnn=True):
 
     Args:
         x (~chainer.Variable or array): Input variable of a float dtype, ``ndim >= 2``.
-        use_cudnn (bool): On the GPU, use cuDNN when it is enabled; otherwise the
+        use_cudnn (bool or None): On the GPU, use cuDNN when it is enabled; otherwise the
             library's row kernels (``log_softmax_fwd``/``log_softmax_bwd``) run.
 
     Returns:

@@ -12,7 +12,7 @@ class ReLU(UnaryElementwise):
     The gradient at exactly ``x == 0`` is taken as 0 (never NaN).
     """
 
-    def __init__(self, use_cudnn=True):
+    def __init__(self, use_cudnn=None):
         self.use_cudnn = use_cudnn
 
     def compute(self, xp, x):
@@ -34,12 +34,12 @@ class ReLU(UnaryElementwise):
         return gx
 
 
-def relu(x, use_cudnn=True):
+def relu(x, use_cudnn=None):
     """Rectified Linear Unit function :math:`f(x) = \\max(0, x)`.
 
     Args:
         x (~chainer.Variable or array): Input variable of a float dtype.
-        use_cudnn (bool): On the GPU, use cuDNN when it is enabled; otherwise the
+        use_cudnn (bool or None): On the GPU, use cuDNN when it is enabled; otherwise the
             library's ``relu_fwd``/``relu_bwd`` kernels run.
 
     Returns:

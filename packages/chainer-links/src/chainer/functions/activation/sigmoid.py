@@ -24,7 +24,7 @@ def _sigmoid(x):
 class Sigmoid(UnaryElementwise):
     """Elementwise logistic sigmoid :math:`f(x) = (1 + \\exp(-x))^{-1}`."""
 
-    def __init__(self, use_cudnn=True):
+    def __init__(self, use_cudnn=None):
         self.use_cudnn = use_cudnn
 
     def compute(self, xp, x):
@@ -43,12 +43,12 @@ class Sigmoid(UnaryElementwise):
         return gy * y * (1 - y)
 
 
-def sigmoid(x, use_cudnn=True):
+def sigmoid(x, use_cudnn=None):
     """Elementwise sigmoid logistic function :math:`f(x) = (1 + \\exp(-x))^{-1}`.
 
     Args:
         x (~chainer.Variable or array): Input variable of a float dtype.
-        use_cudnn (bool): On the GPU, use cuDNN when it is enabled; otherwise the
+        use_cudnn (bool or None): On the GPU, use cuDNN when it is enabled; otherwise the
             library's ``sigmoid_fwd``/``sigmoid_bwd`` kernels run.
 
     Returns:

@@ -10,7 +10,7 @@ from chainer.utils import type_check
 class Softmax(function.Function):
     """Softmax along one axis (see :func:`softmax`)."""
 
-    def __init__(self, use_cudnn=True, axis=1):
+    def __init__(self, use_cudnn=None, axis=1):
         self.use_cudnn = use_cudnn
         self.axis = axis
 
@@ -52,7 +52,7 @@ class Softmax(function.Function):
         return cuda.kernel('softmax_bwd')(y, gy, axis),
 
 
-def softmax(x, use_cudnn=True, axis=1):
+def softmax(x, use_cudnn=None, axis=1):
     """Channelwise softmax function.
 
     .. math:: p(x) = \\frac{\\exp(f(x))}{\\sum_{x'_{axis}} \\exp(f(x'))}
@@ -61,7 +61,7 @@ def softmax(x, use_cudnn=True, axis=1):
 
     Args:
         x (~chainer.Variable or array): Input variable of a float dtype.
-        use_cudnn (bool): On the GPU, use cuDNN when it is enabled; otherwise the
+        use_cudnn (bool or None): On the GPU, use cuDNN when it is enabled; otherwise the
             library's row kernels (``softmax_fwd``/``softmax_bwd``) run.
         axis (int): The axis along which the softmax is taken.
 

@@ -9,7 +9,7 @@ from chainer.functions._unary_elementwise import UnaryElementwise
 class Tanh(UnaryElementwise):
     """Elementwise hyperbolic tangent :math:`f(x) = \\tanh(x)`."""
 
-    def __init__(self, use_cudnn=True):
+    def __init__(self, use_cudnn=None):
         self.use_cudnn = use_cudnn
 
     def compute(self, xp, x):
@@ -28,12 +28,12 @@ class Tanh(UnaryElementwise):
         return gy * (1 - y * y)
 
 
-def tanh(x, use_cudnn=True):
+def tanh(x, use_cudnn=None):
     """Elementwise hyperbolic tangent function :math:`f(x) = \\tanh(x)`.
 
     Args:
         x (~chainer.Variable or array): Input variable of a float dtype.
-        use_cudnn (bool): On the GPU, use cuDNN when it is enabled; otherwise the
+        use_cudnn (bool or None): On the GPU, use cuDNN when it is enabled; otherwise the
             library's ``tanh_fwd``/``tanh_bwd`` kernels run.
 
     Returns:

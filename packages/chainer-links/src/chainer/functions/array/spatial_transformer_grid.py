@@ -20,11 +20,11 @@ class SpatialTransformerGrid(function.Function):
 
     Args:
         output_shape (pair of ints): ``(out_h, out_w)``.
-        use_cudnn (bool): accepted as in v1; every device runs the same
+        use_cudnn (bool or None): accepted as in v1; every device runs the same
             array-generic computation.
     """
 
-    def __init__(self, output_shape, use_cudnn=True):
+    def __init__(self, output_shape, use_cudnn=None):
         self.output_shape = tuple(int(n) for n in output_shape)
         self.use_cudnn = use_cudnn
 
@@ -53,7 +53,7 @@ class SpatialTransformerGrid(function.Function):
         return xp.matmul(ggrid, coords.T),
 
 
-def spatial_transformer_grid(theta, output_shape, use_cudnn=True):
+def spatial_transformer_grid(theta, output_shape, use_cudnn=None):
     """The source coordinates that an affine spatial transformer samples.
 
     For the output pixel at normalized coordinates ``(x_t, y_t)`` (each in
@@ -66,7 +66,7 @@ def spatial_transformer_grid(theta, output_shape, use_cudnn=True):
         theta (~chainer.Variable or array): float affine matrices of shape
             ``(n, 2, 3)``.
         output_shape (pair of ints): ``(out_h, out_w)``.
-        use_cudnn (bool): accepted as in v1; it does not change the result.
+        use_cudnn (bool or None): accepted as in v1; it does not change the result.
 
     Returns:
         ~chainer.Variable: the grid of shape ``(n, 2, out_h, out_w)``; channel 0

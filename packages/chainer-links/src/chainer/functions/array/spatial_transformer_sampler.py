@@ -56,11 +56,11 @@ class SpatialTransformerSampler(function.Function):
     ``(B, 2, out_h, out_w)`` of normalized ``(x, y)`` coordinates.
 
     Args:
-        use_cudnn (bool): accepted as in v1; every device runs the same
+        use_cudnn (bool or None): accepted as in v1; every device runs the same
             array-generic computation.
     """
 
-    def __init__(self, use_cudnn=True):
+    def __init__(self, use_cudnn=None):
         self.use_cudnn = use_cudnn
 
     def check_type_forward(self, in_types):
@@ -128,7 +128,7 @@ class SpatialTransformerSampler(function.Function):
         return total.reshape(padded_shape)[:, 1:-1, 1:-1].transpose(0, 3, 1, 2)
 
 
-def spatial_transformer_sampler(x, grid, use_cudnn=True):
+def spatial_transformer_sampler(x, grid, use_cudnn=None):
     """Samples images bilinearly at the points of a grid (Spatial Transformer
     Networks, https://arxiv.org/abs/1506.02025).
 
@@ -141,7 +141,7 @@ def spatial_transformer_sampler(x, grid, use_cudnn=True):
         x (~chainer.Variable or array): float images of shape ``(B, C, H, W)``.
         grid (~chainer.Variable or array): points of shape ``(B, 2, out_h, out_w)``
             and x's dtype, e.g. from :func:`spatial_transformer_grid`.
-        use_cudnn (bool): accepted as in v1; it does not change the result.
+        use_cudnn (bool or None): accepted as in v1; it does not change the result.
 
     Returns:
         ~chainer.Variable: the samples, of shape ``(B, C, out_h, out_w)``.

@@ -7,6 +7,7 @@ turns the input projection ``W_x x_t + b_x`` and the recurrent projection
 between layers, the ``hx``/``cx`` states, variable-length (sorted, time-major) batches,
 the GEMMs and the weight gradients. Array-generic (``xp``): runs on NumPy and CuPy.
 """
+from chainer import configuration
 from chainer import cuda
 from chainer import function
 from chainer.utils import type_check
@@ -151,8 +152,8 @@ class NStepRNNFunction(function.Function):
     Dropout applies to the inputs of the layers above the first, as in Chainer v1.
     """
 
-    def __init__(self, cell, n_layers, dropout_ratio, bidirectional, train=True,
-                 use_cudnn=True):
+    def __init__(self, cell, n_layers, dropout_ratio, bidirectional, train=None,
+                 use_cudnn=None):
         if int(n_layers) < 1:
             raise ValueError('n_layers must be a positive int, got {!r}'.format(n_layers))
         if not 0 <= dropout_ratio < 1:
@@ -162,7 +163,7 @@ class NStepRNNFunction(function.Function):
         self.n_layers = int(n_layers)
         self.dropout_ratio = dropout_ratio
         self.direction = 2 if bidirectional else 1
-        self.train = train
+        self.train = configuration.config.train if train is None else train
         self.use_cudnn = use_cudnn
 
     @property

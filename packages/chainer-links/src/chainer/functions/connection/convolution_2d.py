@@ -8,7 +8,7 @@ class Convolution2DFunction(ConvolutionND):
     Exposes the 2-d parameters ``sy, sx`` (stride), ``ph, pw`` (padding).
     """
 
-    def __init__(self, stride=1, pad=0, use_cudnn=True, cover_all=False,
+    def __init__(self, stride=1, pad=0, use_cudnn=None, cover_all=False,
                  deterministic=False, dilate=1):
         super(Convolution2DFunction, self).__init__(2, stride, pad, use_cudnn, cover_all,
                                                     dilate)
@@ -20,7 +20,7 @@ class Convolution2DFunction(ConvolutionND):
     pw = property(lambda self: self.pad[1], doc='Horizontal padding (``pad[1]``).')
 
 
-def convolution_2d(x, W, b=None, stride=1, pad=0, use_cudnn=True, cover_all=False,
+def convolution_2d(x, W, b=None, stride=1, pad=0, use_cudnn=None, cover_all=False,
                    deterministic=False):
     """Two-dimensional convolution function.
 
@@ -41,7 +41,7 @@ def convolution_2d(x, W, b=None, stride=1, pad=0, use_cudnn=True, cover_all=Fals
         b (~chainer.Variable): bias of length ``c_O`` (optional).
         stride (int or pair of ints): ``stride=s`` and ``stride=(s, s)`` are equivalent.
         pad (int or pair of ints): ``pad=p`` and ``pad=(p, p)`` are equivalent.
-        use_cudnn (bool): on the GPU, use cuDNN when it is enabled (not with
+        use_cudnn (bool or None): on the GPU, use cuDNN when it is enabled (not with
             ``cover_all``).
         cover_all (bool): if True, all spatial locations are convoluted into some output
             pixel; it may make the output larger.

@@ -20,13 +20,13 @@ class ConvolutionND(_weight_dtype.WeightDtypeFollowsInput, function.Function):
     Args:
         ndim (int): number of spatial dimensions.
         stride, pad, dilate (int or tuple of ints): per spatial axis.
-        use_cudnn (bool): on the GPU, run cuDNN when it is enabled (and ``cover_all`` is
+        use_cudnn (bool or None): on the GPU, run cuDNN when it is enabled (and ``cover_all`` is
             False); otherwise the library's ``im2col_nd``/``col2im_nd`` kernels and
             batched GEMMs.
         cover_all (bool): see :func:`chainer.utils.conv.get_conv_outsize`.
     """
 
-    def __init__(self, ndim, stride=1, pad=0, use_cudnn=True, cover_all=False, dilate=1):
+    def __init__(self, ndim, stride=1, pad=0, use_cudnn=None, cover_all=False, dilate=1):
         if int(ndim) < 1:
             raise ValueError('ndim must be a positive int, got {!r}'.format(ndim))
         self.ndim = int(ndim)
@@ -106,7 +106,7 @@ def _check_positive(values, name):
         raise ValueError('{} must be positive, got {}'.format(name, values))
 
 
-def convolution_nd(x, W, b=None, stride=1, pad=0, use_cudnn=True, cover_all=False):
+def convolution_nd(x, W, b=None, stride=1, pad=0, use_cudnn=None, cover_all=False):
     """N-dimensional convolution function.
 
     .. math::
@@ -123,7 +123,7 @@ def convolution_nd(x, W, b=None, stride=1, pad=0, use_cudnn=True, cover_all=Fals
         b (~chainer.Variable): bias of length ``c_O`` (optional).
         stride (int or tuple of ints): ``stride=s`` is ``(s, ..., s)``.
         pad (int or tuple of ints): ``pad=p`` is ``(p, ..., p)``.
-        use_cudnn (bool): on the GPU, use cuDNN when it is enabled.
+        use_cudnn (bool or None): on the GPU, use cuDNN when it is enabled.
         cover_all (bool): cover every input location with some window.
 
     Returns:

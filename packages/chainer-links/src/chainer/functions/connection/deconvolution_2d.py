@@ -5,7 +5,7 @@ from chainer.functions.connection.deconvolution_nd import DeconvolutionND
 class Deconvolution2DFunction(DeconvolutionND):
     """Two-dimensional deconvolution: :class:`DeconvolutionND` with two spatial axes."""
 
-    def __init__(self, stride=1, pad=0, outsize=None, use_cudnn=True, deterministic=False):
+    def __init__(self, stride=1, pad=0, outsize=None, use_cudnn=None, deterministic=False):
         super(Deconvolution2DFunction, self).__init__(2, stride, pad, outsize, use_cudnn)
         self.deterministic = deterministic
 
@@ -15,7 +15,7 @@ class Deconvolution2DFunction(DeconvolutionND):
     pw = property(lambda self: self.pad[1], doc='Horizontal padding (``pad[1]``).')
 
 
-def deconvolution_2d(x, W, b=None, stride=1, pad=0, outsize=None, use_cudnn=True,
+def deconvolution_2d(x, W, b=None, stride=1, pad=0, outsize=None, use_cudnn=None,
                      deterministic=False):
     """Two-dimensional deconvolution function.
 
@@ -35,7 +35,7 @@ def deconvolution_2d(x, W, b=None, stride=1, pad=0, outsize=None, use_cudnn=True
         pad (int or pair of ints): ``pad=p`` and ``pad=(p, p)`` are equivalent.
         outsize (tuple): expected output size ``(out_H, out_W)``; None estimates it from
             the input size, stride and pad.
-        use_cudnn (bool): accepted for compatibility (no cuDNN path; see
+        use_cudnn (bool or None): accepted for compatibility (no cuDNN path; see
             :func:`deconvolution_nd`).
         deterministic (bool): accepted for compatibility; this implementation is
             deterministic.

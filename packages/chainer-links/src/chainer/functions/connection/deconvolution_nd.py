@@ -21,11 +21,11 @@ class DeconvolutionND(_weight_dtype.WeightDtypeFollowsInput, function.Function):
         stride, pad (int or tuple of ints): per spatial axis.
         outsize (tuple of ints or None): output spatial size; None estimates it with
             :func:`chainer.utils.conv.get_deconv_outsize`.
-        use_cudnn (bool): accepted for compatibility (the GPU path is the library's
+        use_cudnn (bool or None): accepted for compatibility (the GPU path is the library's
             ``im2col_nd``/``col2im_nd`` kernels and batched GEMMs; no cuDNN).
     """
 
-    def __init__(self, ndim, stride=1, pad=0, outsize=None, use_cudnn=True):
+    def __init__(self, ndim, stride=1, pad=0, outsize=None, use_cudnn=None):
         if int(ndim) < 1:
             raise ValueError('ndim must be a positive int, got {!r}'.format(ndim))
         self.ndim = int(ndim)
@@ -104,7 +104,7 @@ class DeconvolutionND(_weight_dtype.WeightDtypeFollowsInput, function.Function):
         return gx, gW
 
 
-def deconvolution_nd(x, W, b=None, stride=1, pad=0, outsize=None, use_cudnn=True):
+def deconvolution_nd(x, W, b=None, stride=1, pad=0, outsize=None, use_cudnn=None):
     """N-dimensional deconvolution function.
 
     The adjoint of :func:`convolution_nd`: every input pixel spreads through the filter,
@@ -124,7 +124,7 @@ def deconvolution_nd(x, W, b=None, stride=1, pad=0, outsize=None, use_cudnn=True
         stride (int or tuple of ints): ``stride=s`` is ``(s, ..., s)``.
         pad (int or tuple of ints): ``pad=p`` is ``(p, ..., p)``.
         outsize (tuple of ints): expected output size ``(out_1, ..., out_N)``.
-        use_cudnn (bool): accepted for compatibility (the GPU path is the library's
+        use_cudnn (bool or None): accepted for compatibility (the GPU path is the library's
             ``im2col_nd``/``col2im_nd`` kernels and batched GEMMs; no cuDNN).
 
     Returns:

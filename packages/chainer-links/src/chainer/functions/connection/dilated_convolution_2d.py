@@ -5,7 +5,7 @@ from chainer.functions.connection.convolution_2d import Convolution2DFunction
 class DilatedConvolution2DFunction(Convolution2DFunction):
     """Two-dimensional convolution whose filter taps are ``dilate`` pixels apart."""
 
-    def __init__(self, stride=1, pad=0, dilate=1, use_cudnn=True, cover_all=False):
+    def __init__(self, stride=1, pad=0, dilate=1, use_cudnn=None, cover_all=False):
         super(DilatedConvolution2DFunction, self).__init__(
             stride, pad, use_cudnn, cover_all, dilate=dilate)
 
@@ -13,7 +13,7 @@ class DilatedConvolution2DFunction(Convolution2DFunction):
     dx = property(lambda self: self.dilate[1], doc='Horizontal dilation (``dilate[1]``).')
 
 
-def dilated_convolution_2d(x, W, b=None, stride=1, pad=0, dilate=1, use_cudnn=True,
+def dilated_convolution_2d(x, W, b=None, stride=1, pad=0, dilate=1, use_cudnn=None,
                            cover_all=False):
     """Two-dimensional dilated convolution function.
 
@@ -32,7 +32,7 @@ def dilated_convolution_2d(x, W, b=None, stride=1, pad=0, dilate=1, use_cudnn=Tr
         stride (int or pair of ints): stride of filter applications.
         pad (int or pair of ints): spatial padding.
         dilate (int or pair of ints): dilation factor of the filter taps.
-        use_cudnn (bool): on the GPU, use cuDNN when it is enabled (not with
+        use_cudnn (bool or None): on the GPU, use cuDNN when it is enabled (not with
             ``cover_all``).
         cover_all (bool): cover every input location with some window.
 

@@ -7,7 +7,7 @@ from chainer.functions.connection import n_step_rnn
 class NStepGRU(n_step_rnn.BaseNStepRNN):
     """Stacked unidirectional GRU Function (see :func:`n_step_gru`)."""
 
-    def __init__(self, n_layers, dropout_ratio, train=True, use_cudnn=True):
+    def __init__(self, n_layers, dropout_ratio, train=None, use_cudnn=None):
         super(NStepGRU, self).__init__(n_layers, dropout_ratio, 'uni', 'gru', train,
                                        use_cudnn)
 
@@ -15,7 +15,7 @@ class NStepGRU(n_step_rnn.BaseNStepRNN):
 class NStepBiGRU(n_step_rnn.BaseNStepRNN):
     """Stacked bidirectional GRU Function (see :func:`n_step_bigru`)."""
 
-    def __init__(self, n_layers, dropout_ratio, train=True, use_cudnn=True):
+    def __init__(self, n_layers, dropout_ratio, train=None, use_cudnn=None):
         super(NStepBiGRU, self).__init__(n_layers, dropout_ratio, 'bi', 'gru', train,
                                          use_cudnn)
 
@@ -30,7 +30,7 @@ def n_step_gru_base(n_layers, dropout_ratio, hx, ws, bs, xs, train, use_cudnn,
     return _n_step_rnn.n_step_call(func, (hx,), ws, bs, xs)
 
 
-def n_step_gru(n_layers, dropout_ratio, hx, ws, bs, xs, train=True, use_cudnn=True):
+def n_step_gru(n_layers, dropout_ratio, hx, ws, bs, xs, train=None, use_cudnn=None):
     """Stacked unidirectional GRU over sequences.
 
     For each layer and time step ``t`` (the input of layer ``k > 0`` is the output of
@@ -54,8 +54,8 @@ def n_step_gru(n_layers, dropout_ratio, hx, ws, bs, xs, train=True, use_cudnn=Tr
             ``k``; ``ws[0][0..2]`` are ``(N, I)``, the others ``(N, N)``.
         bs (list of lists of ~chainer.Variable): ``bs[k][j]`` is ``b_j``, ``(N,)``.
         xs (list of ~chainer.Variable): ``xs[t]`` of shape ``(B_t, I)``.
-        train (bool): Apply dropout.
-        use_cudnn (bool): Accepted for compatibility.
+        train (bool or None): Apply dropout (None: ``chainer.config.train``).
+        use_cudnn (bool or None): Accepted for compatibility.
 
     Returns:
         tuple: ``(hy, ys)``: the final hidden states (shape of ``hx``) and the tuple of
@@ -65,7 +65,7 @@ def n_step_gru(n_layers, dropout_ratio, hx, ws, bs, xs, train=True, use_cudnn=Tr
                            use_bi_direction=False)
 
 
-def n_step_bigru(n_layers, dropout_ratio, hx, ws, bs, xs, train=True, use_cudnn=True):
+def n_step_bigru(n_layers, dropout_ratio, hx, ws, bs, xs, train=None, use_cudnn=None):
     """Stacked bidirectional GRU over sequences.
 
     Each layer runs a forward GRU (weights ``ws[2k]``) over ``t = 0..T-1`` and a
@@ -82,8 +82,8 @@ def n_step_bigru(n_layers, dropout_ratio, hx, ws, bs, xs, train=True, use_cudnn=
             ``W_3..W_5`` are ``(N, N)``.
         bs (list of lists of ~chainer.Variable): ``2S`` lists of six biases.
         xs (list of ~chainer.Variable): ``xs[t]`` of shape ``(B_t, I)``.
-        train (bool): Apply dropout.
-        use_cudnn (bool): Accepted for compatibility.
+        train (bool or None): Apply dropout (None: ``chainer.config.train``).
+        use_cudnn (bool or None): Accepted for compatibility.
 
     Returns:
         tuple: ``(hy, ys)``: the final hidden states (shape of ``hx``) and the tuple of

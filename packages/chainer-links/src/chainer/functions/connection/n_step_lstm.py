@@ -12,7 +12,7 @@ class NStepLSTM(n_step_rnn.BaseNStepRNN):
     Outputs: ``hy, cy`` and the ``T`` last-layer hidden states ``ys[t]``.
     """
 
-    def __init__(self, n_layers, dropout_ratio, train=True, use_cudnn=True):
+    def __init__(self, n_layers, dropout_ratio, train=None, use_cudnn=None):
         super(NStepLSTM, self).__init__(n_layers, dropout_ratio, 'uni', 'lstm', train,
                                         use_cudnn)
 
@@ -20,7 +20,7 @@ class NStepLSTM(n_step_rnn.BaseNStepRNN):
 class NStepBiLSTM(n_step_rnn.BaseNStepRNN):
     """Stacked bidirectional LSTM Function (see :func:`n_step_bilstm`)."""
 
-    def __init__(self, n_layers, dropout_ratio, train=True, use_cudnn=True):
+    def __init__(self, n_layers, dropout_ratio, train=None, use_cudnn=None):
         super(NStepBiLSTM, self).__init__(n_layers, dropout_ratio, 'bi', 'lstm', train,
                                           use_cudnn)
 
@@ -35,7 +35,7 @@ def n_step_lstm_base(n_layers, dropout_ratio, hx, cx, ws, bs, xs, train, use_cud
     return _n_step_rnn.n_step_call(func, (hx, cx), ws, bs, xs)
 
 
-def n_step_lstm(n_layers, dropout_ratio, hx, cx, ws, bs, xs, train=True, use_cudnn=True):
+def n_step_lstm(n_layers, dropout_ratio, hx, cx, ws, bs, xs, train=None, use_cudnn=None):
     """Stacked Long Short-Term Memory function for sequence inputs.
 
     For each layer and time step ``t`` (the input of layer ``k > 0`` is the hidden state
@@ -66,8 +66,8 @@ def n_step_lstm(n_layers, dropout_ratio, hx, cx, ws, bs, xs, train=True, use_cud
             ``(N, I)`` for ``ws[0][0..3]``, ``(N, N)`` otherwise.
         bs (list of lists of ~chainer.Variable): ``bs[k][j]`` is ``b_j``, shape ``(N,)``.
         xs (list of ~chainer.Variable): ``xs[t]`` of shape ``(B_t, I)``.
-        train (bool): apply dropout.
-        use_cudnn (bool): accepted for compatibility.
+        train (bool or None): apply dropout (None: ``chainer.config.train``).
+        use_cudnn (bool or None): accepted for compatibility.
 
     Returns:
         tuple: ``(hy, cy, ys)``: the final hidden and cell states (shape of ``hx``) and the
@@ -77,8 +77,8 @@ def n_step_lstm(n_layers, dropout_ratio, hx, cx, ws, bs, xs, train=True, use_cud
                             use_cudnn, use_bi_direction=False)
 
 
-def n_step_bilstm(n_layers, dropout_ratio, hx, cx, ws, bs, xs, train=True,
-                  use_cudnn=True):
+def n_step_bilstm(n_layers, dropout_ratio, hx, cx, ws, bs, xs, train=None,
+                  use_cudnn=None):
     """Stacked bidirectional LSTM over sequences.
 
     Each layer runs a forward LSTM (weights ``ws[2k]``) over ``t = 0..T-1`` and a
@@ -97,8 +97,8 @@ def n_step_bilstm(n_layers, dropout_ratio, hx, cx, ws, bs, xs, train=True,
             ``W_4..W_7`` are ``(N, N)``.
         bs (list of lists of ~chainer.Variable): ``2S`` lists of eight biases.
         xs (list of ~chainer.Variable): ``xs[t]`` of shape ``(B_t, I)``.
-        train (bool): apply dropout.
-        use_cudnn (bool): accepted for compatibility.
+        train (bool or None): apply dropout (None: ``chainer.config.train``).
+        use_cudnn (bool or None): accepted for compatibility.
 
     Returns:
         tuple: ``(hy, cy, ys)``: the final states (shapes of ``hx``) and the tuple of

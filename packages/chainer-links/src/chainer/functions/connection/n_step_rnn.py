@@ -20,12 +20,12 @@ class BaseNStepRNN(_n_step_rnn.NStepRNNFunction):
             first (v1 passed cuDNN dropout states here; the ratio is what they carried).
         rnn_dir (str): ``'uni'`` or ``'bi'``.
         rnn_mode (str): ``'rnn_tanh'``, ``'rnn_relu'``, ``'gru'`` or ``'lstm'``.
-        train (bool): Apply dropout.
-        use_cudnn (bool): Accepted for compatibility.
+        train (bool or None): Apply dropout (None: ``chainer.config.train``).
+        use_cudnn (bool or None): Accepted for compatibility.
     """
 
-    def __init__(self, n_layers, dropout_ratio, rnn_dir, rnn_mode, train=True,
-                 use_cudnn=True):
+    def __init__(self, n_layers, dropout_ratio, rnn_dir, rnn_mode, train=None,
+                 use_cudnn=None):
         if rnn_dir not in _DIRECTIONS:
             raise ValueError('Invalid rnn_dir: "{}". Please select from [{}]'.format(
                 rnn_dir, ','.join(sorted(_DIRECTIONS))))
@@ -40,7 +40,7 @@ class BaseNStepRNN(_n_step_rnn.NStepRNNFunction):
 class NStepRNNTanh(BaseNStepRNN):
     """Stacked unidirectional tanh RNN Function (see :func:`n_step_rnn`)."""
 
-    def __init__(self, n_layers, dropout_ratio, train=True, use_cudnn=True):
+    def __init__(self, n_layers, dropout_ratio, train=None, use_cudnn=None):
         super(NStepRNNTanh, self).__init__(n_layers, dropout_ratio, 'uni', 'rnn_tanh',
                                            train, use_cudnn)
 
@@ -48,7 +48,7 @@ class NStepRNNTanh(BaseNStepRNN):
 class NStepRNNReLU(BaseNStepRNN):
     """Stacked unidirectional ReLU RNN Function (see :func:`n_step_rnn`)."""
 
-    def __init__(self, n_layers, dropout_ratio, train=True, use_cudnn=True):
+    def __init__(self, n_layers, dropout_ratio, train=None, use_cudnn=None):
         super(NStepRNNReLU, self).__init__(n_layers, dropout_ratio, 'uni', 'rnn_relu',
                                            train, use_cudnn)
 
@@ -56,7 +56,7 @@ class NStepRNNReLU(BaseNStepRNN):
 class NStepBiRNNTanh(BaseNStepRNN):
     """Stacked bidirectional tanh RNN Function (see :func:`n_step_birnn`)."""
 
-    def __init__(self, n_layers, dropout_ratio, train=True, use_cudnn=True):
+    def __init__(self, n_layers, dropout_ratio, train=None, use_cudnn=None):
         super(NStepBiRNNTanh, self).__init__(n_layers, dropout_ratio, 'bi', 'rnn_tanh',
                                              train, use_cudnn)
 
@@ -64,7 +64,7 @@ class NStepBiRNNTanh(BaseNStepRNN):
 class NStepBiRNNReLU(BaseNStepRNN):
     """Stacked bidirectional ReLU RNN Function (see :func:`n_step_birnn`)."""
 
-    def __init__(self, n_layers, dropout_ratio, train=True, use_cudnn=True):
+    def __init__(self, n_layers, dropout_ratio, train=None, use_cudnn=None):
         super(NStepBiRNNReLU, self).__init__(n_layers, dropout_ratio, 'bi', 'rnn_relu',
                                              train, use_cudnn)
 
@@ -88,7 +88,7 @@ def n_step_rnn_base(n_layers, dropout_ratio, hx, ws, bs, xs, train, use_cudnn,
     return _n_step_rnn.n_step_call(func, (hx,), ws, bs, xs)
 
 
-def n_step_rnn(n_layers, dropout_ratio, hx, ws, bs, xs, train=True, use_cudnn=True,
+def n_step_rnn(n_layers, dropout_ratio, hx, ws, bs, xs, train=None, use_cudnn=None,
                activation='tanh'):
     """Stacked unidirectional Elman RNN over sequences.
 
@@ -110,19 +110,23 @@ def n_step_rnn(n_layers, dropout_ratio, hx, ws, bs, xs, train=True, use_cudnn=Tr
             ``k``; ``ws[0][0]`` is ``(N, I)``, the others ``(N, N)``.
         bs (list of lists of ~chainer.Variable): ``bs[k][j]`` is ``b_j``, ``(N,)``.
         xs (list of ~chainer.Variable): ``xs[t]`` of shape ``(B_t, I)``.
-        train (bool): Apply dropout.
-        use_cudnn (bool): Accepted for compatibility.
-        activation (str): ``'tanh'`` or ``'relu'``.
+        train (bool or None): Apply dropout (None: ``chainer.config.train``).
+        use_cudnn (bool or None): Accepted for compatibility.
+        activation (str): ``'tanh'`` or ``'relu'``. Chainer v2+ passes it as the
+            seventh positional argument, where v1 passed ``train``: a string there
+            is the activation.
 
     Returns:
         tuple: ``(hy, ys)``: the final hidden states (shape of ``hx``) and the tuple of
         the last layer's outputs ``ys[t]`` of shape ``(B_t, N)``.
     """
+    if isinstance(train, str):  # v2+ order: (..., xs, activation)
+        train, activation = None, train
     return n_step_rnn_base(n_layers, dropout_ratio, hx, ws, bs, xs, train, use_cudnn,
                            activation, use_bi_direction=False)
 
 
-def n_step_birnn(n_layers, dropout_ratio, hx, ws, bs, xs, train=True, use_cudnn=True,
+def n_step_birnn(n_layers, dropout_ratio, hx, ws, bs, xs, train=None, use_cudnn=None,
                  activation='tanh'):
     """Stacked bidirectional Elman RNN over sequences.
 
@@ -140,13 +144,17 @@ def n_step_birnn(n_layers, dropout_ratio, hx, ws, bs, xs, train=True, use_cudnn=
             ``(N, N)``.
         bs (list of lists of ~chainer.Variable): ``2S`` lists of ``[b_0, b_1]``.
         xs (list of ~chainer.Variable): ``xs[t]`` of shape ``(B_t, I)``.
-        train (bool): Apply dropout.
-        use_cudnn (bool): Accepted for compatibility.
-        activation (str): ``'tanh'`` or ``'relu'``.
+        train (bool or None): Apply dropout (None: ``chainer.config.train``).
+        use_cudnn (bool or None): Accepted for compatibility.
+        activation (str): ``'tanh'`` or ``'relu'``. Chainer v2+ passes it as the
+            seventh positional argument, where v1 passed ``train``: a string there
+            is the activation.
 
     Returns:
         tuple: ``(hy, ys)``: the final hidden states (shape of ``hx``) and the tuple of
         the last layer's outputs ``ys[t]`` of shape ``(B_t, 2N)``.
     """
+    if isinstance(train, str):  # v2+ order: (..., xs, activation)
+        train, activation = None, train
     return n_step_rnn_base(n_layers, dropout_ratio, hx, ws, bs, xs, train, use_cudnn,
                            activation, use_bi_direction=True)

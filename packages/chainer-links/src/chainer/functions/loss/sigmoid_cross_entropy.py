@@ -13,7 +13,7 @@ class SigmoidCrossEntropy(function.Function):
     """Binary cross entropy of ``sigmoid(x)`` against 0/1 labels (-1: ignored), reduced
     to a scalar, or per element with ``reduce='no'``."""
 
-    def __init__(self, use_cudnn=True, normalize=True, reduce='mean'):
+    def __init__(self, use_cudnn=None, normalize=True, reduce='mean'):
         self.use_cudnn = use_cudnn
         self.normalize = normalize
         self.reduce = _reduce.check_reduce(reduce, ('mean', 'no'))
@@ -55,7 +55,7 @@ class SigmoidCrossEntropy(function.Function):
         return gx.astype(x.dtype, copy=False), None
 
 
-def sigmoid_cross_entropy(x, t, use_cudnn=True, normalize=True, reduce='mean'):
+def sigmoid_cross_entropy(x, t, use_cudnn=None, normalize=True, reduce='mean'):
     """Computes cross entropy loss for pre-sigmoid activations.
 
     .. math::
@@ -71,7 +71,7 @@ def sigmoid_cross_entropy(x, t, use_cudnn=True, normalize=True, reduce='mean'):
         t (~chainer.Variable): int labels of the shape of ``x`` with values 0, 1 or
             -1 (ignored); other values enter the formula as they are, with a
             warning (as in Chainer v1).
-        use_cudnn (bool): accepted for compatibility (no effect).
+        use_cudnn (bool or None): accepted for compatibility (no effect).
         normalize (bool): the normalization constant described above.
         reduce (str): ``'mean'`` (the loss above) or ``'no'``: the loss of every
             element (0 where ignored), not normalized (Chainer v1.24).

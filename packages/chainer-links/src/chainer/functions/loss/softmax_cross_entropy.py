@@ -46,7 +46,7 @@ class SoftmaxCrossEntropy(function.Function):
     """Cross entropy of softmax over axis 1 against integer labels.
 
     Args:
-        use_cudnn (bool): on the GPU, compute the (log-)softmax with cuDNN when enabled.
+        use_cudnn (bool or None): on the GPU, compute the (log-)softmax with cuDNN when enabled.
         normalize (bool): divide by the number of non-ignored labels (True) or by the
             batch size ``x.shape[0]`` (False).
         cache_score (bool): keep what backward needs from forward (the log-softmax on
@@ -56,7 +56,7 @@ class SoftmaxCrossEntropy(function.Function):
         reduce (str): ``'mean'``, or ``'no'`` for the loss of every label.
     """
 
-    def __init__(self, use_cudnn=True, normalize=True, cache_score=True,
+    def __init__(self, use_cudnn=None, normalize=True, cache_score=True,
                  class_weight=None, ignore_label=-1, reduce='mean'):
         self.use_cudnn = use_cudnn
         self.normalize = normalize
@@ -247,7 +247,7 @@ def _n_unit(x):
     return n
 
 
-def softmax_cross_entropy(x, t, use_cudnn=True, normalize=True, cache_score=True,
+def softmax_cross_entropy(x, t, use_cudnn=None, normalize=True, cache_score=True,
                           class_weight=None, ignore_label=-1, reduce='mean'):
     """Computes cross entropy loss for pre-softmax activations.
 
@@ -263,7 +263,7 @@ def softmax_cross_entropy(x, t, use_cudnn=True, normalize=True, cache_score=True
         t (~chainer.Variable): int labels of shape ``(N, ...)`` in ``[0, C)`` or
             ``ignore_label``. As in Chainer v1, other negative labels are scored as
             class 0 (with a warning); labels ``>= C`` raise ValueError.
-        use_cudnn (bool): on the GPU, compute the (log-)softmax with cuDNN when it is
+        use_cudnn (bool or None): on the GPU, compute the (log-)softmax with cuDNN when it is
             enabled.
         normalize (bool): the normalization constant described above.
         cache_score (bool): store the log-softmax of forward for backward (the

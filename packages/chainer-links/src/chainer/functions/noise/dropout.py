@@ -16,12 +16,12 @@ class Dropout(function.Function):
     again reuses it (which is what a gradient check needs).
     """
 
-    def __init__(self, dropout_ratio):
+    def __init__(self, dropout_ratio, mask=None):
         if not 0.0 <= dropout_ratio < 1.0:
             raise ValueError(
                 'ratio (the dropout ratio) must be in [0, 1), got {}'.format(dropout_ratio))
         self.dropout_ratio = dropout_ratio
-        self.mask = None
+        self.mask = mask
 
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() == 1, in_types[0].dtype.kind == 'f')
@@ -44,27 +44,51 @@ class Dropout(function.Function):
         return utils.force_array(grad_outputs[0] * self.mask),
 
 
-def dropout(x, ratio=.5, train=True):
-    """Drops elements of the input variable randomly.
+def dropout(x, ratio=.5, train=None, **kwargs):
+    """dropout(x, ratio=.5, train=None, *, mask=None, return_mask=False)
+
+    Drops elements of the input variable randomly.
 
     Each element is zeroed with probability ``ratio`` and the remaining ones are
     scaled by :math:`1 / (1 - ratio)`:
 
     .. math:: y = \\frac{m \\odot x}{1 - ratio}, \\quad m_i \\sim Bernoulli(1 - ratio)
 
-    In testing mode (``train=False``) it does nothing and returns ``x``.
+    In testing mode it does nothing and returns ``x``. The mode is ``train`` when
+    given (Chainer v1's argument), else ``chainer.config.train`` (v2 and later).
 
     Args:
         x (~chainer.Variable or array): Input variable of a float dtype.
         ratio (float): Dropout ratio, in ``[0, 1)``.
-        train (bool): If True, executes dropout. Otherwise, does nothing.
+        train (bool or None): True: executes dropout; False: does nothing; None
+            (default): ``chainer.config.train`` decides.
+        mask (array): The scaled mask to multiply ``x`` by (the mask a previous call
+            returned), instead of a random one; ``ratio`` is then ignored.
+        return_mask (bool): If True, returns the mask used too (None in testing
+            mode).
 
     Returns:
-        ~chainer.Variable: Output variable (``x`` itself when not training; an array
-        ``x`` is wrapped into a variable).
+        ~chainer.Variable or tuple: Output variable (``x`` itself when not training;
+        an array ``x`` is wrapped into a variable), and with ``return_mask`` the
+        pair ``(output, mask)``.
     """
+    mask = return_mask = None
+    if kwargs:
+        mask = kwargs.pop('mask', None)
+        return_mask = kwargs.pop('return_mask', False)
+        if kwargs:
+            raise TypeError('dropout() got unexpected keyword argument(s) {}'.format(
+                ', '.join(sorted(kwargs))))
+    if train is None:
+        train = chainer.config.train
     if train:
-        return Dropout(ratio)(x)
-    if isinstance(x, chainer.Variable):
-        return x
-    return chainer.Variable(x, volatile=flag.AUTO)
+        func = Dropout(ratio, mask)
+        out = func(x)
+        mask = func.mask
+    else:
+        out = x if isinstance(x, chainer.Variable) else chainer.Variable(
+            x, volatile=flag.AUTO)
+        mask = None
+    if return_mask:
+        return out, mask
+    return out

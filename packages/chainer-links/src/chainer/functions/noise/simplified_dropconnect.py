@@ -15,12 +15,15 @@ class SimplifiedDropconnect(function.Function):
     """``y_i = (M_i * W / (1 - ratio)) x_i + b`` with a mask ``M_i`` of ``W``'s shape
     drawn for every sample ``i``.
 
-    The boolean :attr:`mask`, of shape ``(n, out_size, in_size)``, is drawn on the
-    first forward unless one is given, and kept for later applications.
+    The boolean :attr:`mask`, of shape ``(n, out_size, in_size)`` (or
+    ``(out_size, in_size)``, shared by the batch, when ``use_batchwise_mask`` is
+    False), is drawn on the first forward unless one is given, and kept for later
+    applications.
     """
 
-    def __init__(self, ratio, mask=None):
+    def __init__(self, ratio, mask=None, use_batchwise_mask=True):
         self.ratio = ratio
+        self.use_batchwise_mask = use_batchwise_mask
         if isinstance(mask, chainer.Variable):
             mask = mask.data
         self.mask = mask
@@ -38,7 +41,8 @@ class SimplifiedDropconnect(function.Function):
         x, W = _as_matrix(inputs[0]), inputs[1]
         xp = cuda.get_array_module(x)
         if self.mask is None:
-            self.mask = xp.random.rand(len(x), *W.shape) >= self.ratio
+            shape = (len(x),) + W.shape if self.use_batchwise_mask else W.shape
+            self.mask = xp.random.rand(*shape) >= self.ratio
         y = xp.matmul(self._masked_weight(W), x[:, :, None])[:, :, 0]
         y = y.astype(x.dtype, copy=False)
         if len(inputs) == 3:
@@ -59,13 +63,15 @@ class SimplifiedDropconnect(function.Function):
         return grads
 
 
-def simplified_dropconnect(x, W, b=None, ratio=.5, train=True, mask=None):
+def simplified_dropconnect(x, W, b=None, ratio=.5, train=None, mask=None,
+                           use_batchwise_mask=True):
     """Linear function whose weight elements are dropped at random, per sample.
 
     Each element of ``W`` is dropped with probability ``ratio`` independently for
     every sample of the batch, the kept ones scaled by :math:`1 / (1 - ratio)`; then
     :math:`y = x W^\\top + b` as in :func:`~chainer.functions.linear`. In testing mode
-    (``train=False``) nothing is dropped. This averages before the activation rather
+    nothing is dropped: the mode is ``train`` when given, else
+    ``chainer.config.train``. This averages before the activation rather
     than sampling a Gaussian after it as the original paper does.
 
     Args:
@@ -74,15 +80,20 @@ def simplified_dropconnect(x, W, b=None, ratio=.5, train=True, mask=None):
         W (~chainer.Variable): weight ``(M, N)``.
         b (~chainer.Variable): optional bias ``(M,)``.
         ratio (float): probability of dropping a weight element.
-        train (bool): If False, no element is dropped.
+        train (bool or None): If False, no element is dropped; None (default):
+            ``chainer.config.train`` decides.
         mask (array or ~chainer.Variable): the mask to use, boolean or 0/1, of shape
-            ``(n, M, N)``, instead of a random one (for debugging).
+            ``(n, M, N)`` or ``(M, N)``, instead of a random one (for debugging).
+        use_batchwise_mask (bool): True: a mask per sample; False: one mask
+            ``(M, N)`` for the whole batch. Ignored when ``mask`` is given.
 
     Returns:
         ~chainer.Variable: output ``(n, M)``.
     """
+    if train is None:
+        train = chainer.config.train
     if not train:
         ratio = 0
     inputs = (x, W) if b is None else (x, W, b)
-    return SimplifiedDropconnect(ratio, mask)(*inputs)
+    return SimplifiedDropconnect(ratio, mask, use_batchwise_mask)(*inputs)
 

@@ -1,4 +1,5 @@
 """Zoneout: ``F.zoneout`` (Krueger et al., 2016, https://arxiv.org/abs/1606.01305)."""
+from chainer import configuration
 from chainer import cuda
 from chainer import function
 from chainer import utils
@@ -37,22 +38,26 @@ class Zoneout(function.Function):
                 utils.force_array(gy * self.flag_x, dtype))
 
 
-def zoneout(h, x, ratio=.5, train=True):
+def zoneout(h, x, ratio=.5, train=None):
     """Zoneout: each element keeps its previous value with probability ``ratio``.
 
     .. math:: y_i = m_i h_i + (1 - m_i) x_i, \\quad m_i \\sim Bernoulli(ratio)
 
-    In testing mode (``train=False``) it does nothing and returns ``x``.
+    In testing mode it does nothing and returns ``x``. The mode is ``train`` when
+    given (Chainer v1's argument), else ``chainer.config.train`` (v2 and later).
 
     Args:
         h (~chainer.Variable): previous value (e.g. the previous hidden state).
         x (~chainer.Variable): new value, of the shape and dtype of ``h``.
         ratio (float): probability of keeping the previous value.
-        train (bool): If True, executes zoneout; otherwise returns ``x``.
+        train (bool or None): True: executes zoneout; False: returns ``x``; None
+            (default): ``chainer.config.train`` decides.
 
     Returns:
         ~chainer.Variable: output variable.
     """
+    if train is None:
+        train = configuration.config.train
     if train:
         return Zoneout(ratio)(h, x)
     return x

@@ -31,7 +31,7 @@ class BatchNormalizationFunction(function.Function):
         train (bool): True: normalize with the batch statistics (three inputs);
             False: with the statistics given as inputs (five inputs).
         decay (float): Decay rate of the running averages, in ``[0, 1]``.
-        use_cudnn (bool): On the GPU, use cuDNN when it is enabled and the layout is
+        use_cudnn (bool or None): On the GPU, use cuDNN when it is enabled and the layout is
             one cuDNN computes ((N, C) or (N, C, H, W) with C-sized parameters);
             otherwise the library's ``batch_norm_fwd``/``batch_norm_bwd`` kernels run.
 
@@ -40,7 +40,7 @@ class BatchNormalizationFunction(function.Function):
     """
 
     def __init__(self, eps=2e-5, mean=None, var=None, train=False, decay=0.9,
-                 use_cudnn=True):
+                 use_cudnn=None):
         if (mean is None) != (var is None):
             raise ValueError('running_mean and running_var must be both given or both '
                              'None')
@@ -186,7 +186,7 @@ class BatchNormalizationFunction(function.Function):
 
 
 def batch_normalization(x, gamma, beta, eps=2e-05, running_mean=None, running_var=None,
-                        decay=0.9, use_cudnn=True):
+                        decay=0.9, use_cudnn=None):
     """Batch normalization function.
 
     ``x`` has the batch size and the channels as its first dimensions: ``gamma`` and
@@ -211,7 +211,7 @@ def batch_normalization(x, gamma, beta, eps=2e-05, running_mean=None, running_va
             ``running_var`` must be None too).
         running_var (array): The running average of the variance, or None.
         decay (float): Decay rate of the running averages.
-        use_cudnn (bool): On the GPU, use cuDNN when it is enabled (see
+        use_cudnn (bool or None): On the GPU, use cuDNN when it is enabled (see
             :class:`BatchNormalizationFunction`).
 
     Returns:

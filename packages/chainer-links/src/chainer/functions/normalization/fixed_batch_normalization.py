@@ -12,7 +12,7 @@ class FixedBatchNormalization(function.Function):
     """Normalizes with the mean and variance given as inputs (see
     :func:`fixed_batch_normalization`)."""
 
-    def __init__(self, eps=2e-5, use_cudnn=True):
+    def __init__(self, eps=2e-5, use_cudnn=None):
         if not eps > 0:
             raise ValueError('eps must be positive, got {}'.format(eps))
         self.eps = eps
@@ -65,7 +65,7 @@ class FixedBatchNormalization(function.Function):
         return gx, ggamma, gbeta, gmean, gvar
 
 
-def fixed_batch_normalization(x, gamma, beta, mean, var, eps=2e-05, use_cudnn=True):
+def fixed_batch_normalization(x, gamma, beta, mean, var, eps=2e-05, use_cudnn=None):
     """Batch normalization function with fixed statistics.
 
     The variant of :func:`batch_normalization` used for inference, where the mean and
@@ -84,7 +84,7 @@ def fixed_batch_normalization(x, gamma, beta, mean, var, eps=2e-05, use_cudnn=Tr
         var (~chainer.Variable or array): The square of the scaling parameter of the
             input.
         eps (float): Epsilon value for numerical stability.
-        use_cudnn (bool): On the GPU, use cuDNN when it is enabled and the layout is
+        use_cudnn (bool or None): On the GPU, use cuDNN when it is enabled and the layout is
             one cuDNN computes; otherwise the library's ``batch_norm_inference`` kernel
             runs. The backward is array-generic.
 

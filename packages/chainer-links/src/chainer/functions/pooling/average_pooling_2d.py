@@ -12,12 +12,12 @@ class AveragePooling2D(Pooling2D, AveragePoolingND):
     ``cover_all`` must be False.
     """
 
-    def __init__(self, ksize, stride=None, pad=0, cover_all=False, use_cudnn=True):
+    def __init__(self, ksize, stride=None, pad=0, cover_all=False, use_cudnn=None):
         check_no_cover_all(cover_all)
         PoolingND.__init__(self, 2, ksize, stride, pad, False, use_cudnn)
 
 
-def average_pooling_2d(x, ksize, stride=None, pad=0, use_cudnn=True):
+def average_pooling_2d(x, ksize, stride=None, pad=0, use_cudnn=None):
     """Spatial average pooling function.
 
     .. math:: y[n, c, i, j] = \\frac{1}{k_H k_W} \\sum_{u, v}
@@ -31,7 +31,7 @@ def average_pooling_2d(x, ksize, stride=None, pad=0, use_cudnn=True):
         ksize (int or pair of ints): window size.
         stride (int, pair of ints or None): stride; None uses ``ksize``.
         pad (int or pair of ints): padding width.
-        use_cudnn (bool): on the GPU, use cuDNN when it is enabled (max pooling: and
+        use_cudnn (bool or None): on the GPU, use cuDNN when it is enabled (max pooling: and
             ``cover_all`` is False).
 
     Returns:

@@ -19,7 +19,7 @@ class AveragePoolingND(pooling_nd.PoolingND):
     ``cover_all`` must be False (see :func:`check_no_cover_all`).
     """
 
-    def __init__(self, ndim, ksize, stride=None, pad=0, cover_all=False, use_cudnn=True):
+    def __init__(self, ndim, ksize, stride=None, pad=0, cover_all=False, use_cudnn=None):
         check_no_cover_all(cover_all)
         super(AveragePoolingND, self).__init__(ndim, ksize, stride, pad, False, use_cudnn)
 
@@ -51,7 +51,7 @@ class AveragePoolingND(pooling_nd.PoolingND):
                                                   self.stride, self.pad),
 
 
-def average_pooling_nd(x, ksize, stride=None, pad=0, use_cudnn=True):
+def average_pooling_nd(x, ksize, stride=None, pad=0, use_cudnn=None):
     """N-dimensionally spatial average pooling function.
 
     .. math:: y[n, c, o] = \\frac{1}{\\prod_i k_i} \\sum_{k_1, ..., k_N}
@@ -65,7 +65,7 @@ def average_pooling_nd(x, ksize, stride=None, pad=0, use_cudnn=True):
         ksize (int or tuple of ints): window size.
         stride (int, tuple of ints or None): stride; None uses ``ksize``.
         pad (int or tuple of ints): padding width.
-        use_cudnn (bool): on the GPU, use cuDNN when it is enabled.
+        use_cudnn (bool or None): on the GPU, use cuDNN when it is enabled.
 
     Returns:
         ~chainer.Variable: output of shape ``(n, c, out_1, ..., out_N)``.

@@ -7,7 +7,7 @@ class MaxPooling2D(Pooling2D, MaxPoolingND):
     """Spatial max pooling; ``indexes`` holds the argmax of each window after forward."""
 
 
-def max_pooling_2d(x, ksize, stride=None, pad=0, cover_all=True, use_cudnn=True):
+def max_pooling_2d(x, ksize, stride=None, pad=0, cover_all=True, use_cudnn=None):
     """Spatial max pooling function.
 
     .. math:: y[n, c, i, j] = \\max_{u < k_H, v < k_W} x[n, c, i s_Y + u - p_H, j s_X + v - p_W]
@@ -22,7 +22,7 @@ def max_pooling_2d(x, ksize, stride=None, pad=0, cover_all=True, use_cudnn=True)
         pad (int or pair of ints): padding width.
         cover_all (bool): if True, all spatial locations are pooled into some output; it
             may make the output larger.
-        use_cudnn (bool): on the GPU, use cuDNN when it is enabled (max pooling: and
+        use_cudnn (bool or None): on the GPU, use cuDNN when it is enabled (max pooling: and
             ``cover_all`` is False).
 
     Returns:

@@ -44,7 +44,7 @@ class MaxPoolingND(pooling_nd.PoolingND):
                                               self.cover_all),
 
 
-def max_pooling_nd(x, ksize, stride=None, pad=0, cover_all=True, use_cudnn=True):
+def max_pooling_nd(x, ksize, stride=None, pad=0, cover_all=True, use_cudnn=None):
     """N-dimensionally spatial max pooling function.
 
     .. math:: y[n, c, o_1, ..., o_N] = \\max_{k_1, ..., k_N}
@@ -59,7 +59,7 @@ def max_pooling_nd(x, ksize, stride=None, pad=0, cover_all=True, use_cudnn=True)
         pad (int or tuple of ints): padding width.
         cover_all (bool): if True, all spatial locations are pooled into some output; it
             may make the output larger.
-        use_cudnn (bool): on the GPU, use cuDNN when it is enabled and ``cover_all``
+        use_cudnn (bool or None): on the GPU, use cuDNN when it is enabled and ``cover_all``
             is False.
 
     Returns:

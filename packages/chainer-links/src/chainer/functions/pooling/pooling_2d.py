@@ -10,11 +10,11 @@ class Pooling2D(PoolingND):
         stride (int, pair of ints or None): window stride; None means ``ksize``.
         pad (int or pair of ints): padding.
         cover_all (bool): see :func:`chainer.utils.conv.get_conv_outsize`.
-        use_cudnn (bool): on the GPU, use cuDNN when it is enabled (see
+        use_cudnn (bool or None): on the GPU, use cuDNN when it is enabled (see
             :class:`~chainer.functions.pooling.pooling_nd.PoolingND`).
     """
 
-    def __init__(self, ksize, stride=None, pad=0, cover_all=True, use_cudnn=True):
+    def __init__(self, ksize, stride=None, pad=0, cover_all=True, use_cudnn=None):
         super(Pooling2D, self).__init__(2, ksize, stride, pad, cover_all, use_cudnn)
 
     kh = property(lambda self: self.ksize[0], doc='Window height (``ksize[0]``).')

@@ -15,11 +15,11 @@ class PoolingND(function.Function):
         stride (int, tuple of ints or None): window stride; None means ``ksize``.
         pad (int or tuple of ints): padding on each side.
         cover_all (bool): see :func:`chainer.utils.conv.get_conv_outsize`.
-        use_cudnn (bool): on the GPU, pool with cuDNN when it is enabled and
+        use_cudnn (bool or None): on the GPU, pool with cuDNN when it is enabled and
             ``cover_all`` is False; otherwise the library's pooling kernels run.
     """
 
-    def __init__(self, ndim, ksize, stride=None, pad=0, cover_all=True, use_cudnn=True):
+    def __init__(self, ndim, ksize, stride=None, pad=0, cover_all=True, use_cudnn=None):
         self.ndim, self.ksize, self.stride, self.pad = _windows.window_geometry(
             ndim, ksize, stride, pad)
         self.cover_all = cover_all

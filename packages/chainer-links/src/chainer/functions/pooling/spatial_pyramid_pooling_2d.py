@@ -20,10 +20,10 @@ class SpatialPyramidPooling2D(function.Function):
         x_shape (tuple): shape of the input (its height and width set the windows).
         pyramid_height (int): number of pyramid levels.
         pooling_class: :class:`MaxPooling2D` (the only pooling supported, as documented).
-        use_cudnn (bool): passed to the pooling functions (cuDNN on the GPU).
+        use_cudnn (bool or None): passed to the pooling functions (cuDNN on the GPU).
     """
 
-    def __init__(self, x_shape, pyramid_height, pooling_class, use_cudnn=True):
+    def __init__(self, x_shape, pyramid_height, pooling_class, use_cudnn=None):
         if pooling_class is not MaxPooling2D:
             raise ValueError('pooling_class must be MaxPooling2D (the only pooling '
                              'supported), got {!r}'.format(pooling_class))
@@ -76,7 +76,7 @@ class SpatialPyramidPooling2D(function.Function):
         return gx,
 
 
-def spatial_pyramid_pooling_2d(x, pyramid_height, pooling_class, use_cudnn=True):
+def spatial_pyramid_pooling_2d(x, pyramid_height, pooling_class, use_cudnn=None):
     """Spatial pyramid pooling function.
 
     At level ``i`` (zero-based) the input is pooled with window and stride
@@ -89,7 +89,7 @@ def spatial_pyramid_pooling_2d(x, pyramid_height, pooling_class, use_cudnn=True)
         x (~chainer.Variable): input of shape ``(batchsize, c, height, width)``.
         pyramid_height (int): number of pyramid levels.
         pooling_class: :class:`MaxPooling2D` (the only pooling available, as documented).
-        use_cudnn (bool): passed to the pooling functions (cuDNN on the GPU).
+        use_cudnn (bool or None): passed to the pooling functions (cuDNN on the GPU).
 
     Returns:
         ~chainer.Variable: output of shape ``(batchsize, c * sum_{h<H} 2^{2h}, 1, 1)``.

@@ -35,15 +35,18 @@ class SimplifiedDropconnect(_weight_bias.WeightBiasLink):
     def _input_size(self, x):
         return x.size // x.shape[0]
 
-    def __call__(self, x, train=True, mask=None):
+    def __call__(self, x, train=None, mask=None, use_batchwise_mask=True):
         """Applies the layer.
 
         Args:
             x (~chainer.Variable): Batch of input vectors ``(n, ...)``.
-            train (bool): If False, no weight is dropped (a linear layer).
+            train (bool or None): If False, no weight is dropped (a linear layer);
+                None (default): ``chainer.config.train`` decides.
             mask (array or ~chainer.Variable): a mask ``(n, out_size, in_size)`` to use
                 instead of a random one (for debugging). As in Chainer v1, the first
                 mask given is also registered as the persistent value ``mask``.
+            use_batchwise_mask (bool): True: a random mask per sample; False: one
+                for the whole batch.
 
         Returns:
             ~chainer.Variable: Output ``(n, out_size)``.
@@ -51,4 +54,5 @@ class SimplifiedDropconnect(_weight_bias.WeightBiasLink):
         W, b = self._params_for(x)
         if mask is not None and 'mask' not in self.__dict__:
             self.add_persistent('mask', mask)
-        return F.simplified_dropconnect(x, W, b, self.ratio, train, mask)
+        return F.simplified_dropconnect(x, W, b, self.ratio, train, mask,
+                                        use_batchwise_mask)

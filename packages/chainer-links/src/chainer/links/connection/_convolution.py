@@ -71,7 +71,7 @@ class Convolution2DLink(ConvolutionLink):
     Args:
         in_channels, out_channels, ksize, stride, pad, outsize, transposed: as in
             :class:`ConvolutionLink`, with ``ndim=2``.
-        use_cudnn (bool): stored as ``self.use_cudnn`` for ``_apply``.
+        use_cudnn (bool or None): stored as ``self.use_cudnn`` for ``_apply``.
         **weight_bias: ``wscale``, ``bias``, ``nobias``, ``initialW`` and
             ``initial_bias`` of :class:`WeightBiasLink`.
     """

@@ -22,7 +22,7 @@ class ConvolutionND(_convolution.ConvolutionLink):
         pad (int or tuple of ints): Spatial padding width of inputs.
         initialW: Initial weight (array, scalar or callable).
         initial_bias: Initial bias (1-D array, scalar or callable; None: no bias).
-        use_cudnn (bool): If True, cuDNN is used where available.
+        use_cudnn (bool or None): If True, cuDNN is used where available.
         cover_all (bool): If True, all spatial locations are convoluted into some
             output pixels.
         nobias (bool): If True, no bias is used.
@@ -33,7 +33,7 @@ class ConvolutionND(_convolution.ConvolutionLink):
     """
 
     def __init__(self, ndim, in_channels, out_channels, ksize, stride=1, pad=0,
-                 initialW=None, initial_bias=None, use_cudnn=True, cover_all=False,
+                 initialW=None, initial_bias=None, use_cudnn=None, cover_all=False,
                  nobias=False):
         self.ndim = _args.positive_int(ndim, 'ndim')
         self.use_cudnn = use_cudnn

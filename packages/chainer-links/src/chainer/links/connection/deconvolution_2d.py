@@ -24,7 +24,7 @@ class Deconvolution2D(_convolution.Convolution2DLink):
         nobias (bool): If True, no bias is used.
         outsize (pair of ints): Expected output size ``(out_h, out_w)``; None: estimated
             from the input size, stride and pad.
-        use_cudnn (bool): If True, cuDNN is used where available.
+        use_cudnn (bool or None): If True, cuDNN is used where available.
         initialW: Initial weight (4-D array, scalar or callable).
         initial_bias: Initial bias (1-D array, scalar or callable).
         deterministic (bool): Ask cuDNN for deterministic algorithms.
@@ -35,7 +35,7 @@ class Deconvolution2D(_convolution.Convolution2DLink):
     """
 
     def __init__(self, in_channels, out_channels, ksize, stride=1, pad=0, wscale=1,
-                 bias=0, nobias=False, outsize=None, use_cudnn=True, initialW=None,
+                 bias=0, nobias=False, outsize=None, use_cudnn=None, initialW=None,
                  initial_bias=None, deterministic=False):
         self.deterministic = deterministic
         # v1 asserted the shape of an initial bias array (also a ValueError here).

@@ -24,7 +24,7 @@ class DeconvolutionND(_convolution.ConvolutionLink):
         initialW: Initial weight (array, scalar or callable).
         initial_bias: Initial bias (1-D array, scalar or callable; None: no bias,
             as in v1).
-        use_cudnn (bool): If True, cuDNN is used where available.
+        use_cudnn (bool or None): If True, cuDNN is used where available.
         nobias (bool): If True, no bias is used.
 
     Attributes:
@@ -33,7 +33,7 @@ class DeconvolutionND(_convolution.ConvolutionLink):
     """
 
     def __init__(self, ndim, in_channels, out_channels, ksize, stride=1, pad=0,
-                 outsize=None, initialW=None, initial_bias=0, use_cudnn=True,
+                 outsize=None, initialW=None, initial_bias=0, use_cudnn=None,
                  nobias=False):
         self.ndim = _args.positive_int(ndim, 'ndim')
         self.use_cudnn = use_cudnn

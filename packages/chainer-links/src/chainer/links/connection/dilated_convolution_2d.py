@@ -23,7 +23,7 @@ class DilatedConvolution2D(_convolution.Convolution2DLink):
         wscale (float): Scaling factor of the initial weight variance.
         bias (float): Initial bias value.
         nobias (bool): If True, no bias is used.
-        use_cudnn (bool): If True, cuDNN is used where available.
+        use_cudnn (bool or None): If True, cuDNN is used where available.
         initialW: Initial weight (4-D array, scalar or callable).
         initial_bias: Initial bias (1-D array, scalar or callable).
 
@@ -33,7 +33,7 @@ class DilatedConvolution2D(_convolution.Convolution2DLink):
     """
 
     def __init__(self, in_channels, out_channels, ksize, stride=1, pad=0, dilate=1,
-                 wscale=1, bias=0, nobias=False, use_cudnn=True, initialW=None,
+                 wscale=1, bias=0, nobias=False, use_cudnn=None, initialW=None,
                  initial_bias=None):
         self.dilate = _args.int_tuple(dilate, 2, 'dilate', minimum=1)
         super(DilatedConvolution2D, self).__init__(

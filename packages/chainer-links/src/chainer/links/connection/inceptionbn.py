@@ -2,6 +2,7 @@
 import numpy
 
 import chainer.functions as F
+from chainer import configuration
 from chainer import link
 from chainer.links import _args
 from chainer.links import _errors
@@ -48,8 +49,8 @@ class InceptionBN(link.Chain):
         dtype (numpy.dtype): Type of the batch normalization parameters.
 
     Attributes:
-        train (bool): If True, batch normalization runs in training mode, else in
-            testing mode.
+        train (bool): If True (default), batch normalization runs in training mode
+            unless ``chainer.config.train`` is False; if False, in testing mode.
     """
 
     def __init__(self, in_channels, out1, proj3, out3, proj33, out33, pooltype,
@@ -87,7 +88,7 @@ class InceptionBN(link.Chain):
 
     def _conv_bn_relu(self, name, x):
         h = self[name](x)
-        return F.relu(self[name + 'n'](h, test=not self.train))
+        return F.relu(self[name + 'n'](h, test=not (self.train and configuration.config.train)))
 
     def __call__(self, x):
         """Computes the output of the InceptionBN module for images ``x``."""

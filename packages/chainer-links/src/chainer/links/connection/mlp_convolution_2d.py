@@ -22,7 +22,7 @@ class MLPConvolution2D(link.ChainList):
         pad (int or pair of ints): Padding of the first convolution.
         wscale (float): Scaling factor of the initial weight variance.
         activation (callable): Activation function between the convolutions.
-        use_cudnn (bool): If True, cuDNN is used where available.
+        use_cudnn (bool or None): If True, cuDNN is used where available.
         conv_init: Initializer of the convolution weights.
         bias_init: Initializer of the convolution biases.
 
@@ -31,7 +31,7 @@ class MLPConvolution2D(link.ChainList):
     """
 
     def __init__(self, in_channels, out_channels, ksize, stride=1, pad=0, wscale=1,
-                 activation=F.relu, use_cudnn=True, conv_init=None, bias_init=None):
+                 activation=F.relu, use_cudnn=None, conv_init=None, bias_init=None):
         if not isinstance(out_channels, (tuple, list)):
             raise TypeError('out_channels must be a non-empty tuple of ints, got '
                             '{!r}'.format(out_channels))

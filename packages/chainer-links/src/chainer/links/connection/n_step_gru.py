@@ -17,7 +17,7 @@ class NStepGRUBase(n_step_rnn._HiddenStateStack):
         in_size (int): Dimension of the input vectors.
         out_size (int): Dimension of the hidden states.
         dropout (float): Dropout ratio of the inputs of the layers above the first.
-        use_cudnn (bool): Accepted for compatibility.
+        use_cudnn (bool or None): Accepted for compatibility.
         use_bi_direction (bool): Bidirectional.
     """
 
@@ -37,7 +37,7 @@ class NStepGRUBase(n_step_rnn._HiddenStateStack):
 class NStepGRU(NStepGRUBase):
     """Stacked unidirectional GRU for sequences (see :class:`NStepGRUBase`)."""
 
-    def __init__(self, n_layers, in_size, out_size, dropout, use_cudnn=True):
+    def __init__(self, n_layers, in_size, out_size, dropout, use_cudnn=None):
         super(NStepGRU, self).__init__(n_layers, in_size, out_size, dropout, use_cudnn,
                                        False)
 
@@ -45,6 +45,6 @@ class NStepGRU(NStepGRUBase):
 class NStepBiGRU(NStepGRUBase):
     """Stacked bidirectional GRU for sequences (see :class:`NStepGRUBase`)."""
 
-    def __init__(self, n_layers, in_size, out_size, dropout, use_cudnn=True):
+    def __init__(self, n_layers, in_size, out_size, dropout, use_cudnn=None):
         super(NStepBiGRU, self).__init__(n_layers, in_size, out_size, dropout, use_cudnn,
                                          True)

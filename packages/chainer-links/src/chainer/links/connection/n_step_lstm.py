@@ -18,7 +18,7 @@ class NStepLSTMBase(n_step_rnn.NStepBase):
         in_size (int): Dimension of the input vectors.
         out_size (int): Dimension of the hidden states.
         dropout (float): Dropout ratio of the inputs of the layers above the first.
-        use_cudnn (bool): Accepted for compatibility.
+        use_cudnn (bool or None): Accepted for compatibility.
         use_bi_direction (bool): Bidirectional.
     """
 
@@ -35,7 +35,7 @@ class NStepLSTMBase(n_step_rnn.NStepBase):
         return self.rnn(self.n_layers, self.dropout, hx, cx, ws, bs, xs, train=train,
                         use_cudnn=self.use_cudnn)
 
-    def __call__(self, hx, cx, xs, train=True):
+    def __call__(self, hx, cx, xs, train=None):
         """Computes the stacked LSTM over a batch of sequences.
 
         The sequences may have different lengths and come in any order: they are
@@ -48,7 +48,7 @@ class NStepLSTMBase(n_step_rnn.NStepBase):
             cx (~chainer.Variable): Initial cell states, same shape (None: zeros).
             xs (list of ~chainer.Variable): ``B`` sequences, ``xs[i]`` of shape
                 ``(L_i, in_size)``.
-            train (bool): Apply dropout.
+            train (bool or None): Apply dropout (None: ``chainer.config.train``).
 
         Returns:
             tuple: ``(hy, cy, ys)``: the final hidden and cell states and the list of
@@ -60,7 +60,7 @@ class NStepLSTMBase(n_step_rnn.NStepBase):
 class NStepLSTM(NStepLSTMBase):
     """Stacked unidirectional LSTM for sequences (see :class:`NStepLSTMBase`)."""
 
-    def __init__(self, n_layers, in_size, out_size, dropout, use_cudnn=True):
+    def __init__(self, n_layers, in_size, out_size, dropout, use_cudnn=None):
         super(NStepLSTM, self).__init__(n_layers, in_size, out_size, dropout, use_cudnn,
                                         False)
 
@@ -68,6 +68,6 @@ class NStepLSTM(NStepLSTMBase):
 class NStepBiLSTM(NStepLSTMBase):
     """Stacked bidirectional LSTM for sequences (see :class:`NStepLSTMBase`)."""
 
-    def __init__(self, n_layers, in_size, out_size, dropout, use_cudnn=True):
+    def __init__(self, n_layers, in_size, out_size, dropout, use_cudnn=None):
         super(NStepBiLSTM, self).__init__(n_layers, in_size, out_size, dropout,
                                           use_cudnn, True)

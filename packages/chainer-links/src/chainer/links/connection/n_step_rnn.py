@@ -110,14 +110,14 @@ class _HiddenStateStack(NStepBase):
     """An N-step stack whose only state is the hidden one (the RNNs and GRUs; the LSTMs
     add a cell state)."""
 
-    def __call__(self, hx, xs, train=True):
+    def __call__(self, hx, xs, train=None):
         """Runs the stack over a batch of sequences of any lengths, in any order.
 
         Args:
             hx (~chainer.Variable): Initial hidden states
                 ``(n_layers * D, B, out_size)`` (None: zeros).
             xs (list of ~chainer.Variable): ``B`` sequences ``(L_i, in_size)``.
-            train (bool): Apply dropout.
+            train (bool or None): Apply dropout (None: ``chainer.config.train``).
 
         Returns:
             tuple: ``(hy, ys)``: the final hidden states and the list of output
@@ -139,7 +139,7 @@ class NStepRNNBase(_HiddenStateStack):
         in_size (int): Dimension of the input vectors.
         out_size (int): Dimension of the hidden states.
         dropout (float): Dropout ratio of the inputs of the layers above the first.
-        use_cudnn (bool): Accepted for compatibility.
+        use_cudnn (bool or None): Accepted for compatibility.
         use_bi_direction (bool): Bidirectional.
         activation (str): ``'tanh'`` or ``'relu'``.
     """
@@ -164,7 +164,7 @@ class NStepRNNBase(_HiddenStateStack):
 class NStepRNNTanh(NStepRNNBase):
     """Stacked unidirectional tanh RNN for sequences (see :class:`NStepRNNBase`)."""
 
-    def __init__(self, n_layers, in_size, out_size, dropout, use_cudnn=True):
+    def __init__(self, n_layers, in_size, out_size, dropout, use_cudnn=None):
         super(NStepRNNTanh, self).__init__(n_layers, in_size, out_size, dropout,
                                            use_cudnn, False, 'tanh')
 
@@ -172,7 +172,7 @@ class NStepRNNTanh(NStepRNNBase):
 class NStepRNNReLU(NStepRNNBase):
     """Stacked unidirectional ReLU RNN for sequences (see :class:`NStepRNNBase`)."""
 
-    def __init__(self, n_layers, in_size, out_size, dropout, use_cudnn=True):
+    def __init__(self, n_layers, in_size, out_size, dropout, use_cudnn=None):
         super(NStepRNNReLU, self).__init__(n_layers, in_size, out_size, dropout,
                                            use_cudnn, False, 'relu')
 
@@ -180,7 +180,7 @@ class NStepRNNReLU(NStepRNNBase):
 class NStepBiRNNTanh(NStepRNNBase):
     """Stacked bidirectional tanh RNN for sequences (see :class:`NStepRNNBase`)."""
 
-    def __init__(self, n_layers, in_size, out_size, dropout, use_cudnn=True):
+    def __init__(self, n_layers, in_size, out_size, dropout, use_cudnn=None):
         super(NStepBiRNNTanh, self).__init__(n_layers, in_size, out_size, dropout,
                                              use_cudnn, True, 'tanh')
 
@@ -188,6 +188,6 @@ class NStepBiRNNTanh(NStepRNNBase):
 class NStepBiRNNReLU(NStepRNNBase):
     """Stacked bidirectional ReLU RNN for sequences (see :class:`NStepRNNBase`)."""
 
-    def __init__(self, n_layers, in_size, out_size, dropout, use_cudnn=True):
+    def __init__(self, n_layers, in_size, out_size, dropout, use_cudnn=None):
         super(NStepBiRNNReLU, self).__init__(n_layers, in_size, out_size, dropout,
                                              use_cudnn, True, 'relu')

@@ -1,5 +1,6 @@
 """Fully-connected LSTM with zoneout: ``L.StatefulZoneoutLSTM``."""
 import chainer.functions as F
+from chainer import configuration
 from chainer import link
 from chainer.links import _args
 from chainer.links.connection import _state
@@ -22,7 +23,8 @@ class StatefulZoneoutLSTM(link.Chain):
         out_size (int): Dimension of the hidden vector h.
         c_ratio (float): zoneout ratio of the cell state.
         h_ratio (float): zoneout ratio of the output.
-        train (bool): If False, no unit keeps its previous value (a plain LSTM).
+        train (bool): If False, no unit keeps its previous value (a plain LSTM). If
+            True (default), zoneout applies unless ``chainer.config.train`` is False.
 
     Attributes:
         upward (~chainer.links.Linear): Upward connections.
@@ -75,6 +77,7 @@ class StatefulZoneoutLSTM(link.Chain):
                       for g in F.split_axis(gates, 4, axis=2))
         c_new = F.tanh(a) * F.sigmoid(i) + F.sigmoid(f) * c
         h_new = F.sigmoid(o) * F.tanh(c_new)
-        self.c = F.zoneout(c, c_new, self.c_ratio, self.train)
-        self.h = F.zoneout(h, h_new, self.h_ratio, self.train)
+        train = self.train and configuration.config.train
+        self.c = F.zoneout(c, c_new, self.c_ratio, train)
+        self.h = F.zoneout(h, h_new, self.h_ratio, train)
         return self.h

@@ -44,7 +44,7 @@ class SamplingLink(link.Link):
         if self._cpu:
             self.sampler.to_cpu()
             return
-        with self._device():
+        with self.device.create_context():
             self.sampler.to_gpu()
 
     def _draw(self, shape):

@@ -2,6 +2,7 @@
 import numpy
 
 import chainer.functions as F
+from chainer import configuration
 from chainer import link
 from chainer import variable
 from chainer.links import _args
@@ -30,7 +31,7 @@ class BatchNormalization(link.Link):
         use_beta (bool): If False, the shift is fixed to 0 (no ``beta``).
         initial_gamma: Initializer (or scalar/array) of ``gamma`` (None: 1).
         initial_beta: Initializer (or scalar/array) of ``beta`` (None: 0).
-        use_cudnn (bool): If True, cuDNN is used where available.
+        use_cudnn (bool or None): If True, cuDNN is used where available.
 
     Attributes:
         gamma (~chainer.Variable): Scaling parameter.
@@ -44,7 +45,7 @@ class BatchNormalization(link.Link):
 
     def __init__(self, size, decay=0.9, eps=2e-5, dtype=numpy.float32, use_gamma=True,
                  use_beta=True, initial_gamma=None, initial_beta=None,
-                 use_cudnn=True):
+                 use_cudnn=None):
         super(BatchNormalization, self).__init__()
         size = _args.shape_tuple(size, 'size')
         if isinstance(decay, bool) or not 0 <= decay <= 1:
@@ -75,18 +76,37 @@ class BatchNormalization(link.Link):
             beta = variable.Variable(self.xp.zeros(shape, dtype=dtype), volatile='auto')
         return gamma, beta
 
-    def __call__(self, x, test=False, finetune=False):
-        """Invokes the forward propagation of BatchNormalization.
+    def __call__(self, x, test=None, finetune=False):
+        """Applies :meth:`forward` (around the link hooks in effect).
+
+        Args:
+            x (~chainer.Variable): An input variable.
+            test (bool or None): see :meth:`forward`.
+            finetune (bool): see :meth:`forward`.
+
+        Returns:
+            ~chainer.Variable: The normalized input.
+        """
+        return link.Link.__call__(self, x, test=test, finetune=finetune)
+
+    def forward(self, x, test=None, finetune=False):
+        """Invokes the forward propagation of BatchNormalization (``link(x)`` calls it).
+
+        The mode is testing when ``test`` is True (Chainer v1's argument), or when
+        ``test`` is not given and ``chainer.config.train`` is False (v2 and later).
 
         Args:
             x (~chainer.Variable): An input variable, ``(B, *size, ...)``.
-            test (bool): Testing mode: normalize with the population statistics.
+            test (bool or None): Testing mode: normalize with the population
+                statistics. None (default): ``not chainer.config.train``.
             finetune (bool): Fine-tuning mode: accumulate the population statistics
                 while normalizing with the batch statistics.
 
         Returns:
             ~chainer.Variable: The normalized input.
         """
+        if test is None:
+            test = not configuration.config.train
         gamma, beta = self._affine_params(x.dtype)
         if test:
             mean = variable.Variable(self.avg_mean, volatile='auto')

@@ -1,7 +1,9 @@
 """``Evaluator``: evaluates models on a validation set."""
 import copy
 
+from chainer import configuration
 from chainer import flag
+from chainer import function
 from chainer import reporter as reporter_module
 from chainer.dataset import convert
 from chainer.training import extension
@@ -14,10 +16,13 @@ class Evaluator(extension.Extension):
     """Trainer extension to evaluate models on a validation set.
 
     At each call it runs the evaluation function over one pass of the validation
-    iterator with volatile inputs (no graph is kept; non-volatile inputs when a
-    target parameter is flagged OFF, since the flags cannot be mixed), averages every value reported
-    during the pass with a :class:`~chainer.DictSummary`, and reports the means to
-    the current reporter, prefixed by the extension's name (``'validation/main/loss'``
+    iterator in testing mode (``chainer.config.train`` is False around
+    :meth:`evaluate`, so dropout and batch normalization called without Chainer v1's
+    ``train``/``test`` arguments run as at test time) and without building a graph
+    (``chainer.no_backprop_mode``; the inputs are also volatile, as in v1, unless a
+    target parameter is flagged OFF, since the flags cannot be mixed), averages every
+    value reported during the pass with a :class:`~chainer.DictSummary`, and reports
+    the means to the current reporter, prefixed by the extension's name (``'validation/main/loss'``
     for the default name and a target link named ``'main'``). Called at the end of
     every epoch by default.
 
@@ -82,7 +87,7 @@ class Evaluator(extension.Extension):
         prefix = self.name + '/' if self.name else ''
         for name, target in self._targets.items():
             observe_link(reporter, prefix + name, target)
-        with reporter:
+        with reporter, configuration.using_config('train', False):
             result = self.evaluate()
         reporter_module.report(result)
         return result
@@ -96,7 +101,9 @@ class Evaluator(extension.Extension):
 
     def evaluate(self):
         """Runs one pass over the validation set and returns the mean of every
-        reported value (must be called with a current reporter)."""
+        reported value (must be called with a current reporter). The evaluation
+        function runs in ``chainer.no_backprop_mode``; :meth:`__call__` sets
+        ``chainer.config.train`` to False around this method."""
         if self.eval_hook:
             self.eval_hook(self)
         eval_func = self.eval_func
@@ -108,7 +115,9 @@ class Evaluator(extension.Extension):
             observation = {}
             with reporter_module.report_scope(observation):
                 in_arrays = self.converter(batch, self.device)
-                standard_updater.call_with_batch(eval_func, in_arrays, volatile=volatile)
+                with function.no_backprop_mode():
+                    standard_updater.call_with_batch(eval_func, in_arrays,
+                                                     volatile=volatile)
             summary.add(observation)
         return summary.compute_mean()
 
