@@ -100,7 +100,7 @@ class TestLink(object):
         self.link.add_persistent('p', numpy.arange(3))
         self.link.add_persistent('s', 5)
         assert self.link.s == 5
-        assert self.link._persistent == ['p', 's']
+        assert self.link._persistent == {'p', 's'}
         with pytest.raises(AttributeError, match="'p'"):
             self.link.add_persistent('p', 1)
         with pytest.raises(AttributeError):
@@ -192,21 +192,22 @@ class TestChain(object):
         self.c, self.l1, self.l2, self.inner = _model()
 
     def test_children_and_names(self):
-        assert list(self.c.children()) == [self.l1, self.inner]
+        # sorted by name, as in v7
+        assert list(self.c.children()) == [self.inner, self.l1]
         assert self.l1.name == 'l1' and self.inner.name == 'inner'
         assert self.c['l1'] is self.l1 and self.c.l1 is self.l1
 
     def test_namedparams(self):
         paths = [p for p, _ in self.c.namedparams()]
-        assert paths == ['/l1/W', '/l1/b', '/inner/l2/W']
+        assert paths == ['/inner/l2/W', '/l1/W', '/l1/b']
         params = list(self.c.params())
-        assert params[0] is self.l1.W and params[2] is self.l2.W
+        assert params[0] is self.l2.W and params[1] is self.l1.W
 
     def test_namedlinks(self):
         got = list(self.c.namedlinks())
-        assert got == [('/', self.c), ('/l1', self.l1), ('/inner', self.inner),
-                       ('/inner/l2', self.l2)]
-        assert list(self.c.links(skipself=True)) == [self.l1, self.inner, self.l2]
+        assert got == [('/', self.c), ('/inner', self.inner), ('/inner/l2', self.l2),
+                       ('/l1', self.l1)]
+        assert list(self.c.links(skipself=True)) == [self.inner, self.l2, self.l1]
 
     def test_add_link_errors(self):
         with pytest.raises(ValueError, match='already has the name'):
@@ -232,8 +233,8 @@ class TestChain(object):
         assert copied.l1.name == 'l1' and copied.inner.l2.name == 'l2'
         assert copied.inner.l2.W.data is self.l2.W.data
         copied.add_link('new', chainer.Link())
-        assert [n for n, _ in self.c.namedlinks()] == ['/', '/l1', '/inner',
-                                                      '/inner/l2']
+        assert [n for n, _ in self.c.namedlinks()] == ['/', '/inner', '/inner/l2',
+                                                      '/l1']
 
     def test_copyparams_addgrads_cleargrads(self):
         src, _, _, _ = _model()
@@ -268,7 +269,7 @@ class TestChain(object):
 
         self.c.add_persistent('count', 3)
         Recorder().save(self.c)
-        assert calls == ['count', 'l1/W', 'l1/b', 'inner/l2/W']
+        assert calls == ['count', 'inner/l2/W', 'l1/W', 'l1/b']
 
 
 class TestChainList(object):

@@ -64,7 +64,7 @@ def test_add_param_v7_and_v1_forms():
     assert [n for n, _ in link.namedparams(include_uninit=False)] == ['/a', '/c']
     link.x = 1
     link.register_persistent('x')
-    assert link._persistent == ['x']
+    assert link._persistent == {'x'}
     del link.a
     assert [n for n, _ in link.namedparams()] == ['/b', '/c']
 

@@ -1,6 +1,18 @@
 """Chain and ChainList: links composed of child links, named (Chain) or indexed
 (ChainList)."""
+import collections.abc
+
 from chainer.link import Link
+
+
+def _children_str(link, items):
+    # v7's layout: ``Name(`` then one indented ``(key): str(child),`` per child.
+    lines = []
+    for key, child in items:
+        for line in '({}): {},'.format(key, child).splitlines():
+            lines.append('  ' + line + '\n')
+    body = ''.join(lines)
+    return '{}({})'.format(type(link).__name__, '\n' + body if body else '')
 
 
 class Chain(Link):
@@ -16,13 +28,17 @@ class Chain(Link):
 
     def __init__(self, **links):
         super(Chain, self).__init__()
-        self._children = []
+        self._children = set()  # names; iterated in sorted order, as in v7
         for name, link in links.items():
             self.add_link(name, link)
 
     def __getitem__(self, name):
         """Equivalent to ``getattr(self, name)``."""
         return getattr(self, name)
+
+    def __str__(self):
+        """The class name and, one per line, ``(name): str(child),``."""
+        return _children_str(self, self._child_items())
 
     def add_link(self, name, link):
         """Registers ``link`` as the child ``name`` (also set as attribute ``name``).
@@ -40,29 +56,28 @@ class Chain(Link):
                              'name {!r}'.format(link, name, link.name))
         link.name = name
         self.__dict__[name] = link
-        self._children.append(name)
+        self._children.add(name)
 
     def __setattr__(self, name, value):
         if self.__dict__.get('_within_init_scope') and isinstance(value, Link):
-            if name in self.__dict__ and name not in self._children:
-                raise AttributeError('cannot register a new link {!r}: attribute '
+            if hasattr(self, name):
+                raise AttributeError('cannot register a new link {}: attribute '
                                      'exists'.format(name))
             value.name = name
-            if name not in self._children:
-                self._children.append(name)
+            self._children.add(name)
         super(Chain, self).__setattr__(name, value)
 
     def __delattr__(self, name):
         if name in self.__dict__.get('_children', ()):
-            self._children.remove(name)
+            self._children.discard(name)
         super(Chain, self).__delattr__(name)
 
     def _child_items(self):
         d = self.__dict__
-        return [(name, d[name]) for name in self._children]
+        return [(name, d[name]) for name in sorted(self._children)]
 
     def _copy_children(self):
-        self._children = list(self._children)
+        self._children = set(self._children)
         d = self.__dict__
         for name in self._children:
             child = d[name].copy()
@@ -70,8 +85,12 @@ class Chain(Link):
             d[name] = child
 
 
-class ChainList(Link):
+class ChainList(Link, collections.abc.MutableSequence):
     """Composable link with a list-like interface: children indexed 0, 1, ...
+
+    It is a mutable sequence of its children (indexing, slices, ``insert``,
+    ``append``, ``extend``, ``pop``, ``remove``, ``reverse``, ``index``,
+    ``count``); a child's name is its index as a str.
 
     Args:
         links: initial child links.
@@ -83,9 +102,47 @@ class ChainList(Link):
         for link in links:
             self.add_link(link)
 
+    def __str__(self):
+        """The class name and, one per line, ``(index): str(child),``."""
+        return _children_str(self, self._child_items())
+
+    def __setattr__(self, name, value):
+        if self.__dict__.get('_within_init_scope') and isinstance(value, Link):
+            raise TypeError('cannot register a new link within a '
+                            '"with chainlist.init_scope():" block.')
+        super(ChainList, self).__setattr__(name, value)
+
     def __getitem__(self, index):
-        """Returns the child at ``index``."""
+        """Returns the child at ``index`` (a list of children for a slice)."""
         return self._children[index]
+
+    def __setitem__(self, index, value):
+        if isinstance(index, slice):
+            self._children[index] = list(value)
+        elif isinstance(index, int):
+            self._children[index] = value
+        else:
+            raise TypeError('ChainList indices must be integers or slices, not '
+                            '{}'.format(type(index).__name__))
+        self._rename()
+
+    def __delitem__(self, index):
+        del self._children[index]
+        self._rename()
+
+    def _rename(self):
+        for i, child in enumerate(self._children):
+            child.name = str(i)
+
+    def insert(self, index, link):
+        """Inserts ``link`` as a child before ``index`` (``append``, ``extend`` and
+        ``+=`` go through it; unlike v1's :meth:`add_link`, a link that already has
+        a name is taken, as in v2+)."""
+        if not isinstance(link, Link):
+            raise TypeError('a child of ChainList must be a chainer.Link, got {}'
+                            .format(type(link).__name__))
+        self._children.insert(index, link)
+        self._rename()
 
     def __iter__(self):
         return iter(self._children)
@@ -108,10 +165,6 @@ class ChainList(Link):
                              .format(link, link.name))
         link.name = str(len(self._children))
         self._children.append(link)
-
-    def append(self, link):
-        """Appends ``link`` as a child (v2+ name of :meth:`add_link`)."""
-        self.add_link(link)
 
     def _child_items(self):
         return [(str(i), child) for i, child in enumerate(self._children)]

@@ -26,12 +26,22 @@ _LEGACY_TARGET = {'to_cpu': '@numpy', 'to_gpu': '@cupy:N', 'to_intel64': '@intel
 _overridden_cache = {}
 
 
+def _legacy_base(cls):
+    # The class whose to_* methods count as "not overridden": DeviceResident, or the
+    # nearest base that defines them as supported (non-deprecated) methods (Link).
+    for klass in cls.__mro__:
+        if klass.__dict__.get('_legacy_to_methods_deprecated') is False:
+            return klass
+    return DeviceResident
+
+
 def _overridden_methods(cls):
     """The legacy ``to_*`` methods ``cls`` overrides (cached per class)."""
     found = _overridden_cache.get(cls)
     if found is None:
+        base = _legacy_base(cls)
         found = tuple(name for name in _LEGACY
-                      if getattr(cls, name, None) is not getattr(DeviceResident, name))
+                      if getattr(cls, name, None) is not getattr(base, name))
         _overridden_cache[cls] = found
     return found
 
@@ -47,10 +57,17 @@ class DeviceResident(object):
 
     ``to_device``, ``to_chx`` and ``from_chx`` may not be overridden (TypeError when the
     subclass is created); overriding ``to_cpu``, ``to_gpu`` or ``to_intel64`` warns
-    DeprecationWarning, as in v7.
+    DeprecationWarning, as in v7, except below a class whose
+    ``_legacy_to_methods_deprecated`` is False (:class:`chainer.Link`, where they are
+    v1's methods).
     """
 
     _device = backend.CpuDevice()
+
+    #: True: ``to_cpu``/``to_gpu``/``to_intel64`` are v7's deprecated methods, which
+    #: warn and whose overriding warns. A base that keeps them as supported methods
+    #: (:class:`chainer.Link`, for v1 code) sets it False in its own class body.
+    _legacy_to_methods_deprecated = True
 
     def __init__(self):
         self._overridden_to_methods = _overridden_methods(type(self))
@@ -63,6 +80,8 @@ class DeviceResident(object):
                     '{}.{} overrides the final method DeviceResident.{}: override '
                     'device_resident_accept to move further arrays'.format(
                         cls.__name__, name, name))
+        if not getattr(cls, '_legacy_to_methods_deprecated', True):
+            return  # overriding a supported to_cpu/to_gpu (a Link subclass): no warning
         for name in _LEGACY:
             if name in cls.__dict__:
                 warnings.warn(

@@ -7,19 +7,24 @@ paths (``/encoder/l1/W``). All hierarchy traversals are written once in :class:`
 over ``_child_items()``, which the composite classes override.
 """
 import contextlib
-import copy as copy_module
 import warnings
 
 import numpy
 
+from chainer import _link_copy
+from chainer import _link_device
 from chainer import _link_params as _lp
+from chainer import _link_serialize
 from chainer import cuda
 from chainer import initializers
 from chainer import link_hook
+from chainer.device_resident import DeviceResident
 from chainer.parameter import Parameter
 
+_NOT_INITIALIZED = 'Link.__init__() has not been called.'
 
-class Link(object):
+
+class Link(_link_copy.CopyMixin, _link_device.DeviceMixin, DeviceResident):
     """Building block of model definitions: parameters plus persistent values.
 
     Parameters (:class:`~chainer.Parameter` objects) are registered with
@@ -30,6 +35,11 @@ class Link(object):
     Calling a link calls its :meth:`forward` (v2+ style, with the link hooks); a v1
     link that defines ``__call__`` itself keeps working.
 
+    A link is a :class:`~chainer.DeviceResident`: :meth:`to_device` moves the
+    hierarchy to any device and :attr:`device` tells where it is; v1's
+    :meth:`to_cpu`/:meth:`to_gpu` keep their v1 behaviour and warn nothing (a
+    subclass may override them, as v1 links do, without a DeprecationWarning).
+
     Args:
         params: shapes of initial parameters, keyed by name; a value is a shape
             (int or tuple of ints; dtype float32) or a ``(shape, dtype)`` pair. The
@@ -39,12 +49,14 @@ class Link(object):
         name (str): name of this link, given by the parent chain (None at the root).
     """
 
+    #: Overriding to_cpu/to_gpu is v1's way of moving extra state: no warning.
+    _legacy_to_methods_deprecated = False
+
     def __init__(self, **params):
-        self._params = []
-        self._persistent = []
+        super(Link, self).__init__()
+        self._params = set()  # names; iterated in sorted order, as in v7
+        self._persistent = set()
         self._uninitialized_params = {}
-        self._cpu = True
-        self._device_id = None
         self._within_init_scope = False
         self._local_link_hooks = None
         self.name = None
@@ -52,12 +64,21 @@ class Link(object):
             shape, dtype = _lp.shape_and_dtype(value, name)
             self.add_param(name, shape, dtype=dtype)
 
+    def __str__(self):
+        """``ClassName(key=value, ...)`` from :attr:`printable_specs`."""
+        return '{}({})'.format(type(self).__name__, ', '.join(
+            '{}={}'.format(key, value) for key, value in self.printable_specs))
+
     @property
-    def xp(self):
-        """Array module of this link: :mod:`numpy` on the host, cupy on a GPU."""
-        return numpy if self._cpu else cuda.cupy
+    def printable_specs(self):
+        """(keyword, value) pairs describing the link in ``str(link)``, typically
+        the constructor's arguments; a subclass overrides it (a generator here
+        yielding nothing)."""
+        return iter(())
 
     def _check_new_attribute(self, name, what):
+        if '_params' not in self.__dict__:
+            raise RuntimeError(_NOT_INITIALIZED)
         if not isinstance(name, str):
             raise TypeError('name of a {} must be a str, got {!r}'.format(what, name))
         if name in self.__dict__ and name not in self._uninitialized_params:
@@ -90,20 +111,19 @@ class Link(object):
             if initializer is None:
                 initializer = initializers.NaN(dtype)
             param = Parameter(initializer, name=name)
-            if not self._cpu:
-                param.to_gpu(self._device_id)
+            _link_device.place_parameter(self, param)
             self.__dict__[name] = param
-            self._params.append(name)
+            self._params.add(name)
             return
         shape = _lp.normalize_shape(shape, name)
-        with self._device():
+        with _link_device.scope(self):
             data = self.xp.full(shape, numpy.nan, dtype=dtype)
             if initializer is not None:
                 _lp.fill(data, initializer, name)
             grad = self._initial_grad(name, data)
         self.__dict__[name] = _lp.make_parameter(data, name, grad, initializer)
         self._uninitialized_params.pop(name, None)
-        self._params.append(name)
+        self._params.add(name)
 
     def _initial_grad(self, name, data):
         # v1: a parameter initialized after cleargrads()/zerograds() starts with the
@@ -149,15 +169,21 @@ class Link(object):
         """
         self._check_new_attribute(name, 'persistent value')
         self.__dict__[name] = value
-        self._persistent.append(name)
+        self._persistent.add(name)
+        self._params.discard(name)
 
     def register_persistent(self, name):
-        """Registers the existing attribute ``name`` as a persistent value."""
+        """Registers the existing attribute ``name`` as a persistent value; a
+        parameter of that name stops being one.
+
+        Raises:
+            AttributeError: when the link has no attribute ``name``.
+        """
         if not hasattr(self, name):
-            raise AttributeError('cannot register {!r} as persistent: the link has no '
-                                 'such attribute'.format(name))
-        if name not in self._persistent:
-            self._persistent.append(name)
+            raise AttributeError('cannot register non-existent attribute {} as a '
+                                 'persistent value'.format(name))
+        self._params.discard(name)
+        self._persistent.add(name)
 
     # v2+ registration by assignment ----------------------------------------------
 
@@ -170,6 +196,8 @@ class Link(object):
     def init_scope(self):
         """Context in which Parameters (and, in a Chain, links) assigned to
         attributes are registered; elsewhere an assignment sets a plain attribute."""
+        if '_params' not in self.__dict__:
+            raise RuntimeError(_NOT_INITIALIZED)
         previous = self.within_init_scope
         self.__dict__['_within_init_scope'] = True
         try:
@@ -180,16 +208,14 @@ class Link(object):
     def __setattr__(self, name, value):
         if self.__dict__.get('_within_init_scope') and isinstance(value, Parameter):
             value.name = name
-            if not self._cpu:
-                value.to_gpu(self._device_id)
-            if name not in self._params:
-                self._params.append(name)
+            _link_device.place_parameter(self, value)
+            self._params.add(name)
+            self._persistent.discard(name)
         object.__setattr__(self, name, value)
 
     def __delattr__(self, name):
-        for registry in (self._params, self._persistent):
-            if name in registry:
-                registry.remove(name)
+        self._params.discard(name)
+        self._persistent.discard(name)
         object.__delattr__(self, name)
 
     # Calls and link hooks ---------------------------------------------------------
@@ -197,10 +223,15 @@ class Link(object):
     def __call__(self, *args, **kwargs):
         """Calls :meth:`forward` (which a subclass defines), around the link hooks
         in effect: the global ones (``with hook:``) and :attr:`local_link_hooks`."""
+        if '_params' not in self.__dict__:
+            raise RuntimeError(_NOT_INITIALIZED)
         hooks = link_hook._hooks_for(self)
+        # A mixin placed after Link may bring the forward computation as its
+        # __call__ (v7 prefers it to forward).
+        forward = getattr(super(Link, self), '__call__', None) or self.forward
         if not hooks:
-            return self.forward(*args, **kwargs)
-        return link_hook._call_with_hooks(self, hooks, args, kwargs)
+            return forward(*args, **kwargs)
+        return link_hook._call_with_hooks(self, hooks, forward, args, kwargs)
 
     @property
     def local_link_hooks(self):
@@ -235,11 +266,6 @@ class Link(object):
             raise KeyError('link hook {!r} does not exist'.format(name))
         hooks[name].deleted(self)
         del hooks[name]
-
-    def _device(self):
-        if self._cpu or self._device_id is None:
-            return cuda.DummyDevice
-        return cuda.get_device(self._device_id)
 
     # Hierarchy ------------------------------------------------------------------
 
@@ -283,7 +309,7 @@ class Link(object):
                 ones, None until initialized, are never given).
         """
         d = self.__dict__
-        for name in self._params:
+        for name in sorted(self._params):
             param = d[name]
             if include_uninit or param.data is not None:
                 yield '/' + name, param
@@ -310,120 +336,12 @@ class Link(object):
                 total += param.data.size
         return total
 
-    # Copy -----------------------------------------------------------------------
-
-    def copy(self, mode='share'):
-        """Copies the link hierarchy.
-
-        With ``mode='share'`` (v1's only behaviour) the copy is shallow, except that
-        parameters are new objects that share the data arrays with the original ones
-        and, as in v1, start without gradients. ``'copy'`` copies everything deeply;
-        ``'init'`` does so and refills every initialized parameter by its
-        initializer. The name of the copied root is reset to None.
-
-        Returns:
-            Link: the copied link.
-        """
-        if mode in ('copy', 'init'):
-            ret = copy_module.deepcopy(self)
-            ret.name = None
-            if mode == 'init':
-                for param in ret.params(include_uninit=False):
-                    _lp.reinitialize(param)
-            return ret
-        if mode != 'share':
-            raise ValueError("mode must be 'share', 'copy' or 'init', got {!r}".format(
-                mode))
-        ret = copy_module.copy(self)
-        ret._params = list(self._params)
-        ret._persistent = list(self._persistent)
-        ret._uninitialized_params = {
-            name: copy_module.copy(pending)
-            for name, pending in self._uninitialized_params.items()}
-        ret.name = None
-        d = ret.__dict__
-        for name in ret._params:
-            d[name] = _lp.share(d[name])
-        ret._copy_children()
-        return ret
-
-    def _copy_children(self):
-        """Replaces the children of a fresh shallow copy by their copies."""
-
-    # Parameter-wise operations --------------------------------------------------
-
-    def _paired_params(self, link):
-        # Parameters of self and link matched by path, with a clear error on a
-        # structural mismatch.
-        src = dict(link.namedparams())
-        for path, param in self.namedparams():
-            if path not in src:
-                raise ValueError('source link has no parameter {!r}'.format(path))
-            if param.data is not None and src[path].data is not None:
-                yield param, src[path]
-
-    def copyparams(self, link, copy_persistent=True):
-        """Copies the data arrays of all parameters from ``link`` (same structure),
-        across host and devices. Gradients are not copied. A parameter still
-        uninitialized here is initialized with the shape and dtype of its initialized
-        counterpart in ``link``, as in v1.
-
-        Args:
-            link (Link): the source.
-            copy_persistent (bool): also copy the persistent arrays (in place) and
-                other persistent values of the hierarchy.
-        """
-        self._initialize_like(link)
-        for dst, src in self._paired_params(link):
-            dst.copydata(src)
-        if copy_persistent:
-            sources = dict(link.namedlinks())
-            for path, sub in self.namedlinks():
-                other = sources.get(path)
-                if other is not None:
-                    sub._copy_persistent_from(other)
-
-    def _copy_persistent_from(self, other):
-        d, od = self.__dict__, other.__dict__
-        for name in self._persistent:
-            if name not in od:
-                continue
-            value = od[name]
-            target = d[name]
-            if hasattr(target, 'shape') and hasattr(value, 'shape') and \
-                    target.shape == value.shape:
-                if isinstance(target, numpy.ndarray):
-                    numpy.copyto(target, cuda.to_cpu(value))
-                else:
-                    target.set(cuda.to_cpu(value))
-            else:
-                d[name] = copy_module.copy(value)
-
-    def repeat(self, n_repeat, mode='init'):
-        """A :class:`~chainer.Sequential` of ``n_repeat`` copies of this link (see
-        :meth:`copy` for ``mode``); an empty one for ``n_repeat <= 0``."""
-        from chainer.sequential import Sequential
-        return Sequential(*[self.copy(mode) for _ in range(max(n_repeat, 0))])
-
-    def _initialize_like(self, link):
-        src = dict(link.namedparams())
-        for path, sub in self.namedlinks():
-            prefix = '' if path == '/' else path
-            for name in list(sub._uninitialized_params):
-                counterpart = src.get(prefix + '/' + name)
-                if counterpart is not None and counterpart.data is not None:
-                    sub.add_param(name, counterpart.shape, dtype=counterpart.dtype)
-            for name in sub._params:
-                param = sub.__dict__[name]
-                counterpart = src.get(prefix + '/' + name)
-                if param.data is None and counterpart is not None and \
-                        counterpart.data is not None:
-                    param.initialize(counterpart.shape)
+    # Gradients ------------------------------------------------------------------
 
     def addgrads(self, link):
         """Adds the gradient arrays of ``link``'s parameters to this link's,
         across host and devices."""
-        for dst, src in self._paired_params(link):
+        for dst, src in _link_copy.paired_params(self, link):
             dst.addgrad(src)
 
     def zerograds(self):
@@ -446,112 +364,22 @@ class Link(object):
                 pending._cleared = cleared
                 pending._zeroed = zeroed
 
-    # Devices --------------------------------------------------------------------
-
-    def to_cpu(self):
-        """Copies parameters and persistent arrays of the hierarchy to the host.
-
-        Each child's own ``to_cpu`` is called, so a link that keeps extra device
-        state (e.g. a recurrent state) can override it and call ``super()``.
-        Attributes that are not registered are not handled.
-
-        Returns:
-            self
-        """
-        if not self._cpu:
-            d = self.__dict__
-            for name in self._params:
-                d[name].to_cpu()
-            for name in self._persistent:
-                value = d[name]
-                if not cuda._is_host(value) and \
-                        hasattr(value, '__cuda_array_interface__'):
-                    d[name] = cuda.to_cpu(value)
-            self._cpu = True
-            self._device_id = None
-        for child in self.children():
-            child.to_cpu()
-        return self
-
-    def to_gpu(self, device=None):
-        """Copies parameters and persistent arrays of the hierarchy to a GPU.
-
-        Each child's own ``to_gpu`` is called (see :meth:`to_cpu`).
-
-        Args:
-            device: device id (or device); the current device when omitted.
-
-        Returns:
-            self
-        """
-        cuda.check_cuda_available()
-        if self._cpu:
-            d = self.__dict__
-            for name in self._params:
-                d[name].to_gpu(device)
-            for name in self._persistent:
-                value = d[name]
-                if isinstance(value, numpy.ndarray):
-                    d[name] = cuda.to_gpu(value, device)
-            self._cpu = False
-            self._device_id = device
-        for child in self.children():
-            child.to_gpu(device)
-        return self
-
     # Serialization --------------------------------------------------------------
 
     def serialize(self, serializer):
         """Saves or loads the parameters and persistent values of the hierarchy.
 
-        Each child is serialized through ``serializer[child_name]``. Uninitialized
-        parameters are not saved; on loading, one present in the source is
-        initialized with the stored shape and dtype.
+        Each child is serialized through ``serializer[child_name]``. An
+        uninitialized parameter is passed as None (saved as an entry standing for
+        None); on loading, one whose entry holds an array is initialized with its
+        shape and dtype and gets its values.
 
         Args:
             serializer (~chainer.AbstractSerializer): serializer or deserializer.
         """
-        from chainer import serializer as serializer_module
-        d = self.__dict__
-        loading = isinstance(serializer, serializer_module.Deserializer)
-        for name in self._params:
-            param = d[name]
-            if param.data is not None:
-                serializer_module._parameter(serializer, name, param.data)
-            elif loading:
-                self._load_into_uninitialized(serializer, param)
-        for name in self._persistent:
-            d[name] = serializer(name, d[name])
-        if self._uninitialized_params and loading:
-            self._load_uninitialized_params(serializer)
+        _link_serialize.serialize_own(self, serializer)
         for name, child in self._child_items():
             child.serialize(serializer[name])
-
-    def _load_into_uninitialized(self, deserializer, param):
-        from chainer import serializer as serializer_module
-        try:
-            value = serializer_module._parameter(deserializer, param.name, None)
-        except KeyError:
-            return
-        if value is not None:
-            param.initialize(value.shape)
-            param.copydata(Parameter(numpy.asarray(cuda.to_cpu(value))))
-
-    def _load_uninitialized_params(self, deserializer):
-        from chainer import serializer as serializer_module
-        for name in list(self._uninitialized_params):
-            try:
-                value = serializer_module._parameter(deserializer, name, None)
-            except KeyError:
-                # Saved before the first call: it stays uninitialized.
-                continue
-            if value is None:  # not in a non-strict source, or a validating pass
-                continue
-            self.add_param(name, value.shape, dtype=value.dtype)
-            if self._cpu:
-                numpy.copyto(self.__dict__[name].data, value)
-            else:
-                self.__dict__[name].data.set(numpy.asarray(value))
 
 
 from chainer.chain import Chain, ChainList  # noqa: E402,F401  (v1-v7 import path)

@@ -51,12 +51,12 @@ class _ForwardPostprocessCallbackArgs(_ForwardPreprocessCallbackArgs):
         self.out = out
 
 
-def _call_with_hooks(link, hooks, args, kwargs):
+def _call_with_hooks(link, hooks, forward, args, kwargs):
     hooks = list(hooks.values())
     pre = _ForwardPreprocessCallbackArgs(link, 'forward', args, kwargs)
     for hook in hooks:
         hook.forward_preprocess(pre)
-    out = link.forward(*args, **kwargs)
+    out = forward(*args, **kwargs)
     post = _ForwardPostprocessCallbackArgs(link, 'forward', args, kwargs, out)
     for hook in hooks:
         hook.forward_postprocess(post)

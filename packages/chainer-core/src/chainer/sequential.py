@@ -1,4 +1,7 @@
 """Sequential: a link that applies its layers (links or any callables) in order."""
+import copy as copy_module
+import inspect
+
 from chainer.chain import ChainList
 from chainer.link import Link
 
@@ -20,19 +23,21 @@ class Sequential(ChainList):
             self.append(layer)
 
     def _renumber(self):
-        # The children are the link layers, named by their index among them.
+        # The children are the link layers, named by their index among them; a link
+        # no longer among them loses its name (so that it may join another parent).
+        previous = self.__dict__.get('_children', [])
         self._children = [layer for layer in self._layers if isinstance(layer, Link)]
+        for child in previous:
+            if all(child is not kept for kept in self._children):
+                child.name = None
         for i, child in enumerate(self._children):
             child.name = str(i)
 
     @staticmethod
     def _check(layer):
         if not callable(layer):
-            raise ValueError('a layer of Sequential must be callable, got {!r}'
-                             .format(layer))
-        if isinstance(layer, Link) and layer.name is not None:
-            raise ValueError('cannot add link {!r}: it already belongs to a parent '
-                             '(as {!r})'.format(layer, layer.name))
+            raise ValueError('All elements of a Sequential should be callable, but '
+                             '{!r} is not'.format(layer))
 
     def __len__(self):
         """The number of layers."""
@@ -43,18 +48,13 @@ class Sequential(ChainList):
         return self._layers[i]
 
     def __setitem__(self, i, layer):
+        if isinstance(i, int) and i >= len(self._layers):
+            raise ValueError('{} should be less than {}'.format(i, len(self._layers)))
         self._check(layer)
-        old = self._layers[i]
-        if isinstance(old, Link):
-            old.name = None
         self._layers[i] = layer
         self._renumber()
 
     def __delitem__(self, i):
-        removed = self._layers[i]
-        for layer in removed if isinstance(i, slice) else [removed]:
-            if isinstance(layer, Link):
-                layer.name = None
         del self._layers[i]
         self._renumber()
 
@@ -68,23 +68,41 @@ class Sequential(ChainList):
         return layer in self._layers
 
     def __add__(self, other):
+        """A new Sequential of this one's layers then ``other``'s (shared, not
+        copied).
+
+        Raises:
+            ValueError: when ``other`` is not a Sequential.
+        """
         if not isinstance(other, Sequential):
-            return NotImplemented
+            raise ValueError('add (+) operator supports only Sequential objects, but '
+                             '{} is given'.format(type(other)))
         ret = Sequential()
-        for layer in list(self) + list(other):
-            ret.append(layer.copy() if isinstance(layer, Link) else layer)
+        ret.extend(self)
+        ret.extend(other)
         return ret
 
     def __iadd__(self, other):
         if not isinstance(other, Sequential):
-            return NotImplemented
+            raise ValueError('add (+) operator supports only Sequential objects, but '
+                             '{} is given'.format(type(other)))
         self.extend(other)
         return self
+
+    def __reduce__(self):
+        # A lambda cannot be pickled: say so, and what to use instead.
+        if any(getattr(layer, '__name__', None) == '<lambda>'
+               for layer in self._layers):
+            raise ValueError(
+                'this Sequential has a lambda function as a layer, which cannot be '
+                'pickled: use functools.partial or a named function instead (or '
+                'the "dill" package)')
+        return super(Sequential, self).__reduce__()
 
     def forward(self, *x):
         """Applies the layers in order to ``x`` and returns the last one's output."""
         if not self._layers:
-            raise RuntimeError('Sequential has no layer')
+            raise RuntimeError('Sequential does not have any layer.')
         for layer in self._layers:
             x = layer(*x) if isinstance(x, tuple) else layer(x)
         return x
@@ -96,22 +114,31 @@ class Sequential(ChainList):
     add_link = append
 
     def extend(self, layers):
-        """Appends each of ``layers`` (a Sequential or any iterable of layers)."""
+        """Appends each of ``layers`` (a Sequential or any iterable of layers; the
+        layers are shared, not copied)."""
         for layer in list(layers):
-            if isinstance(layer, Link) and layer.name is not None:
-                layer = layer.copy()
             self.append(layer)
 
     def insert(self, i, layer):
-        """Inserts ``layer`` before index ``i`` (as :meth:`list.insert`)."""
+        """Inserts ``layer`` before index ``i`` (``-len <= i <= len``).
+
+        Raises:
+            IndexError: when ``i`` is out of that range.
+            ValueError: when ``layer`` is not callable.
+        """
+        n = len(self._layers)
+        if not -n <= i <= n:
+            raise IndexError('Index out of range: {}'.format(i))
         self._check(layer)
         self._layers.insert(i, layer)
         self._renumber()
 
     def remove(self, layer):
         """Removes the first occurrence of ``layer`` (ValueError if absent)."""
-        index = self._layers.index(layer)
-        del self[index]
+        if layer not in self._layers:
+            raise ValueError('There is no layer object that is same as {}'.format(
+                layer))
+        del self[self._layers.index(layer)]
 
     def remove_by_layer_type(self, type_name):
         """Removes every layer whose class (or, for a function, own) name is
@@ -144,12 +171,12 @@ class Sequential(ChainList):
 
     def copy(self, mode='share'):
         """A copy of the Sequential whose link layers are copied by ``mode`` (see
-        :meth:`Link.copy`); other layers are shared."""
-        if mode in ('copy', 'init'):
-            return super(Sequential, self).copy(mode)
+        :meth:`Link.copy`); other layers are copied shallowly (a function is the
+        same function)."""
         ret = Sequential()
         for layer in self._layers:
-            ret.append(layer.copy(mode) if isinstance(layer, Link) else layer)
+            ret.append(layer.copy(mode) if isinstance(layer, Link)
+                       else copy_module.copy(layer))
         return ret
 
     def _copy_children(self):
@@ -157,26 +184,34 @@ class Sequential(ChainList):
 
     def flatten(self):
         """A new Sequential whose layers are those of this one with every nested
-        Sequential replaced by its own layers (recursively); the link layers are
+        Sequential replaced by its own layers (recursively); the layers are
         shared."""
         ret = Sequential()
         for layer in self._layers:
             if isinstance(layer, Sequential):
-                for inner in layer.flatten():
-                    ret.append(_detached(inner))
+                ret.extend(layer.flatten())
             else:
-                ret.append(_detached(layer))
+                ret.append(layer)
         return ret
 
     def __str__(self):
-        return 'Sequential({})'.format(', '.join(
-            _type_name(layer) for layer in self._layers))
+        """``Sequential(`` then one indented ``(i): layer,`` per layer (a lambda
+        shown by its source)."""
+        lines = []
+        for i, layer in enumerate(self._layers):
+            for line in '({}): {},'.format(i, _layer_str(layer)).splitlines():
+                lines.append('  ' + line + '\n')
+        body = ''.join(lines)
+        return '{}({})'.format(type(self).__name__, '\n' + body if body else '')
 
 
-def _detached(layer):
-    # A link layer moved into another Sequential keeps its arrays but is a new
-    # object (a link has one parent).
-    return layer.copy() if isinstance(layer, Link) else layer
+def _layer_str(layer):
+    if getattr(layer, '__name__', None) == '<lambda>':
+        try:
+            return inspect.getsource(layer).strip().rstrip(',')
+        except (OSError, TypeError):
+            pass
+    return str(layer)
 
 
 def _type_name(layer):
