@@ -189,8 +189,9 @@ EXTENSIONS = {
     'connectionist_temporal_classification': ['reduce'],
     'negative_sampling': ['reduce'],
     'NegativeSampling.__call__': ['reduce'],
-    # v2+'s keyword-only mask and return_mask
+    # v2+'s keyword-only mask and return_mask, eps and return_eps
     'dropout': ['kwargs'],
+    'gaussian': ['kwargs'],
 }
 
 # Documented in 003 by name only (no signature in any spec text): they must exist.

@@ -40,6 +40,10 @@ class Dropout(function.Function):
             self.mask = (xp.random.rand(*x.shape) >= self.dropout_ratio) * scale
         return utils.force_array(x * self.mask),
 
+    # The backward is linear in the output gradient and works on Variables too (the
+    # mask is a constant), so a double backprop differentiates it.
+    _differentiable_backward = True
+
     def backward(self, inputs, grad_outputs):
         return utils.force_array(grad_outputs[0] * self.mask),
 

@@ -3,6 +3,7 @@ from chainer import configuration
 from chainer import cuda
 from chainer import function
 from chainer import utils
+from chainer import variable
 from chainer.functions import _type_checks
 from chainer.utils import type_check
 
@@ -31,9 +32,15 @@ class Zoneout(function.Function):
             self.flag_h = ~self.flag_x
         return utils.force_array(h * self.flag_h + x * self.flag_x, x.dtype),
 
+    # The backward is linear in the output gradient and works on Variables too, so a
+    # double backprop differentiates it.
+    _differentiable_backward = True
+
     def backward(self, inputs, grad_outputs):
         gy, = grad_outputs
         dtype = inputs[1].dtype
+        if isinstance(gy, variable.Variable):
+            return gy * self.flag_h.astype(dtype), gy * self.flag_x.astype(dtype)
         return (utils.force_array(gy * self.flag_h, dtype),
                 utils.force_array(gy * self.flag_x, dtype))
 
