@@ -200,3 +200,31 @@ class TestSerializeUninitialized(object):
         dst.add_uninitialized_param('v')
         chainer.serializers.load_npz(path, dst)
         assert dst.v is None
+
+
+class TestUpdateSwitchesAndAddgrads(object):
+
+    def test_enable_disable_update(self):
+        link = _link(w=(2,), v=(1,))
+        assert not link.update_enabled  # no optimizer has set a rule yet
+        link.w.update_rule = chainer.UpdateRule()
+        assert link.update_enabled
+        link.disable_update()
+        assert not link.w.update_rule.enabled and not link.update_enabled
+        link.enable_update()
+        assert link.w.update_rule.enabled
+
+    def test_addgrads_initializes_an_uninitialized_destination(self):
+        src = _link(w=(2,))
+        src.w.grad = numpy.full(2, 3.0, 'f')
+        dst = chainer.Link()
+        with dst.init_scope():
+            dst.w = chainer.Parameter(1.0)
+        dst.cleargrads()
+        dst.addgrads(src)
+        numpy.testing.assert_array_equal(dst.w.grad, [3.0, 3.0])
+
+    def test_deep_copies_keep_the_name_shared_ones_do_not(self):
+        chain = chainer.Chain(child=_link(w=(2,)))
+        assert chain.child.copy(mode='copy').name == 'child'
+        assert chain.child.copy().name is None

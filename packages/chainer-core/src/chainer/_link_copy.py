@@ -11,8 +11,7 @@ from chainer import cuda
 def copy_link(link, mode):
     """The copy :meth:`chainer.Link.copy` returns (see there for ``mode``)."""
     if mode in ('copy', 'init'):
-        ret = copy_module.deepcopy(link)
-        ret.name = None
+        ret = copy_module.deepcopy(link)  # keeps the name, as v7 does
         if mode == 'init':
             for param in ret.params(include_uninit=False):
                 _lp.reinitialize(param)
@@ -101,7 +100,8 @@ class CopyMixin(object):
         parameters are new objects that share the data arrays with the original ones
         and, as in v1, start without gradients. ``'copy'`` copies everything deeply;
         ``'init'`` does so and refills every initialized parameter by its
-        initializer. The name of the copied root is reset to None.
+        initializer. A shared copy is a root (its name is None); the deep
+        modes keep the name, as v7 does.
 
         Args:
             mode (str): ``'share'``, ``'copy'`` or ``'init'``.

@@ -340,9 +340,18 @@ class Link(_link_copy.CopyMixin, _link_device.DeviceMixin, DeviceResident):
 
     def addgrads(self, link):
         """Adds the gradient arrays of ``link``'s parameters to this link's,
-        across host and devices."""
-        for dst, src in _link_copy.paired_params(self, link):
-            dst.addgrad(src)
+        across host and devices. A parameter still uninitialized here whose
+        counterpart is initialized is first initialized with its shape (v7)."""
+        src = dict(link.namedparams())
+        for path, dst in self.namedparams():
+            other = src.get(path)
+            if other is None or other.data is None:
+                continue
+            if dst.data is None:
+                # v7: the destination takes the source's shape (its gradient is
+                # what cleargrads/zerograds asked for, so the sum is well defined).
+                dst.initialize(other.shape)
+            dst.addgrad(other)
 
     def zerograds(self):
         """Fills all gradient arrays with zeros (cleargrads is cheaper); parameters
@@ -357,6 +366,26 @@ class Link(_link_copy.CopyMixin, _link_device.DeviceMixin, DeviceResident):
         for param in self.params():
             param.cleargrad()
         self._mark_uninitialized(cleared=True)
+
+    def enable_update(self):
+        """Enables the update rules of all parameters of the hierarchy (those an
+        optimizer has set; see :attr:`~chainer.UpdateRule.enabled`)."""
+        for param in self.params():
+            if getattr(param, 'update_rule', None) is not None:
+                param.update_rule.enabled = True
+
+    def disable_update(self):
+        """Disables the update rules of all parameters of the hierarchy, so that an
+        optimizer leaves them as they are."""
+        for param in self.params():
+            if getattr(param, 'update_rule', None) is not None:
+                param.update_rule.enabled = False
+
+    @property
+    def update_enabled(self):
+        """True when some parameter of the hierarchy has an enabled update rule."""
+        return any(getattr(param, 'update_rule', None) is not None and
+                   param.update_rule.enabled for param in self.params())
 
     def _mark_uninitialized(self, cleared=False, zeroed=False):
         for link in self.links():
