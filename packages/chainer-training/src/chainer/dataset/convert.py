@@ -1,6 +1,7 @@
 """Batch conversion: ``concat_examples`` and ``to_device``."""
 import numpy
 
+import chainer
 from chainer import cuda
 
 
@@ -8,8 +9,10 @@ def to_device(device, x):
     """Sends an array to a device.
 
     Args:
-        device (int or None): Device ID; a negative value means the host (CPU) and None
-            leaves the array where it is.
+        device: Device ID (int: a negative value means the host (CPU); Chainer v1), a
+            device specifier or object of Chainer v4+ (``'@numpy'``, ``'@cupy:0'``,
+            :class:`chainer.backend.Device`), or None, which leaves the array where
+            it is.
         x: Array to send.
 
     Returns:
@@ -17,6 +20,8 @@ def to_device(device, x):
     """
     if device is None:
         return x
+    if not isinstance(device, (int, numpy.integer)):
+        return chainer.get_device(device).send(x)
     if device < 0:
         return cuda.to_cpu(x)
     return cuda.to_gpu(x, device)

@@ -1,6 +1,8 @@
 """``StandardUpdater``: one iterator, one optimizer, one update per batch."""
 import functools
 
+import numpy
+
 import chainer
 from chainer.dataset import convert
 from chainer.training import updater as updater_module
@@ -53,7 +55,8 @@ class StandardUpdater(updater_module.Updater):
             default.
         device: device to send the arrays to (negative: host; None: unchanged). A
             GPU id also moves the target links of all optimizers to that GPU, as in
-            v1.
+            v1; a v4+ device specifier or object (``'@numpy'``,
+            ``chainer.get_device(...)``) moves them to that device, as in v7.
         loss_func: loss function; the target link of the main optimizer when None.
 
     Attributes:
@@ -73,7 +76,12 @@ class StandardUpdater(updater_module.Updater):
         self.device = device
         self.loss_func = loss_func
         self.iteration = 0
-        if device is not None and device >= 0:
+        if device is None:
+            return
+        if not isinstance(device, (int, numpy.integer)):  # a v4+ device specifier
+            for optimizer in self._optimizers.values():
+                optimizer.target.to_device(device)
+        elif device >= 0:
             for optimizer in self._optimizers.values():
                 optimizer.target.to_gpu(device)
 
