@@ -184,3 +184,12 @@ def test_check_double_backward_names_a_v1_function():
     x = _rand(3)
     with pytest.raises(RuntimeError, match='_SquareV1'):
         gradient_check.check_double_backward(_SquareV1(), x, _rand(3), _rand(3))
+
+
+def test_check_double_backward_takes_a_none_second_gradient_as_zero():
+    # d(3 gy)/dx is None (no path from x): zero, which the numerical one agrees with
+    gradient_check.check_double_backward(lambda v: v * 3.0, _rand(2, 3), _rand(2, 3),
+                                         _rand(2, 3))
+    with pytest.raises(TypeError, match='no gradient'):  # check_backward stays strict
+        gradient_check.check_backward(lambda a, b: a * 3.0, (_rand(2), _rand(2)),
+                                      _rand(2))

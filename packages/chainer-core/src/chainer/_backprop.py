@@ -494,6 +494,17 @@ def backward_outputs(outputs, grad_outputs=None, **kwargs):
              if gy is not None]
     for y, gy in pairs:
         _graph.check_grad_type(y, gy.data, None)
+    if not pairs:
+        return
+    if not enable_double_backprop:
+        # the array engine (as Variable.backward: a Function whose backward runs a
+        # backprop of its own keeps working) from one node gathering the outputs
+        with using_config('enable_backprop', True):
+            gathered = _GatherOutputs().apply([y for y, _ in pairs])
+        for g, (_, gy) in zip(gathered, pairs):
+            g.grad = gy.data
+        _backward_arrays(gathered[0], False, None)
+        return
     starts = [(y, gy) for y, gy in pairs if y.creator is not None]
     found = _backprop_graph([y for y, _ in starts], [gy for _, gy in starts], None,
                             False, enable_double_backprop, None) if starts else []
@@ -503,3 +514,14 @@ def backward_outputs(outputs, grad_outputs=None, **kwargs):
             gx = gx + 0.0  # two leaves never share an array (later += in place)
         given.add(id(gx.data))
         _accumulate_into(x, gx)
+
+
+class _GatherOutputs(function_node.FunctionNode):
+    """Identity over the outputs of :func:`backward_outputs`, so that one run of the
+    array engine starts from all of them."""
+
+    def forward(self, inputs):
+        return inputs
+
+    def backward(self, target_input_indexes, grad_outputs):
+        return tuple([grad_outputs[i] for i in target_input_indexes])

@@ -106,8 +106,9 @@ def check_double_backward(func, x_data, y_grad, x_grad_grad, params=(),
     The first-order gradients of ``func`` (computed by a backprop with
     ``enable_double_backprop``, as a function of the inputs and of the output
     gradients) are checked with :func:`check_backward`, ``x_grad_grad`` and
-    ``params_grad_grad`` playing the output gradients. The first-order gradients
-    themselves are assumed correct: check them with :func:`check_backward` first.
+    ``params_grad_grad`` playing the output gradients; a second-order gradient of
+    None counts as zero. The first-order gradients themselves are assumed correct:
+    check them with :func:`check_backward` first.
 
     Args:
         func, x_data, y_grad, params, eps, no_grads, dtype, detect_nondifferentiable:
@@ -155,9 +156,10 @@ def check_double_backward(func, x_data, y_grad, x_grad_grad, params=(),
         return tuple(result + [p.grad_var for p in params])
 
     try:
-        check_backward(first_order_grad, xs + gys, ggxs + ggparams, params=params,
-                       eps=eps, atol=atol, rtol=rtol, no_grads=no_grads, dtype=dtype,
-                       detect_nondifferentiable=detect_nondifferentiable)
+        # a gradient of None is a zero one here: second derivatives often are
+        _CheckBackward(first_order_grad, xs + gys, ggxs + ggparams, params, eps, atol,
+                       rtol, no_grads, dtype, detect_nondifferentiable,
+                       none_grad_is_zero=True).run()
     except AssertionError as e:
         lines = ['check_double_backward failed (eps={} atol={} rtol={})'.format(
             eps, atol, rtol)]

@@ -53,7 +53,8 @@ def _check_4d(array, name):
             name, array.shape))
 
 
-def im2col_cpu(img, kh, kw, sy, sx, ph, pw, pval=0, cover_all=False, dy=1, dx=1):
+def im2col_cpu(img, kh, kw, sy, sx, ph, pw, pval=0, cover_all=False, dy=1, dx=1,
+               out_h=None, out_w=None):
     """Extracts the 2-d patches of ``img`` into a column array.
 
     ``col[n, c, i, j, y, x] = img[n, c, y * sy + i * dy - ph, x * sx + j * dx - pw]`` (``pval``
@@ -67,14 +68,29 @@ def im2col_cpu(img, kh, kw, sy, sx, ph, pw, pval=0, cover_all=False, dy=1, dx=1)
         pval: value of the padded locations.
         cover_all (bool): see :func:`get_conv_outsize`.
         dy, dx (int): dilation factors.
+        out_h, out_w (int): the output size (v7), when not the one that
+            :func:`get_conv_outsize` gives; at most the ``cover_all`` size.
 
     Returns:
         array of shape ``(n, c, kh, kw, out_h, out_w)`` (see :func:`conv_nd.im2col_nd`
         for its memory layout).
     """
     _check_4d(img, 'img')
-    return conv_nd.im2col_nd(img, (kh, kw), (sy, sx), (ph, pw), pval=pval,
-                             cover_all=cover_all, dilate=(dy, dx))
+    if out_h is None and out_w is None:
+        return conv_nd.im2col_nd(img, (kh, kw), (sy, sx), (ph, pw), pval=pval,
+                                 cover_all=cover_all, dilate=(dy, dx))
+    h, w = img.shape[2:]
+    if out_h is None:
+        out_h = get_conv_outsize(h, kh, sy, ph, cover_all, dy)
+    if out_w is None:
+        out_w = get_conv_outsize(w, kw, sx, pw, cover_all, dx)
+    widest = conv_nd.im2col_nd(img, (kh, kw), (sy, sx), (ph, pw), pval=pval,
+                               cover_all=True, dilate=(dy, dx))
+    if not (0 < out_h <= widest.shape[4] and 0 < out_w <= widest.shape[5]):
+        raise ValueError('output size {}x{} is not possible for this image, kernel, '
+                         'stride and padding (at most {}x{})'.format(
+                             out_h, out_w, widest.shape[4], widest.shape[5]))
+    return widest[:, :, :, :, :out_h, :out_w].copy()
 
 
 def col2im_cpu(col, sy, sx, ph, pw, h, w, dy=1, dx=1):
@@ -96,9 +112,19 @@ def col2im_cpu(col, sy, sx, ph, pw, h, w, dy=1, dx=1):
     return conv_nd.col2im_nd(col, (sy, sx), (ph, pw), (h, w), dilate=(dy, dx))
 
 
-# The implementations are array-generic, so the GPU names are the same functions.
-im2col_gpu = im2col_cpu
+def im2col(img, kh, kw, sy, sx, ph, pw, cover_all=False, dy=1, dx=1, out_h=None,
+           out_w=None):
+    """v7's :func:`im2col_cpu` for any array (the patches are padded with zeros:
+    the eighth positional argument is ``cover_all``, as in v1's ``im2col_gpu``)."""
+    return im2col_cpu(img, kh, kw, sy, sx, ph, pw, cover_all=cover_all, dy=dy, dx=dx,
+                      out_h=out_h, out_w=out_w)
+
+
+# The implementations are array-generic: the GPU and v7 names are the same functions,
+# with v1's signatures (im2col_gpu has no pval).
+im2col_gpu = im2col
 col2im_gpu = col2im_cpu
+col2im = col2im_cpu
 
 
 from chainer.utils import conv_nd  # noqa: E402  (conv_nd uses the size rules above)

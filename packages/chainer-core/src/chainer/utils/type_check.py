@@ -441,7 +441,7 @@ class TypeInfoTuple(tuple):
         return Variable(len(self), '{0}.size'.format(self.name))
 
 
-class _LightTypeInfoTuple(TypeInfoTuple):
+class LightTypeInfoTuple(TypeInfoTuple):
     """The light-mode :class:`TypeInfoTuple` (still one, as v1 code may check):
     ``size()`` is a plain int and the name a class attribute, so that the fast pass
     sets nothing per call."""
@@ -449,7 +449,11 @@ class _LightTypeInfoTuple(TypeInfoTuple):
     name = 'in_types'
 
     def size(self):
+        """Returns the number of elements (a plain int)."""
         return len(self)
+
+
+_LightTypeInfoTuple = LightTypeInfoTuple
 
 
 class _LightTypeInfo(TypeInfo):
@@ -473,9 +477,10 @@ def _light_types(data):
                                 for i, d in enumerate(data)])
 
 
-def get_types(data, name, accept_none):
+def get_types(data, name, accept_none, shapes=None):
     """Builds the :class:`TypeInfoTuple` of ``data``: :class:`TypeInfo` objects in
-    light mode, expressions named ``name[i]`` evaluating to them in full mode."""
+    light mode, expressions named ``name[i]`` evaluating to them in full mode.
+    ``shapes`` (v7) gives the shape each array is checked with instead of its own."""
     if not isinstance(data, (tuple, list)):
         raise ArgumentAssertionError('get_types takes a tuple of arrays, got {}'.format(
             type(data).__name__))
@@ -485,7 +490,7 @@ def get_types(data, name, accept_none):
         if d is None and accept_none:
             infos.append(None)
             continue
-        info = TypeInfo(d.shape, d.dtype)
+        info = TypeInfo(d.shape if shapes is None else tuple(shapes[i]), d.dtype)
         # full mode: a named expression, so that messages read ``in_types[0].ndim``
         infos.append(info if light else Variable(info, '{0}[{1}]'.format(name, i)))
     info = TypeInfoTuple(infos)
@@ -555,7 +560,7 @@ class _Product(Variable):
     light pass) it returns the product itself."""
 
     def __call__(self, values):
-        if isinstance(values, Expr):
+        if isinstance(values, Expr) or not _in_light_mode():
             return Call(self, (values,))
         return _prod_func(values)
 
@@ -621,3 +626,7 @@ _enabled = os.environ.get('CHAINER_TYPE_CHECK', '1') != '0'
 def is_enabled():
     """Whether type checking is on (``CHAINER_TYPE_CHECK=0`` turns it off)."""
     return _enabled
+
+
+from chainer.utils._type_check_v7 import (  # noqa: E402,F401
+    LightMode, expect_broadcast_shapes, get_light_types, in_light_mode)
