@@ -4,6 +4,7 @@ from chainer.initializers.constant import Identity  # noqa: F401
 from chainer.initializers.constant import NaN  # noqa: F401
 from chainer.initializers.constant import One  # noqa: F401
 from chainer.initializers.constant import Zero  # noqa: F401
+from chainer.initializers.helper import _check_is_initializer_like  # noqa: F401
 from chainer.initializers.helper import _get_initializer  # noqa: F401
 from chainer.initializers.helper import generate_array  # noqa: F401
 from chainer.initializers.helper import init_weight  # noqa: F401
@@ -14,12 +15,15 @@ from chainer.initializers.normal import HeNormal  # noqa: F401
 from chainer.initializers.normal import LeCunNormal  # noqa: F401
 from chainer.initializers.normal import Normal  # noqa: F401
 from chainer.initializers.orthogonal import Orthogonal  # noqa: F401
+from chainer.initializers.sampling import DownsamplingConvFilter  # noqa: F401
+from chainer.initializers.sampling import UpsamplingDeconvFilter  # noqa: F401
 from chainer.initializers.uniform import GlorotUniform  # noqa: F401
 from chainer.initializers.uniform import HeUniform  # noqa: F401
 from chainer.initializers.uniform import LeCunUniform  # noqa: F401
 from chainer.initializers.uniform import Uniform  # noqa: F401
 
-__all__ = ['Constant', 'GlorotNormal', 'GlorotUniform', 'HeNormal', 'HeUniform',
-           'Identity', 'Initializer', 'LeCunNormal', 'LeCunUniform', 'NaN', 'Normal',
-           'One', 'Orthogonal', 'Uniform', 'Zero', 'generate_array', 'get_fans',
+__all__ = ['Constant', 'DownsamplingConvFilter', 'GlorotNormal', 'GlorotUniform',
+           'HeNormal', 'HeUniform', 'Identity', 'Initializer', 'LeCunNormal',
+           'LeCunUniform', 'NaN', 'Normal', 'One', 'Orthogonal', 'Uniform',
+           'UpsamplingDeconvFilter', 'Zero', 'generate_array', 'get_fans',
            'init_weight']

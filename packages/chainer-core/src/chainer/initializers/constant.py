@@ -54,37 +54,35 @@ class Constant(Initializer):
                                  numpy.shape(value), array.shape)) from None
 
 
-def Zero(dtype=None):
-    """Returns an initializer filling arrays with zeros.
+class Zero(Constant):
+    """Initializer filling arrays with zeros (a :class:`Constant` of 0).
 
     Args:
         dtype: data type specifier.
-
-    Returns:
-        Constant: the initializer.
     """
-    return Constant(0.0, dtype=dtype)
+
+    def __init__(self, dtype=None):
+        super(Zero, self).__init__(0.0, dtype=dtype)
 
 
-def One(dtype=None):
-    """Returns an initializer filling arrays with ones.
+class One(Constant):
+    """Initializer filling arrays with ones (a :class:`Constant` of 1).
 
     Args:
         dtype: data type specifier.
-
-    Returns:
-        Constant: the initializer.
     """
-    return Constant(1.0, dtype=dtype)
+
+    def __init__(self, dtype=None):
+        super(One, self).__init__(1.0, dtype=dtype)
 
 
-def NaN(dtype=None):
-    """Returns an initializer filling arrays with NaN (marks unset values).
+class NaN(Constant):
+    """Initializer filling arrays with NaN (marks values not set yet; a
+    :class:`Constant` of NaN).
 
     Args:
         dtype: data type specifier.
-
-    Returns:
-        Constant: the initializer.
     """
-    return Constant(numpy.nan, dtype=dtype)
+
+    def __init__(self, dtype=None):
+        super(NaN, self).__init__(numpy.nan, dtype=dtype)

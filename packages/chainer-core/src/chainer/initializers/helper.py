@@ -87,22 +87,57 @@ def init_weight(weights, initializer, scale=1.0):
         weights *= weights.dtype.type(scale)
 
 
-def generate_array(initializer, shape, xp):
+def generate_array(initializer, shape, xp, dtype=None, device=None):
     """Returns a new array of ``shape`` filled by ``initializer``.
-
-    The dtype is the initializer's ``dtype`` attribute when it has one that is not
-    None, else float32.
 
     Args:
         initializer: an initializer (callable filling an array).
-        shape (tuple of ints): shape of the array.
+        shape (int or tuple of ints): shape of the array.
         xp: the array module (numpy or cupy) to allocate with.
+        dtype: the dtype of the array; None takes the initializer's ``dtype``
+            attribute, else ``chainer.config.dtype`` (float32 unless configured).
+        device: device specifier (see :func:`chainer.get_device`) to allocate on;
+            None is the host for numpy and the current GPU for cupy.
+
+    Returns:
+        The initialized array.
+
+    Raises:
+        ValueError: ``dtype`` differs from the initializer's own, or ``device`` is
+            not a device of ``xp``.
     """
-    dtype = getattr(initializer, 'dtype', None) or numpy.float32
+    import chainer
+    own = getattr(initializer, 'dtype', None)
+    if dtype is not None and own is not None and \
+            numpy.dtype(dtype) != numpy.dtype(own):
+        raise ValueError('dtype {} differs from the dtype {} of the initializer '
+                         '{}'.format(numpy.dtype(dtype), numpy.dtype(own),
+                                     type(initializer).__name__))
+    dtype = chainer.get_dtype(own if dtype is None else dtype)
+    if device is not None:
+        device = chainer.get_device(device)
+        if device.xp is not xp:
+            raise ValueError('the device {} is not a device of the array module '
+                             '{}'.format(device, getattr(xp, '__name__', xp)))
+        with chainer.using_device(device):
+            array = xp.empty(shape, dtype=dtype)
+            initializer(array)
+        return array
     if xp is numpy:
         array = numpy.empty(shape, dtype=dtype)
-    else:
-        with cuda.get_device(None):
-            array = xp.empty(shape, dtype=dtype)
-    initializer(array)
+        initializer(array)
+        return array
+    with cuda.get_device(None):
+        array = xp.empty(shape, dtype=dtype)
+        initializer(array)
     return array
+
+
+def _check_is_initializer_like(initializer):
+    """Raises TypeError unless ``initializer`` is what the links of Chainer v7 take
+    as an initializer: None, a callable (an :class:`Initializer`), an array or a
+    scalar."""
+    if initializer is None or callable(initializer) or _is_value(initializer):
+        return
+    raise TypeError('initializer of wrong type {}: expected None, an Initializer (a '
+                    'callable), an array or a scalar'.format(type(initializer).__name__))

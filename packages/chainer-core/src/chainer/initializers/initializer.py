@@ -3,6 +3,8 @@ import abc
 
 import numpy
 
+from chainer.utils._errors import ArgumentTypeAssertionError
+
 
 class Initializer(abc.ABC):
     """Base class of weight initializers.
@@ -24,9 +26,10 @@ class Initializer(abc.ABC):
 
     def _check_dtype(self, array):
         if self.dtype is not None and array.dtype != self.dtype:
-            raise TypeError('{} was built for dtype {} but the array to initialize '
-                            'has dtype {}'.format(type(self).__name__, self.dtype,
-                                                  array.dtype))
+            # TypeError, and the AssertionError v1 and v7 raised
+            raise ArgumentTypeAssertionError(
+                '{} was built for dtype {} but the array to initialize has dtype '
+                '{}'.format(type(self).__name__, self.dtype, array.dtype))
 
 
 def _check_scale(scale, owner):

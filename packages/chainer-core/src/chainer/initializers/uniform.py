@@ -11,10 +11,14 @@ class Uniform(Initializer):
     Args:
         scale (float): half-width of the interval.
         dtype: data type specifier.
+        rng: random number generator (``numpy.random.RandomState`` or one of cupy)
+            the samples come from; None (default) uses the global one of the array's
+            module.
     """
 
-    def __init__(self, scale=0.05, dtype=None):
+    def __init__(self, scale=0.05, dtype=None, *, rng=None):
         self.scale = _check_scale(scale, type(self).__name__)
+        self.rng = rng
         super(Uniform, self).__init__(dtype)
 
     def _bound(self, shape):
@@ -23,7 +27,7 @@ class Uniform(Initializer):
     def __call__(self, array):
         self._check_dtype(array)
         s = self._bound(array.shape)
-        fill_random(array, 'uniform', -s, s)
+        fill_random(array, 'uniform', -s, s, rng=self.rng)
 
 
 class LeCunUniform(Uniform):
@@ -32,8 +36,8 @@ class LeCunUniform(Uniform):
     Reference: LeCun 98, Efficient Backprop.
     """
 
-    def __init__(self, scale=1.0, dtype=None):
-        super(LeCunUniform, self).__init__(scale, dtype)
+    def __init__(self, scale=1.0, dtype=None, *, rng=None):
+        super(LeCunUniform, self).__init__(scale, dtype, rng=rng)
 
     def _bound(self, shape):
         fan_in, _ = get_fans(shape)
@@ -46,8 +50,8 @@ class GlorotUniform(Uniform):
     Reference: Glorot & Bengio, AISTATS 2010.
     """
 
-    def __init__(self, scale=1.0, dtype=None):
-        super(GlorotUniform, self).__init__(scale, dtype)
+    def __init__(self, scale=1.0, dtype=None, *, rng=None):
+        super(GlorotUniform, self).__init__(scale, dtype, rng=rng)
 
     def _bound(self, shape):
         fan_in, fan_out = get_fans(shape)
@@ -60,8 +64,8 @@ class HeUniform(Uniform):
     Reference: He et al., http://arxiv.org/abs/1502.01852
     """
 
-    def __init__(self, scale=1.0, dtype=None):
-        super(HeUniform, self).__init__(scale, dtype)
+    def __init__(self, scale=1.0, dtype=None, *, rng=None):
+        super(HeUniform, self).__init__(scale, dtype, rng=rng)
 
     def _bound(self, shape):
         fan_in, _ = get_fans(shape)

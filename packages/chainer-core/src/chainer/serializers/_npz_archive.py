@@ -10,7 +10,7 @@ import zipfile
 import numpy
 import numpy.lib.format as npy_format
 
-from chainer.serializers import _file_kind
+from chainer.serializers import _file_kind, _none_entry
 
 #: Largest ratio of uncompressed to compressed size deflate can reach (about 1032:1),
 #: with some slack: a member claiming more is lying about its size.
@@ -74,6 +74,10 @@ class NpzArchive(collections.abc.Mapping):
         return _file_kind.DamagedFileError('{}: entry {!r} is damaged: {}'.format(
             self.name, path, what))
 
+    def _pickled(self, path):
+        return self._damaged(path, 'it holds Python objects (pickled data), which are '
+                             'never loaded (only None, as Chainer v7 saves it)')
+
     def _check_member(self, path, info):
         if info.compress_size > self.size:
             raise self._damaged(path, 'it claims {} compressed bytes in a file of {} '
@@ -91,9 +95,8 @@ class NpzArchive(collections.abc.Mapping):
             shape, fortran, dtype = npy_format.read_array_header_2_0(f)
         else:
             raise ValueError('unsupported .npy format version {}'.format(version))
-        if dtype.hasobject:
-            raise self._damaged(path, 'it holds Python objects (pickled data), which '
-                                'are never loaded')
+        if dtype.hasobject and not _none_entry.is_none_header(shape, dtype):
+            raise self._pickled(path)
         if any(d < 0 for d in shape):
             raise ValueError('negative dimension in shape {}'.format(shape))
         return tuple(shape), fortran, dtype
@@ -115,6 +118,11 @@ class NpzArchive(collections.abc.Mapping):
 
     def __getitem__(self, path):
         with self._member(path) as (f, shape, fortran, dtype, info):
+            if dtype.hasobject:  # Chainer v7's None: the pickle of array(None)
+                entry = _none_entry.read_pickled_none(f.read(info.file_size))
+                if entry is None:
+                    raise self._pickled(path)
+                return entry
             nbytes = _claimed_bytes(shape, dtype)
             if nbytes > info.file_size:
                 raise self._damaged(path, 'its header claims {} bytes of data but the '

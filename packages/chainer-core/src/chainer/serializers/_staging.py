@@ -10,8 +10,10 @@ those with side effects beyond assignments ask :func:`chainer.serializer._is_val
 """
 import numpy
 
+from chainer import cuda
 from chainer import serializer
-from chainer.serializers import _file_kind
+from chainer.serializers import _file_kind, _ignore
+from chainer.serializers._none_entry import is_none_entry
 from chainer.serializers._restore import check, check_shape, is_array
 
 #: Largest ratio of an entry's claimed size to its file's size accepted when the target
@@ -44,24 +46,30 @@ class StagingDeserializer(serializer.Deserializer):
         path (str): base path of this deserializer.
         strict (bool): whether a missing entry is an error (else it is skipped).
         check_finite (bool): whether a float parameter must be finite.
+        ignore (tuple): ``ignore_names`` rules (:func:`_ignore.normalize`), given
+            each entry's full path.
     """
 
     _validating = True
 
-    def __init__(self, source, staged, path='', strict=True, check_finite=True):
+    def __init__(self, source, staged, path='', strict=True, check_finite=True,
+                 ignore=()):
         self.source = source
         self.staged = staged
         self.path = path
         self.strict = strict
         self.check_finite = check_finite
+        self.ignore = ignore
 
     def __getitem__(self, key):
         return StagingDeserializer(self.source, self.staged,
                                    self.path + key.strip('/') + '/', self.strict,
-                                   self.check_finite)
+                                   self.check_finite, self.ignore)
 
     def _read(self, key, value):
         path = self.path + key.lstrip('/')
+        if self.ignore and _ignore.is_ignored(self.ignore, path):
+            return path, _MISSING
         if path in self.staged:
             return path, self.staged[path]
         if not self.source.has(path):
@@ -97,7 +105,7 @@ class StagingDeserializer(serializer.Deserializer):
         if stored is _MISSING:
             return value
         result = check(path, stored, value)
-        if value is None:
+        if value is None or is_none_entry(stored):
             return stored
         if is_array(value):  # a converted copy: the target stays untouched
             return numpy.array(stored, dtype=value.dtype)
@@ -105,19 +113,28 @@ class StagingDeserializer(serializer.Deserializer):
 
     def _parameter(self, key, value):
         path, stored = self._read(key, value)
-        if stored is _MISSING:
+        if stored is _MISSING or is_none_entry(stored):  # v7's uninitialized one
             return value
         check(path, stored, value)
         if value is None and stored.dtype.kind != 'f':  # it would initialize the parameter
             raise TypeError('parameter {!r} is stored with dtype {}, but a parameter must be '
                             'of a floating point type'.format(path, stored.dtype))
         if self.check_finite and stored.dtype.kind in 'fc' and \
-                not numpy.isfinite(stored).all():
+                not numpy.isfinite(stored).all() and not _all_nan(value):
             bad = int(stored.size - numpy.isfinite(stored).sum())
             raise ValueError('parameter {!r} holds {} non-finite value(s) (NaN or '
                              'infinity); pass check_finite=False to load it '
                              'anyway'.format(path, bad))
         return value
+
+
+def _all_nan(value):
+    """True for a float array entirely NaN: Chainer v7's fill of a Parameter made
+    with a shape and no initializer. Loading non-finite values into it cannot make
+    it worse, so the finite check lets them in."""
+    if not is_array(value) or value.dtype.kind not in 'fc' or value.size == 0:
+        return False
+    return bool(cuda.get_array_module(value).isnan(value).all())
 
 
 class MappingSource(object):
@@ -155,7 +172,7 @@ def _with_file(error, name, obj):
         return error
 
 
-def load(obj, source, path, strict, check_finite):
+def load(obj, source, path, strict, check_finite, ignore_names=None):
     """Loads ``obj`` from ``source`` all or nothing.
 
     Args:
@@ -164,6 +181,7 @@ def load(obj, source, path, strict, check_finite):
         path (str): base path of the deserialization.
         strict (bool): whether a missing entry is an error.
         check_finite (bool): whether float parameters must be finite.
+        ignore_names: entries to skip (see :class:`~chainer.serializers.NpzDeserializer`).
 
     Raises:
         KeyError, ValueError, TypeError: an entry is missing, damaged or does not fit;
@@ -171,17 +189,20 @@ def load(obj, source, path, strict, check_finite):
     """
     from chainer.serializers.npz import NpzDeserializer
     staged = {}
+    ignore = _ignore.normalize(ignore_names)
     try:
-        obj.serialize(StagingDeserializer(source, staged, path, strict, check_finite))
+        obj.serialize(StagingDeserializer(source, staged, path, strict, check_finite,
+                                          ignore))
     except (KeyError, ValueError, TypeError) as e:
         raise _with_file(e, source.name, obj) from None
-    obj.serialize(NpzDeserializer(staged, path, strict))
+    # Ignored entries are not staged: the writing pass skips them too.
+    obj.serialize(NpzDeserializer(staged, path, strict, ignore_names=ignore))
 
 
 class AllOrNothingLoad(object):
     """Mixin of the deserializers whose :meth:`load` is all or nothing; they define
     ``_staging_source()`` returning ``(source, base path)`` (source None: nothing to
-    read) and have ``strict`` and ``check_finite`` attributes."""
+    read) and have ``strict``, ``check_finite`` and ``ignore_names`` attributes."""
 
     def load(self, obj):
         """Loads ``obj`` all or nothing: every entry it asks for is read and checked
@@ -202,4 +223,4 @@ class AllOrNothingLoad(object):
             return
         source, path = self._staging_source()
         if source is not None:
-            load(obj, source, path, self.strict, self.check_finite)
+            load(obj, source, path, self.strict, self.check_finite, self.ignore_names)

@@ -4,7 +4,8 @@ import os
 import numpy
 
 from chainer import serializer
-from chainer.serializers import _file_kind, _staging
+from chainer.serializers import _file_kind, _ignore, _staging
+from chainer.serializers._none_entry import none_entry
 from chainer.serializers._atomic_file import atomic_path
 from chainer.serializers._restore import check_saveable, restore
 
@@ -37,6 +38,9 @@ def __getattr__(name):
 class HDF5Serializer(serializer.Serializer):
     """Serializer mapping the object hierarchy to HDF5 groups.
 
+    None is stored as an empty dataset (``h5py.Empty``), as Chainer v7 does; it loads
+    back as None.
+
     Args:
         group (h5py.Group): the group this serializer writes to.
         compression (int): gzip compression level (0-9) of array datasets.
@@ -56,6 +60,12 @@ class HDF5Serializer(serializer.Serializer):
 
     def __call__(self, key, value):
         path = '{}/{}'.format(self.group.name.rstrip('/'), key)
+        if value is None:
+            h5py = _h5py()
+            if h5py.version.version_tuple < (2, 7, 0):
+                raise RuntimeError('saving None needs h5py>=2.7.0 (h5py.Empty)')
+            self.group.create_dataset(key, data=h5py.Empty('f'))
+            return value
         array = check_saveable(path, value)
         if array.dtype.kind == 'U':
             # HDF5 has no UCS-4 strings: store UTF-8.
@@ -79,32 +89,49 @@ class HDF5Deserializer(_staging.AllOrNothingLoad, serializer.Deserializer):
         group (h5py.Group): the group the deserialization starts from.
         strict (bool): if False, an entry or group missing from the file leaves its
             values untouched (v1.24) instead of raising KeyError.
+        ignore_names (str, callable or list of them): entries to skip, their values
+            left as they are: a name is compared with the entry's path from
+            ``group`` (``'l1/W'``), a callable gets that path and returns True to
+            skip it.
         check_finite (bool): if True (default), :meth:`load` refuses float parameters
-            holding NaN or infinity.
+            holding NaN or infinity (unless the target parameter is all NaN, the
+            fill of a v7 Parameter made with a shape and no initializer).
+
+    An empty dataset (how Chainer v7 saves None) loads as None, whatever the value
+    given.
     """
 
-    def __init__(self, group, strict=True, check_finite=True):
+    def __init__(self, group, strict=True, ignore_names=None, check_finite=True,
+                 path=''):
         _h5py()
+        self._ignore = _ignore.normalize(ignore_names)
         self.group = group
         self.strict = strict
+        self.ignore_names = [] if ignore_names is None else ignore_names
         self.check_finite = check_finite
+        self.path = path
 
     def _has(self, name):
         return self.group is not None and name in self.group
 
     def __getitem__(self, key):
         name = key.strip('/')
+        path = self.path + name + '/'
         if self._has(name):
-            return HDF5Deserializer(self.group[name], self.strict, self.check_finite)
+            return HDF5Deserializer(self.group[name], self.strict, self.ignore_names,
+                                    self.check_finite, path)
         if self.strict:
             raise KeyError('group {!r} is not in the HDF5 file'.format(
                 self._path(name)))
-        return HDF5Deserializer(None, strict=False)  # reads nothing
+        return HDF5Deserializer(None, strict=False, path=path)  # reads nothing
 
     def _path(self, key):
         return '{}/{}'.format(self.group.name.rstrip('/'), key)
 
     def __call__(self, key, value):
+        if self._ignore and _ignore.is_ignored(self._ignore,
+                                               self.path + key.lstrip('/')):
+            return value
         if not self._has(key):
             if not self.strict:
                 return value
@@ -113,10 +140,14 @@ class HDF5Deserializer(_staging.AllOrNothingLoad, serializer.Deserializer):
 
     def _staging_source(self):
         # a missing group of a non-strict load has nothing to read
-        return (None if self.group is None else _GroupSource(self.group)), ''
+        if self.group is None:
+            return None, self.path
+        return _GroupSource(self.group, self.path), self.path
 
 
 def _read_dataset(dataset):
+    if dataset.shape is None:  # h5py.Empty: Chainer v7's None
+        return none_entry()
     if dataset.dtype.kind in 'SO':
         return numpy.asarray(dataset.asstr()[()])
     return numpy.asarray(dataset[()])
@@ -126,8 +157,9 @@ class _GroupSource(object):
     """The datasets under an HDF5 group, by path relative to it, for the validating
     pass; any failure of h5py reading a damaged file names the file and the entry."""
 
-    def __init__(self, group):
+    def __init__(self, group, path=''):
         self.group = group
+        self.path = path  # the base path of the deserializer reading ``group``
         filename = group.file.filename
         self.name = repr(filename) if group.name == '/' else '{!r} (group {})'.format(
             filename, group.name)
@@ -138,6 +170,7 @@ class _GroupSource(object):
 
     def _dataset(self, path):
         h5py = _h5py()
+        path = path[len(self.path):]  # staging paths start with the base path
         try:
             node = self.group.get(path)
         except Exception as e:  # h5py raises many types on damaged files
@@ -154,6 +187,8 @@ class _GroupSource(object):
     def header(self, path):
         dataset = self._dataset(path)
         try:
+            if dataset.shape is None:  # h5py.Empty: v7's None
+                return (), numpy.dtype(object)
             return tuple(dataset.shape), dataset.dtype
         except Exception as e:
             raise self._damaged(path, e) from None
@@ -166,23 +201,32 @@ class _GroupSource(object):
 
 
 def save_hdf5(filename, obj, compression=4):
-    """Saves ``obj`` (anything with ``serialize``) to an HDF5 file.
+    """Saves ``obj`` (anything with ``serialize``, or a dictionary of values) to an
+    HDF5 file.
 
     The file is written aside and renamed over ``filename`` only once complete, so a
     failed save leaves an existing file intact.
 
     Args:
         filename (str): target file name.
-        obj: object to serialize.
+        obj: object to serialize; a dict's values are written under their keys
+            (a key ``'l1/W'`` makes the group ``l1``).
         compression (int): gzip compression level.
     """
     h5py = _h5py()
     with atomic_path(filename) as tmp:
         with h5py.File(tmp, 'w') as f:
-            HDF5Serializer(f, compression=compression).save(obj)
+            serializer = HDF5Serializer(f, compression=compression)
+            if isinstance(obj, dict):
+                for key, value in obj.items():
+                    group, _, name = key.strip('/').rpartition('/')
+                    (serializer[group] if group else serializer)(name, value)
+            else:
+                serializer.save(obj)
 
 
-def load_hdf5(filename, obj, strict=True, check_finite=True):
+def load_hdf5(filename, obj, path='', strict=True, ignore_names=None,
+              check_finite=True):
     """Loads ``obj`` from an HDF5 file written by :func:`save_hdf5`, all or nothing.
 
     Every entry the object asks for is read and checked before anything is written:
@@ -192,15 +236,21 @@ def load_hdf5(filename, obj, strict=True, check_finite=True):
     Args:
         filename (str): name of the file to read.
         obj: object to deserialize into.
+        path (str): the group under which ``obj`` was saved (``'l1/'``); '' is the
+            root.
         strict (bool): if False, entries missing from the file are skipped (their
             values are kept) instead of raising KeyError.
+        ignore_names (str, callable or list of them): entries to skip (see
+            :class:`HDF5Deserializer`); names are full paths (``path`` included).
         check_finite (bool): if True (default), float parameters holding NaN or
-            infinity are refused; False loads them as they are.
+            infinity are refused (unless the target parameter is all NaN); False
+            loads them as they are.
 
     Raises:
         FileNotFoundError: the file does not exist.
         IsADirectoryError: ``filename`` is a directory.
-        KeyError: an entry the object needs is missing (the message names it).
+        KeyError: an entry the object needs, or the group ``path``, is missing (the
+            message names it).
         ValueError: the file is not an HDF5 file, is truncated or damaged (the message
             says what it looks like), an entry has the wrong shape, or a float
             parameter is not finite.
@@ -219,4 +269,8 @@ def load_hdf5(filename, obj, strict=True, check_finite=True):
         raise _file_kind.DamagedFileError('{} is not a readable HDF5 file: it is {}'.format(
             name, kind)) from None
     with f:
-        HDF5Deserializer(f, strict=strict, check_finite=check_finite).load(obj)
+        deserializer = HDF5Deserializer(f, strict=strict, ignore_names=ignore_names,
+                                        check_finite=check_finite)
+        for name in path.strip('/').split('/') if path.strip('/') else ():
+            deserializer = deserializer[name]
+        deserializer.load(obj)

@@ -4,7 +4,7 @@ import os
 import numpy
 
 from chainer import serializer
-from chainer.serializers import _file_kind, _npz_archive, _staging
+from chainer.serializers import _file_kind, _ignore, _npz_archive, _staging
 from chainer.serializers._atomic_file import atomic_path
 from chainer.serializers._restore import check_saveable, restore
 
@@ -13,7 +13,9 @@ class DictionarySerializer(serializer.Serializer):
     """Serializer into a flat dictionary of host arrays keyed by paths (``l1/W``).
 
     The dictionary can be given to :func:`numpy.savez`; it is not written anywhere
-    by this class (:func:`save_npz` does both).
+    by this class (:func:`save_npz` does both). None is stored as Chainer v7 stores
+    it, a 0-dim array of dtype ``object`` holding None (it loads back as None);
+    other values that would need pickling are refused.
 
     Args:
         target (dict): the dictionary to save into (a new one when None).
@@ -49,23 +51,36 @@ class NpzDeserializer(_staging.AllOrNothingLoad, serializer.Deserializer):
         path (str): the base path the deserialization starts from.
         strict (bool): if False, an entry missing from the file leaves its value
             untouched (v1.24) instead of raising KeyError.
+        ignore_names (str, callable or list of them): entries to skip, their values
+            left as they are: a name is compared with the entry's full path
+            (``'l1/W'``), a callable gets that path and returns True to skip it.
         check_finite (bool): if True (default), :meth:`load` refuses float parameters
-            holding NaN or infinity.
+            holding NaN or infinity (unless the target parameter is all NaN, the
+            fill of a v7 Parameter made with a shape and no initializer).
+
+    An entry saved from None (as Chainer v7 saves an uninitialized parameter) loads
+    as None, whatever the value given.
     """
 
-    def __init__(self, npz, path='', strict=True, check_finite=True):
+    def __init__(self, npz, path='', strict=True, ignore_names=None,
+                 check_finite=True):
+        self._ignore = _ignore.normalize(ignore_names)
         self.npz = npz
         self.path = path
         self.strict = strict
+        self.ignore_names = [] if ignore_names is None else ignore_names
         self.check_finite = check_finite
 
     def __getitem__(self, key):
         return NpzDeserializer(self.npz, self.path + key.strip('/') + '/',
-                               strict=self.strict, check_finite=self.check_finite)
+                               strict=self.strict, ignore_names=self.ignore_names,
+                               check_finite=self.check_finite)
 
     def __call__(self, key, value):
         path = self.path + key.lstrip('/')
         if not self.strict and path not in self.npz:
+            return value
+        if self._ignore and _ignore.is_ignored(self._ignore, path):
             return value
         try:
             stored = self.npz[path]
@@ -94,8 +109,21 @@ def _mapping_name(npz):
     return 'the npz data', 0
 
 
+def serialize(obj):
+    """Serializes ``obj`` (anything with ``serialize``) into a dictionary.
+
+    Returns:
+        dict: the flat dictionary of host arrays keyed by paths that
+        :class:`DictionarySerializer` builds.
+    """
+    s = DictionarySerializer()
+    s.save(obj)
+    return s.target
+
+
 def save_npz(filename, obj, compression=True):
-    """Saves ``obj`` (anything with ``serialize``) to an NPZ file.
+    """Saves ``obj`` (anything with ``serialize``, or a dictionary of arrays) to an
+    NPZ file.
 
     The object is first serialized into memory, then written to a temporary file in
     the same directory which replaces ``filename`` only once complete: a failed save
@@ -104,34 +132,43 @@ def save_npz(filename, obj, compression=True):
     Args:
         filename (str or file): target file name (or an open binary file, written
             directly).
-        obj: object to serialize.
+        obj: object to serialize; a dict is written as it is (its values checked
+            as :class:`DictionarySerializer` checks them).
         compression (bool): compress the zip archive.
     """
-    s = DictionarySerializer()
-    s.save(obj)
+    if isinstance(obj, dict):
+        target = {key: check_saveable(key, value) for key, value in obj.items()}
+    else:
+        target = serialize(obj)
     savez = numpy.savez_compressed if compression else numpy.savez
     if hasattr(filename, 'write'):
-        savez(filename, **s.target)
+        savez(filename, **target)
         return
     with atomic_path(filename) as tmp:
         with open(tmp, 'wb') as f:
-            savez(f, **s.target)
+            savez(f, **target)
 
 
-def load_npz(filename, obj, strict=True, check_finite=True):
+def load_npz(filename, obj, path='', strict=True, ignore_names=None,
+             check_finite=True):
     """Loads ``obj`` from an NPZ file written by :func:`save_npz`, all or nothing.
 
     Every entry the object asks for is read and checked before anything is written:
     on any error ``obj`` is left exactly as it was (parameters not yet initialized
     stay uninitialized) and the message names the file, the entry and what was
     expected. Nothing is unpickled, and no entry may claim more memory than the file
-    can hold.
+    can hold. An entry saved from None (Chainer v7's uninitialized parameter) is
+    read without unpickling anything and loads as None.
 
     Args:
         filename (str or file): name of the file to read (or an open binary file).
         obj: object to deserialize into.
+        path (str): the path in the file under which ``obj`` was saved (``'l1/'``
+            loads a link saved as the child ``l1`` of a chain); '' is the root.
         strict (bool): if False, entries missing from the file are skipped (their
             values are kept) instead of raising KeyError.
+        ignore_names (str, callable or list of them): entries to skip (see
+            :class:`NpzDeserializer`).
         check_finite (bool): if True (default), float parameters holding NaN or
             infinity are refused; False loads them as they are.
 
@@ -148,4 +185,5 @@ def load_npz(filename, obj, strict=True, check_finite=True):
     _file_kind.check_openable(filename, 'an npz file')
     name = _file_kind.name_of(filename)
     with _npz_archive.NpzArchive(filename, name) as archive:
-        NpzDeserializer(archive, strict=strict, check_finite=check_finite).load(obj)
+        NpzDeserializer(archive, path=path, strict=strict, ignore_names=ignore_names,
+                        check_finite=check_finite).load(obj)
