@@ -228,3 +228,38 @@ class TestUpdateSwitchesAndAddgrads(object):
         chain = chainer.Chain(child=_link(w=(2,)))
         assert chain.child.copy(mode='copy').name == 'child'
         assert chain.child.copy().name is None
+
+
+class TestTimerHookReport(object):
+
+    def _timed(self):
+        class Leaf(chainer.Link):
+            def forward(self, x):
+                return x
+
+        model = chainer.Sequential(Leaf(), Leaf())
+        timer = chainer.link_hooks.TimerHook()
+        with timer:
+            model(1)
+            model(2)
+        return timer
+
+    def test_history_holds_class_names_innermost_first(self):
+        names = [name for name, _ in self._timed().call_history]
+        assert names == ['Leaf', 'Leaf', 'Sequential'] * 2
+
+    @pytest.mark.parametrize('unit', ['sec', 'ms', 'us', 'ns', 'auto', 'auto_foreach'])
+    def test_report_has_a_header_and_a_line_per_class(self, unit):
+        import io
+        import re
+        out = io.StringIO()
+        self._timed().print_report(unit=unit, file=out)
+        lines = out.getvalue().splitlines()
+        assert lines[0].split() == ['LinkName', 'ElapsedTime', 'Occurrence']
+        assert re.match(r' *Leaf +[0-9.]+(sec|ms|us|ns) +4$', lines[1]), lines
+        assert re.match(r'Sequential +[0-9.]+(sec|ms|us|ns) +2$', lines[2]), lines
+        assert len({len(line) for line in lines}) == 1  # aligned columns
+
+    def test_an_unknown_unit_is_refused(self):
+        with pytest.raises(ValueError):
+            self._timed().print_report(unit='minutes')
