@@ -6,13 +6,11 @@ Its array-level ``backward`` is the fast path of backprop. It shares the graph w
 :class:`chainer.FunctionNode` (whose backward is made of differentiable functions);
 what the two share is in :mod:`chainer._graph`, the engine in :mod:`chainer._backprop`.
 """
-import contextlib
 import dis
 import inspect
 import traceback
 import weakref
 
-import numpy
 
 from chainer import _graph
 from chainer import cuda

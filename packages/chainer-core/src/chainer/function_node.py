@@ -40,6 +40,8 @@ class FunctionNode(_graph.GraphNode):
     _is_v1 = False
 
     def __call__(self, *args, **kwargs):
+        """Not the way to apply a FunctionNode: raises TypeError pointing to
+        :meth:`apply` (a v1 Function is called; a FunctionNode is applied)."""
         raise TypeError('{} is a FunctionNode: call its apply(inputs) method, which '
                         'returns a tuple of Variables'.format(self.label))
 
