@@ -275,3 +275,23 @@ class _GatherOutputs(function_node.FunctionNode):
 
     def backward(self, target_input_indexes, grad_outputs):
         return tuple([grad_outputs[i] for i in target_input_indexes])
+
+
+def unchain_backward(var):
+    """Cuts the graph behind ``var``: every function reachable backward from it forgets
+    its inputs and its outputs forget it; ``var`` becomes a root."""
+    pending = []
+    seen = set()
+
+    def add(func):
+        if func is not None and func not in seen:
+            pending.append(func)
+            seen.add(func)
+
+    add(var.creator)
+    while pending:
+        func = pending.pop()
+        for x in _graph.node_inputs(func) or ():
+            add(x.creator)
+        func.unchain()
+    var.creator = None

@@ -6,80 +6,17 @@ A Variable holds its data array, its gradient, and its place in the graph (the
 :class:`~chainer.variable.VariableNode`; :class:`~chainer.Parameter` is the variable a
 link owns.
 """
-import traceback
-
 import numpy
 
 from chainer import _graph
+from chainer import _variable_report
 from chainer import cuda
 from chainer import flag
 
 
-def _grad_mismatch(var, grad):
-    """``(error type, message)`` when ``grad`` cannot be ``var``'s gradient, else None."""
-    if type(grad) is not type(var.data) and not (
-            isinstance(grad, numpy.ndarray) and isinstance(var.data, numpy.ndarray)):
-        return TypeError, 'type of data and grad mismatch: {} != {}'.format(
-            type(var.data), type(grad))
-    if grad.dtype != var.data.dtype:
-        return TypeError, 'dtype of data and grad mismatch: {} != {}'.format(
-            var.data.dtype, grad.dtype)
-    if grad.shape != var.data.shape:
-        return ValueError, 'shape of data and grad mismatch: {} != {}'.format(
-            var.data.shape, grad.shape)
-    return None
-
-
-def _blame(func):
-    """The part of a bad-gradient message naming the function at fault, as in v1, with
-    where it was applied when debug mode recorded it."""
-    text = 'Function `{}` ({}) has a bug: its backward returned a bad gradient.\n'.format(
-        type(func).__name__, func.label)
-    if func.stack:
-        text += 'Stacktrace of the function is below:\n' + ''.join(
-            traceback.format_list(func.stack))
-    return text
-
-
-def _check_grad_type(var, grad, func=None):
-    """Raises TypeError/ValueError unless ``grad`` fits ``var`` (``func``: the function
-    whose backward computed it, named in the message)."""
-    if grad is None or var.data is None:
-        return
-    mismatch = _grad_mismatch(var, grad)
-    if mismatch is not None:
-        error_type, message = mismatch
-        raise error_type(message if func is None else _blame(func) + message)
-
-
-def _as_data_array(data):
-    """Returns ``data`` as the data array of a Variable: numpy arrays (and subclasses)
-    and GPU arrays as they are, a numpy scalar as a 0-d array (a scalar could not
-    receive an array gradient), None for a variable without data yet."""
-    if data is None or isinstance(data, numpy.ndarray) or \
-            hasattr(data, '__cuda_array_interface__'):
-        return data
-    if isinstance(data, numpy.generic):
-        return numpy.asarray(data)
-    raise TypeError('Variable data must be a numpy.ndarray or a GPU array, got '
-                    '{}'.format(type(data).__name__))
-
-
-class UnsupportedOperatorError(TypeError, NotImplementedError):
-    """Raised by the comparison operators and ``bool()`` of a Variable: a TypeError as
-    Chainer v2+ raises, and a NotImplementedError as v1 raised."""
-
-
-class _NanGrad(object):
-    """The value of ``Variable._grad`` standing for a gradient of NaNs not allocated yet
-    (see ``Variable._defer_nan_grad``)."""
-    __slots__ = ()
-
-    def __repr__(self):
-        return '<NaN gradient, allocated on first use>'
-
-
-_NAN_GRAD = _NanGrad()
+from chainer._variable_checks import (  # noqa: E402,F401
+    _NAN_GRAD, UnsupportedOperatorError, _as_data_array, _blame, _check_grad_type,
+    _grad_mismatch, _NanGrad)
 
 
 class Variable(object):
@@ -140,33 +77,7 @@ class Variable(object):
 
     def debug_print(self):
         """Returns a summary of the data (and grad) arrays and their location."""
-        def stats(a):
-            if a is None:
-                return 'None'
-            if a.size == 0:
-                return 'empty'
-            xp = cuda.get_array_module(a)
-            return 'mean={0:.8f}, std={1:.8f}'.format(
-                float(xp.mean(a)), float(xp.std(a)))
-        device = 'CPU' if isinstance(self.data, numpy.ndarray) else \
-            'GPU{}'.format(int(cuda.get_device(self.data)))
-        lines = [repr(self),
-                 '- device: {}'.format(device),
-                 '- volatile: {}'.format(self.volatile),
-                 '- backend: {}'.format(type(self.data)),
-                 '- shape: {}'.format(self.data.shape),
-                 '- dtype: {}'.format(self.data.dtype),
-                 '- statistics: {}'.format(stats(self.data)),
-                 '- grad: {}'.format(self._grad_summary(stats))]
-        return '\n'.join(lines)
-
-    def _grad_summary(self, stats):
-        grad = self.grad
-        if grad is None:
-            return 'None'
-        if grad.size and not cuda.get_array_module(grad).any(grad):
-            return '0'  # v1 reports an all-zero gradient (e.g. after zerograd) as 0
-        return stats(grad)
+        return _variable_report.debug_print(self)
 
     @property
     def volatile(self):
@@ -489,21 +400,7 @@ class Variable(object):
         This variable becomes a root; backprop after unchaining stops here (truncated
         BPTT).
         """
-        cand_funcs = []
-        seen_set = set()
-
-        def add_cand(cand):
-            if cand is not None and cand not in seen_set:
-                cand_funcs.append(cand)
-                seen_set.add(cand)
-
-        add_cand(self.creator)
-        while cand_funcs:
-            func = cand_funcs.pop()
-            for var in _graph.node_inputs(func) or ():
-                add_cand(var.creator)
-            func.unchain()
-        self.creator = None
+        _backprop.unchain_backward(self)
 
 
 def _restore_variable(cls, data, volatile, name, grad, requires_grad):
