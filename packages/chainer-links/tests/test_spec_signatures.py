@@ -189,6 +189,9 @@ EXTENSIONS = {
     'connectionist_temporal_classification': ['reduce'],
     'negative_sampling': ['reduce'],
     'NegativeSampling.__call__': ['reduce'],
+    # v2+'s label_key: the labels may be any positional or a keyword argument
+    'Classifier': ['label_key'],
+    'Classifier.__call__': ['kwargs'],
     # v2+'s keyword-only mask and return_mask, eps and return_eps
     'dropout': ['kwargs'],
     'gaussian': ['kwargs'],
