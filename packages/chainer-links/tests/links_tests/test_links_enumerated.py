@@ -18,7 +18,9 @@ LINKS = {
         # v1.24 additions (issue #14)
         'NStepBiLSTM', 'NStepGRU', 'NStepBiGRU', 'NStepRNNTanh', 'NStepRNNReLU',
         'NStepBiRNNTanh', 'NStepBiRNNReLU', 'DepthwiseConvolution2D', 'StatefulZoneoutLSTM'],
-    'normalization': ['BatchNormalization', 'LayerNormalization'],
+    'normalization': ['BatchNormalization', 'LayerNormalization',
+                      # v2+ (issue 25)
+                      'BatchRenormalization'],
     'loss': ['BinaryHierarchicalSoftmax', 'BlackOut', 'CRF1d', 'NegativeSampling'],
     'activation': ['PReLU', 'Maxout', 'SimplifiedDropconnect'],
     'model': ['Classifier',

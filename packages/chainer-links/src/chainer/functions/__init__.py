@@ -307,6 +307,11 @@ from chainer.functions.noise.zoneout import zoneout
 
 from chainer.functions.normalization.batch_normalization import batch_normalization
 from chainer.functions.normalization.batch_normalization import BatchNormalizationFunction
+from chainer.functions.normalization.batch_renormalization import batch_renormalization
+from chainer.functions.normalization.batch_renormalization import (
+    BatchRenormalizationFunction)
+from chainer.functions.normalization.batch_renormalization import (
+    fixed_batch_renormalization)
 from chainer.functions.normalization.fixed_batch_normalization import fixed_batch_normalization
 from chainer.functions.normalization.fixed_batch_normalization import FixedBatchNormalization
 from chainer.functions.normalization.local_response_normalization import (

@@ -26,4 +26,4 @@ from chainer.links.loss import (  # noqa: E402,F401
     black_out, crf1d, hierarchical_softmax, negative_sampling)
 from chainer.links.model import classifier  # noqa: E402,F401
 from chainer.links.normalization import (  # noqa: E402,F401
-    batch_normalization, layer_normalization)
+    batch_normalization, batch_renormalization, layer_normalization)

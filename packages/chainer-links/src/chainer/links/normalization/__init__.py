@@ -1,5 +1,6 @@
 """Normalization layers with parameters."""
 from chainer.links.normalization.batch_normalization import BatchNormalization
+from chainer.links.normalization.batch_renormalization import BatchRenormalization
 from chainer.links.normalization.layer_normalization import LayerNormalization
 
-__all__ = ['BatchNormalization', 'LayerNormalization']
+__all__ = ['BatchNormalization', 'BatchRenormalization', 'LayerNormalization']
