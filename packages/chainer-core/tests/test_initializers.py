@@ -132,7 +132,7 @@ class TestOrthogonal(object):
 
 def test_orthogonal_errors():
     with pytest.raises(ValueError, match='vectors'):
-        initializers.Orthogonal()(numpy.empty((5, 3), 'f'))
+        initializers.Orthogonal(mode='projection')(numpy.empty((5, 3), 'f'))
     with pytest.raises(ValueError, match='empty'):
         initializers.Orthogonal()(numpy.empty((0, 3), 'f'))
 

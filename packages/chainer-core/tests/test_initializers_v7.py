@@ -77,10 +77,15 @@ class TestOrthogonalModes(object):
             m = w.reshape(6, 4)
             numpy.testing.assert_allclose(m.T.dot(m), 4 * numpy.eye(4), atol=1e-10)
 
-    def test_default_is_projection_as_before_v7(self):
+    def test_default_accepts_tall_matrices_as_v7s_auto(self):
+        # v1 refused them; v7 code (e.g. LSTM weights) relies on them
         w = numpy.empty((4, 3))
-        with pytest.raises(ValueError, match="'projection'.*mode='auto'"):
-            initializers.Orthogonal()(w)
+        initializers.Orthogonal(scale=1.0)(w)
+        numpy.testing.assert_allclose(w.T.dot(w), numpy.eye(3), atol=1e-10)
+        assert initializers.Orthogonal(scale=2.0)(numpy.empty(())) is None
+        w0 = numpy.empty(())
+        initializers.Orthogonal(scale=2.0)(w0)
+        assert w0 == 2.0  # a 0-dim array gets +scale as in v1
         w = numpy.empty((3, 5))
         initializers.Orthogonal(scale=1.0)(w)
         numpy.testing.assert_allclose(w.dot(w.T), numpy.eye(3), atol=1e-10)

@@ -29,9 +29,10 @@ class Orthogonal(Initializer):
         dtype: data type specifier.
         mode (str): which shapes are accepted: ``'projection'`` (``out <= in``,
             orthonormal rows), ``'embedding'`` (``out >= in``, orthonormal columns),
-            ``'basis'`` (square) or ``'auto'`` (any). None (default) is
-            ``'projection'``, the only behaviour before Chainer v7 (v7's default is
-            ``'auto'``: pass it explicitly for tall matrices).
+            ``'basis'`` (square) or ``'auto'`` (any). None (default) accepts any
+            shape, as v7's default ``'auto'`` (Chainer v1 refused tall matrices, so
+            v1 code never met them; v7 code such as LSTM initializations relies on
+            them); a 0-dim array then gets ``+scale`` as in v1.
         rng: random number generator (``numpy.random.RandomState``) the Gaussian
             matrix comes from; None uses numpy's global one.
 
@@ -64,14 +65,12 @@ class Orthogonal(Initializer):
                              '{})'.format(array.shape))
         out_dim = array.shape[0]
         in_dim = array.size // out_dim
-        mode = 'projection' if self.mode is None else self.mode
+        mode = 'auto' if self.mode is None else self.mode
         refuse_wide, refuse_tall = _MODES[mode]
         if (in_dim > out_dim and refuse_wide) or (in_dim < out_dim and refuse_tall):
-            hint = " (mode='auto' accepts any shape)" if self.mode is None else ''
             raise ValueError(
                 'Orthogonal in mode {!r} cannot initialize the array of shape {}: {} '
-                'vectors of dimension {}{}'.format(mode, array.shape, out_dim, in_dim,
-                                                   hint))
+                'vectors of dimension {}'.format(mode, array.shape, out_dim, in_dim))
         gaussian = cuda.to_cpu(self._random().normal(size=(out_dim, in_dim)))
         wide = in_dim > out_dim
         q, r = numpy.linalg.qr(gaussian.T if wide else gaussian)
