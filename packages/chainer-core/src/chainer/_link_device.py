@@ -10,9 +10,7 @@ uninitialized parameter is later initialized.
 """
 import numpy
 
-from chainer import backend
 from chainer import cuda
-from chainer import device_resident
 
 
 def accept(link, visitor):
@@ -41,12 +39,14 @@ def move_own_to_cpu(link):
     for name in sorted(link._persistent):
         if _is_device_array(d[name]):
             d[name] = cuda.to_cpu(d[name])
+    from chainer import backend
     link._device = backend.CpuDevice()
 
 
 def gpu_device(device):
     """The :class:`~chainer.backend.GpuDevice` of a v1 ``to_gpu`` argument (an id,
     a CUDA device object, or None for the current device)."""
+    from chainer import backend
     cuda.check_cuda_available()
     if device is None:
         return backend.GpuDevice(cuda.Device())
@@ -77,6 +77,7 @@ def place_parameter(link, param):
     """Puts a parameter newly registered to ``link`` on the link's device (its data,
     or, while it is uninitialized, its later initialization)."""
     if not link._cpu:
+        from chainer import device_resident
         device_resident._send_variable(param, link.device)
 
 

@@ -18,7 +18,7 @@ from chainer import _link_serialize
 from chainer import cuda
 from chainer import initializers
 from chainer import link_hook
-from chainer.device_resident import DeviceResident
+from chainer._resident import DeviceResident
 from chainer.parameter import Parameter
 
 _NOT_INITIALIZED = 'Link.__init__() has not been called.'
