@@ -313,3 +313,42 @@ def test_matmul_with_a_vector_and_a_constant_twice():
     gw, = chainer.grad([z * z], [w], [numpy.ones((2, 2))], enable_double_backprop=True)
     ggw, = chainer.grad([gw], [w], [numpy.ones((2, 2))])
     numpy.testing.assert_allclose(ggw.array, 2 * numpy.ones((2, 2)) @ (c @ c.T))
+
+
+@pytest.mark.parametrize('operation', [
+    lambda a, b: a + b, lambda a, b: a - b, lambda a, b: a * b, lambda a, b: a / b,
+    lambda a, b: a ** b,
+])
+def test_binary_operators_broadcast_and_sum_gradients_back(operation):
+    a0 = numpy.arange(1.0, 7.0).reshape(3, 2)
+    b0 = numpy.array([[1.5, 2.5]])
+
+    def f(a_value, b_value):
+        return operation(Variable(a_value), Variable(b_value))
+
+    a, b = Variable(a0), Variable(b0)
+    y = operation(a, b)
+    assert y.shape == (3, 2)
+    ga, gb = chainer.grad([y], [a, b], [numpy.ones((3, 2))],
+                          enable_double_backprop=True)
+    assert ga.shape == (3, 2) and gb.shape == (1, 2)
+    expected_gb = _finite_difference(lambda v: f(a0, v).array.sum(), b0)
+    numpy.testing.assert_allclose(gb.array, expected_gb, rtol=1e-5, atol=1e-6)
+    # the gradient's own gradient (by a) against finite differences
+    gga, = chainer.grad([gb], [a], [numpy.ones((1, 2))])
+
+    def gb_sum(a_value):
+        av, bv = Variable(a_value), Variable(b0)
+        g, = chainer.grad([operation(av, bv)], [bv], [numpy.ones((3, 2))])
+        return g.array.sum()
+
+    expected = _finite_difference(gb_sum, a0)
+    if gga is None:
+        numpy.testing.assert_allclose(expected, 0, atol=1e-6)
+    else:
+        numpy.testing.assert_allclose(gga.array, expected, rtol=1e-5, atol=1e-5)
+
+
+def test_shapes_that_do_not_broadcast_are_refused():
+    with pytest.raises(chainer.utils.type_check.InvalidType, match='broadcast'):
+        Variable(numpy.ones((3, 2))) + Variable(numpy.ones(3))

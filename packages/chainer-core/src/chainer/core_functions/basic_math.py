@@ -10,6 +10,7 @@ import numpy
 from chainer import cuda
 from chainer import function
 from chainer import utils
+from chainer.core_functions import broadcast
 from chainer.utils import type_check
 
 
@@ -70,14 +71,13 @@ def _check_broadcastable(value, x):
 
 def _check_same_types(in_types, floats=True):
     # v1: + and - of two variables take any dtype (floats=False), e.g. integer label
-    # arrays, as long as both operands share it and the shape.
+    # arrays, as long as both operands share it. Shapes broadcast (v6+; v1 asked for
+    # equal shapes, which broadcast trivially).
     type_check.expect(in_types.size() == 2)
     if floats:
         type_check.expect(in_types[0].dtype.kind == 'f')
-    type_check.expect(
-        in_types[0].dtype == in_types[1].dtype,
-        in_types[0].shape == in_types[1].shape,
-    )
+    type_check.expect(in_types[0].dtype == in_types[1].dtype)
+    type_check.expect_broadcast_shapes(in_types[0].shape, in_types[1].shape)
 
 
 class _Arithmetic(function.Function):
@@ -90,6 +90,23 @@ class _Arithmetic(function.Function):
 def _data(x):
     """The array of a Variable, or the array itself."""
     return x.data if isinstance(x, _Variable) else x
+
+
+class _Binary(_Arithmetic):
+    """A two-operand operator; operands of different shapes broadcast, and their
+    gradients are summed back to each operand's shape."""
+
+    _broadcast = False
+
+    def _note_shapes(self, x):
+        if x[0].shape != x[1].shape:
+            self._broadcast = True
+
+    def _fit(self, x, gxs):
+        if not self._broadcast:
+            return gxs
+        return tuple([None if g is None else broadcast.sum_to(g, xi.shape)
+                      for g, xi in zip(gxs, x)])
 
 
 class Neg(_Arithmetic):
@@ -128,7 +145,7 @@ class Absolute(_Arithmetic):
         return utils.force_array(gy[0] * sign),
 
 
-class Add(_Arithmetic):
+class Add(_Binary):
     """``x0 + x1``."""
 
     @property
@@ -139,10 +156,11 @@ class Add(_Arithmetic):
         _check_same_types(in_types, floats=False)
 
     def forward(self, x):
+        self._note_shapes(x)
         return utils.force_array(x[0] + x[1]),
 
     def backward(self, x, gy):
-        return gy[0], gy[0]
+        return self._fit(x, (gy[0], gy[0]))
 
 
 class AddConstant(_Arithmetic):
@@ -165,7 +183,7 @@ class AddConstant(_Arithmetic):
         return gy[0],
 
 
-class Sub(_Arithmetic):
+class Sub(_Binary):
     """``x0 - x1``."""
 
     @property
@@ -176,10 +194,11 @@ class Sub(_Arithmetic):
         _check_same_types(in_types, floats=False)
 
     def forward(self, x):
+        self._note_shapes(x)
         return utils.force_array(x[0] - x[1]),
 
     def backward(self, x, gy):
-        return gy[0], utils.force_array(-gy[0])
+        return self._fit(x, (gy[0], utils.force_array(-gy[0])))
 
 
 class SubFromConstant(_Arithmetic):
@@ -202,7 +221,7 @@ class SubFromConstant(_Arithmetic):
         return utils.force_array(-gy[0]),
 
 
-class Mul(_Arithmetic):
+class Mul(_Binary):
     """``x0 * x1``."""
 
     @property
@@ -213,10 +232,12 @@ class Mul(_Arithmetic):
         _check_same_types(in_types)
 
     def forward(self, x):
+        self._note_shapes(x)
         return utils.force_array(x[0] * x[1]),
 
     def backward(self, x, gy):
-        return utils.force_array(gy[0] * x[1]), utils.force_array(gy[0] * x[0])
+        return self._fit(x, (utils.force_array(gy[0] * x[1]),
+                             utils.force_array(gy[0] * x[0])))
 
 
 class MulConstant(_Arithmetic):
@@ -239,7 +260,7 @@ class MulConstant(_Arithmetic):
         return utils.force_array(gy[0] * _constant_value(self.value, _data(x[0]))),
 
 
-class Div(_Arithmetic):
+class Div(_Binary):
     """``x0 / x1``."""
 
     @property
@@ -250,11 +271,12 @@ class Div(_Arithmetic):
         _check_same_types(in_types)
 
     def forward(self, x):
+        self._note_shapes(x)
         return utils.force_array(x[0] / x[1]),
 
     def backward(self, x, gy):
         gx0 = utils.force_array(gy[0] / x[1])
-        return gx0, utils.force_array(-gx0 * x[0] / x[1])
+        return self._fit(x, (gx0, utils.force_array(-gx0 * x[0] / x[1])))
 
 
 class DivFromConstant(_Arithmetic):
@@ -278,7 +300,7 @@ class DivFromConstant(_Arithmetic):
         return utils.force_array(-c * gy[0] / (x[0] * x[0])),
 
 
-class PowVarVar(_Arithmetic):
+class PowVarVar(_Binary):
     """``x0 ** x1``."""
 
     @property
@@ -289,6 +311,7 @@ class PowVarVar(_Arithmetic):
         _check_same_types(in_types)
 
     def forward(self, x):
+        self._note_shapes(x)
         self.y = utils.force_array(x[0] ** x[1])
         return self.y,
 
@@ -301,7 +324,7 @@ class PowVarVar(_Arithmetic):
         else:
             xp = cuda.get_array_module(x[0])
             gx1 = utils.force_array(xp.log(x[0]) * self.y * gy[0])
-        return gx0, gx1
+        return self._fit(x, (gx0, gx1))
 
 
 class PowVarConst(_Arithmetic):

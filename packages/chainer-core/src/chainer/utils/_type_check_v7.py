@@ -55,7 +55,8 @@ def expect_broadcast_shapes(*shape_types):
         return
     except ValueError:
         pass
-    lines = ['cannot broadcast inputs of the following shapes:']
-    for expr, shape in zip(shape_types, shapes):
-        lines.append('{} = {}'.format(expr, shape))
-    raise _tc.InvalidType('', '', '\n'.join(lines))
+    raise _tc.InvalidType(
+        'the shapes broadcast together: ' + ', '.join(str(e) for e in shape_types),
+        'cannot broadcast ' + ', '.join(
+            str(s) if str(e) == str(s) else '{} = {}'.format(e, s)
+            for e, s in zip(shape_types, shapes)))

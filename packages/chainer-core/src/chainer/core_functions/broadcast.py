@@ -1,0 +1,56 @@
+"""Broadcasting for the operators: an operand broadcast in forward gets the sum of its
+gradient over the broadcast axes (``sum_to``), and the gradient of that sum is a
+broadcast again, so both are differentiable to any order."""
+from chainer import cuda
+from chainer import function_node
+from chainer import utils
+
+
+def _sum_to_array(g, shape):
+    """``g`` summed over the leading and the stretched axes down to ``shape``."""
+    lead = g.ndim - len(shape)
+    axes = tuple(range(lead)) + tuple(
+        lead + i for i, n in enumerate(shape) if n == 1 and g.shape[lead + i] != 1)
+    if axes:
+        g = g.sum(axis=axes, keepdims=True)
+        if lead:
+            g = g.reshape(shape)
+    return utils.force_array(g)
+
+
+class SumTo(function_node.FunctionNode):
+    """``y = sum_to(x, shape)``; its gradient broadcasts back."""
+
+    def __init__(self, shape):
+        self._shape = tuple(shape)
+
+    def forward(self, inputs):
+        self._in_shape = inputs[0].shape
+        return _sum_to_array(inputs[0], self._shape),
+
+    def backward(self, indexes, grad_outputs):
+        return BroadcastTo(self._in_shape).apply(grad_outputs)
+
+
+class BroadcastTo(function_node.FunctionNode):
+    """``y = broadcast_to(x, shape)``; its gradient sums back."""
+
+    def __init__(self, shape):
+        self._shape = tuple(shape)
+
+    def forward(self, inputs):
+        self._in_shape = inputs[0].shape
+        xp = cuda.get_array_module(inputs[0])
+        return xp.array(xp.broadcast_to(inputs[0], self._shape)),
+
+    def backward(self, indexes, grad_outputs):
+        return SumTo(self._in_shape).apply(grad_outputs)
+
+
+def sum_to(g, shape):
+    """The gradient ``g`` (an array or a Variable) summed down to ``shape``."""
+    if g.shape == tuple(shape):
+        return g
+    if isinstance(g, function_node._graph.Variable):
+        return SumTo(shape).apply((g,))[0]
+    return _sum_to_array(g, shape)
