@@ -352,3 +352,12 @@ def test_binary_operators_broadcast_and_sum_gradients_back(operation):
 def test_shapes_that_do_not_broadcast_are_refused():
     with pytest.raises(chainer.utils.type_check.InvalidType, match='broadcast'):
         Variable(numpy.ones((3, 2))) + Variable(numpy.ones(3))
+
+
+def test_a_v1_function_can_be_applied_like_a_function_node():
+    x = _x(3.0)
+    ys = V1Square().apply((x,))
+    assert isinstance(ys, tuple) and len(ys) == 1
+    numpy.testing.assert_allclose(ys[0].array, [9.0])
+    a, b = Retaining().apply((_x(1.0), _x(2.0)))
+    assert b.array[0] == 2.0

@@ -179,6 +179,13 @@ class Function(_graph.GraphNode):
                 y._requires_grad = False
         return ret[0] if single else ret
 
+    def apply(self, inputs):
+        """Applies the function like :meth:`chainer.FunctionNode.apply`: ``inputs`` is
+        a tuple, the result always a tuple of Variables (for code written for functions
+        that are FunctionNodes in v3+)."""
+        outputs = self(*inputs)
+        return outputs if isinstance(outputs, tuple) else (outputs,)
+
     def _check_types_once(self, in_data):
         cls = self.__class__
         passed = _passed_checks.get(cls, _UNKNOWN)
