@@ -75,7 +75,16 @@ class V1ParamRule(UpdateRule):
             self._optimizer.__dict__.setdefault('_param_t', {})[self._name] = value
 
     def update(self, param):
-        """Updates ``param`` as :meth:`UpdateRule.update` does (a direct path when
+        """Updates ``param`` as :meth:`UpdateRule.update` does."""
+        opt = self._optimizer
+        state = opt._states.get(self._name)
+        if state is None:
+            self._init_states(param)
+            state = opt._states[self._name]
+        self.update_with_state(param, state)
+
+    def update_with_state(self, param, state):
+        """Updates ``param`` whose state dict ``state`` exists (a direct path when
         the rule has no hooks, overrides or float32 copy)."""
         hooks = self._hooks
         if hooks.pre or hooks.post or self._use_fp32_update or \
@@ -83,13 +92,11 @@ class V1ParamRule(UpdateRule):
             super(V1ParamRule, self).update(param)
             return
         opt = self._optimizer
+        steps = opt.__dict__.get('_param_t')
+        if steps is None:
+            steps = opt._param_t = {}
         name = self._name
-        steps = opt.__dict__.setdefault('_param_t', {})
         steps[name] = steps.get(name, 0) + 1
-        state = opt._states.get(name)
-        if state is None:
-            self._init_states(param)
-            state = opt._states[name]
         loss_scale = getattr(param, '_loss_scale', None)
         if loss_scale is not None:
             param._loss_scale = None  # consumed by this update

@@ -5,9 +5,12 @@ their states in the optimizer, and v2+ ones, which implement
 :meth:`GradientMethod.create_update_rule` and keep everything in per-parameter
 :class:`~chainer.UpdateRule` objects.
 """
+import numpy
+
 from chainer import _v1_rules
 from chainer import cuda
 from chainer import optimizer as optimizer_module
+from chainer import update_rule as update_rule_module
 from chainer.update_rule import Hyperparameter
 
 
@@ -122,6 +125,9 @@ class GradientMethod(optimizer_module.Optimizer):
             else:
                 loss.backward(loss_scale=self._loss_scale)
             del loss
+        if not rules and self._can_fuse_v1_step():
+            self._fused_v1_step()
+            return
         self.reallocate_cleared_grads()
         self.check_nan_in_grads()
         self.call_hooks('pre')
@@ -138,14 +144,74 @@ class GradientMethod(optimizer_module.Optimizer):
         self.call_hooks('post')
         self.update_loss_scale()
 
+    def _can_fuse_v1_step(self):
+        """Whether the v1 step may run as one pass over the parameters: no
+        optimizer hooks, no dynamic loss scaling, and none of the steps it fuses
+        overridden by the subclass."""
+        hooks = self.__dict__.get('_hooks')
+        if hooks is not None and (hooks.pre or hooks.post) or \
+                self._loss_scaling_is_dynamic:
+            return False
+        cls = type(self)
+        fusable = _FUSABLE.get(cls)
+        if fusable is None:
+            fusable = _FUSABLE[cls] = all(
+                getattr(cls, name) is getattr(GradientMethod, name)
+                for name in _FUSED_METHODS)
+        return fusable
+
+    def _fused_v1_step(self):
+        # The steps of update() after backward, for each parameter in turn: one walk
+        # of the link hierarchy instead of five (reallocation, prepare, update,
+        # reallocation), which is most of the cost of many small parameters.
+        self._loss_scaling_isnan = False
+        self.t += 1
+        states = self._states
+        rules = self.__dict__.setdefault('_rules', {})
+        for name, param in self.target.namedparams():
+            data = param.data
+            if data is None:
+                continue
+            if param.grad is None:
+                param.zerograd()
+            rule = getattr(param, 'update_rule', None)
+            if type(rule) is not _v1_rules.V1ParamRule or rule._optimizer is not self \
+                    or rule._name != name:
+                rule = self._v1_rule_of(name, param, rules)
+                if not isinstance(rule, _v1_rules.V1ParamRule):
+                    rule.update(param)  # a v2+ rule set on the parameter
+                    if param.grad is None:
+                        param.zerograd()
+                    continue
+            state = states.get(name)
+            if state is None:
+                state = states[name] = self._new_state(param)
+            elif state:
+                _place_states(state, data)
+            rule.update_with_state(param, state)
+            if param.grad is None:
+                param.zerograd()
+
     def _update_v1(self):
         rules = self.__dict__.setdefault('_rules', {})
         for name, param in optimizer_module._initialized(self.target.namedparams()):
-            rule = rules.get(name)
-            if not isinstance(rule, _v1_rules.V1ParamRule) or \
-                    not rule.attached_to(self):  # new, or unpickled (detached)
-                rule = self._new_rule(name, param)
-            rule.update(param)
+            self._v1_rule_of(name, param, rules).update(param)
+
+    def _v1_rule_of(self, name, param, rules=None):
+        """The rule that updates ``param`` under a v1-style optimizer: a v2+ rule
+        that code set on the parameter (``param.update_rule = AdamRule()``; it
+        keeps its own state), else the optimizer's live view (made anew for a new
+        parameter or an unpickled, detached one)."""
+        own = getattr(param, 'update_rule', None)
+        if own is not None and not isinstance(own, _v1_rules.V1ParamRule) and \
+                type(own) is not update_rule_module.UpdateRule:
+            return own
+        if rules is None:
+            rules = self.__dict__.setdefault('_rules', {})
+        rule = rules.get(name)
+        if not isinstance(rule, _v1_rules.V1ParamRule) or not rule.attached_to(self):
+            rule = self._new_rule(name, param)
+        return rule
 
     def reallocate_cleared_grads(self):
         """Gives every parameter whose gradient is None (unreached by backprop, or
@@ -186,3 +252,25 @@ class GradientMethod(optimizer_module.Optimizer):
         """Updates a parameter held on a GPU (subclasses override)."""
         raise TypeError('{} has no GPU implementation (update_one_gpu)'.format(
             type(self).__name__))
+
+
+#: The methods whose base versions the fused v1 step stands for.
+_FUSED_METHODS = ('reallocate_cleared_grads', 'check_nan_in_grads', 'call_hooks',
+                  'prepare', 'is_safe_to_update', '_update_v1', 'update_loss_scale',
+                  '_new_rule')
+_FUSABLE = {}
+
+
+def _place_states(state, data):
+    """Moves the state arrays to the device of ``data`` (as :meth:`Optimizer.prepare`
+    does; host states of a host parameter are left as they are, the common case)."""
+    if isinstance(data, numpy.ndarray):
+        for key, value in state.items():
+            if not isinstance(value, numpy.ndarray) and \
+                    hasattr(value, '__cuda_array_interface__'):
+                state[key] = cuda.to_cpu(value)
+        return
+    for key, value in state.items():
+        if isinstance(value, numpy.ndarray) or \
+                hasattr(value, '__cuda_array_interface__'):
+            state[key] = optimizer_module._to_device_of(value, data)
