@@ -253,10 +253,14 @@ DOCUMENTED_NAMES = {
 
 # module -> {public name beyond 1.14: why}
 EXTRA_NAMES = {
-    'chainer.optimizers': {
-        name: 'a v7.8.1 optimizer (issue 25, point 7)'
-        for name in ('AdaBound', 'AdamW', 'AMSBound', 'AMSGrad', 'CorrectedMomentumSGD',
-                     'MSVAG')},
+    'chainer.optimizers': dict(
+        {name: 'a v7.8.1 optimizer (issue 25, point 7)'
+         for name in ('AdaBound', 'AdamW', 'AMSBound', 'AMSGrad', 'CorrectedMomentumSGD',
+                      'MSVAG')},
+        **{name + 'Rule': 'its v2+ per-parameter update rule (issue 25, point 7)'
+           for name in ('AdaDelta', 'AdaGrad', 'Adam', 'CorrectedMomentumSGD',
+                        'MomentumSGD', 'MSVAG', 'NesterovAG', 'RMSprop', 'RMSpropGraves',
+                        'SGD', 'SMORMS3')}),
     'chainer.dataset': {
         'to_device': 'the device transfer concat_examples does; a converter building '
                      'block (later Chainer reference)',

@@ -231,15 +231,41 @@ def test_adam_lr_is_bias_corrected():
 
 
 @pytest.mark.parametrize('make, message', [
-    (lambda: optimizers.SGD(lr=-1), 'lr must be in'),
-    (lambda: optimizers.SGD(lr='0.1'), 'lr must be a real number'),
-    (lambda: optimizers.MomentumSGD(momentum=1.5), 'momentum must be in'),
-    (lambda: optimizers.Adam(beta1=1.0), r'beta1 must be in \[0.0, 1.0\)'),
-    (lambda: optimizers.AdaDelta(rho=float('nan')), 'rho must be in'),
-    (lambda: optimizers.RMSprop(eps=True), 'eps must be a real number'),
+    (lambda: optimizers.SGD(lr=-1), r'lr=-1.0 is outside its expected range \[0.0, inf\)'),
+    (lambda: optimizers.MomentumSGD(momentum=1.5), r'momentum=1.5 .*\[0.0, 1.0\]'),
+    (lambda: optimizers.Adam(beta1=1.0), r'beta1=1.0 .*\[0.0, 1.0\)'),
+    (lambda: optimizers.AdaDelta(rho=1.05), r'rho=1.05 .*\[0.0, 1.0\]'),
+    (lambda: optimizers.AdaDelta(rho=float('nan')), 'rho=nan is outside'),
+    (lambda: optimizers.RMSprop(eps=True), 'eps is a bool'),
 ])
-def test_bad_hyperparameters_name_the_argument(make, message):
-    with pytest.raises((TypeError, ValueError), match=message):
+def test_out_of_range_hyperparameters_warn_and_are_kept(make, message):
+    # no release refused them (v7's tests set rho=1.05): a warning, not an error
+    with pytest.warns(UserWarning, match=message):
+        opt = make()
+    assert opt is not None
+
+
+def test_out_of_range_hyperparameter_is_used_as_given():
+    with pytest.warns(UserWarning, match='momentum=1.5'):
+        opt = optimizers.MomentumSGD(lr=0.5, momentum=1.5)
+    assert opt.momentum == 1.5
+    link = chainer.Link()
+    with link.init_scope():
+        link.w = chainer.Parameter(numpy.array([1.0, -2.0], dtype=numpy.float32))
+    opt.setup(link)
+    for _ in range(2):
+        link.w.grad = numpy.array([1.0, 1.0], dtype=numpy.float32)
+        opt.update()
+    # v = -0.5, then 1.5 * -0.5 - 0.5 = -1.25: w moved by -1.75
+    numpy.testing.assert_allclose(link.w.data, [-0.75, -3.75])
+
+
+@pytest.mark.parametrize('make, message', [
+    (lambda: optimizers.SGD(lr='0.1'), 'lr must be a real number'),
+    (lambda: optimizers.Adam(alpha=None), 'alpha must be a real number'),
+])
+def test_hyperparameter_the_update_cannot_use_is_an_error(make, message):
+    with pytest.raises(TypeError, match=message):
         make()
 
 

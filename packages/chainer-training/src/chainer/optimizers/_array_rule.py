@@ -7,6 +7,7 @@ CuPy); :class:`ArrayRuleOptimizer` routes both the CPU and the GPU paths of
 device context, set up by the base class).
 """
 import numbers
+import warnings
 
 import numpy
 
@@ -16,22 +17,30 @@ from chainer import optimizer
 
 def check_hyperparameter(value, name, lower=0.0, upper=None, lower_open=False,
                          upper_open=False):
-    """Returns ``value`` as a float after checking its type and range.
+    """Returns ``value`` as a float, warning when it is out of its expected range.
+
+    No Chainer release refused an out-of-range hyperparameter (v7's own tests set
+    e.g. ``rho=1.05``), so a script written for one keeps running: a value outside
+    the range (or NaN, or a bool) warns with the argument's name and the range, and
+    is used as given. Only a value the update cannot compute with (not a real
+    number) is an error.
 
     Args:
         value: the hyperparameter value given by the user.
-        name (str): its name, for the error message.
-        lower (float): the lower bound.
+        name (str): its name, for the messages.
+        lower (float): the lower bound of the expected range.
         upper (float or None): the upper bound, if any.
-        lower_open (bool): the lower bound itself is excluded.
-        upper_open (bool): the upper bound itself is excluded.
+        lower_open (bool): the lower bound itself is outside the range.
+        upper_open (bool): the upper bound itself is outside the range.
 
     Raises:
         TypeError: ``value`` is not a real number.
-        ValueError: ``value`` is out of range.
     """
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+    if not isinstance(value, numbers.Real):
         raise TypeError('{} must be a real number, got {!r}'.format(name, value))
+    if isinstance(value, bool):
+        warnings.warn('{} is a bool ({!r}): used as {}'.format(
+            name, value, float(value)), UserWarning, stacklevel=3)
     value = float(value)
     below = value <= lower if lower_open else value < lower
     above = upper is not None and (value >= upper if upper_open else value > upper)
@@ -39,7 +48,9 @@ def check_hyperparameter(value, name, lower=0.0, upper=None, lower_open=False,
         interval = '{}{}, {}{}'.format('(' if lower_open else '[', lower,
                                        'inf' if upper is None else upper,
                                        ')' if upper_open or upper is None else ']')
-        raise ValueError('{} must be in {}, got {!r}'.format(name, interval, value))
+        warnings.warn('{}={!r} is outside its expected range {}: used as given (the '
+                      'update may diverge)'.format(name, value, interval),
+                      UserWarning, stacklevel=3)
     return value
 
 

@@ -1,6 +1,7 @@
 """Zeiler's ADADELTA."""
 from chainer.optimizers._array_rule import (ArrayRuleOptimizer, check_hyperparameter,
                                             moving_average, scalar)
+from chainer.optimizers._rules import rule_class
 
 
 class AdaDelta(ArrayRuleOptimizer):
@@ -36,3 +37,6 @@ class AdaDelta(ArrayRuleOptimizer):
         dx *= grad
         moving_average(msdx, dx * dx, self.rho)
         data -= dx
+
+
+AdaDeltaRule = rule_class(AdaDelta, 'msg msdx')

@@ -1,6 +1,7 @@
 """AdaGrad."""
 from chainer.optimizers._array_rule import (ArrayRuleOptimizer, adaptive_step,
                                             check_hyperparameter)
+from chainer.optimizers._rules import rule_class
 
 
 class AdaGrad(ArrayRuleOptimizer):
@@ -27,3 +28,6 @@ class AdaGrad(ArrayRuleOptimizer):
         h = state['h']
         h += grad * grad
         adaptive_step(xp, data, self.lr, grad, h, self.eps)
+
+
+AdaGradRule = rule_class(AdaGrad, 'h')

@@ -3,6 +3,7 @@ import math
 
 from chainer.optimizers._array_rule import (ArrayRuleOptimizer, adaptive_step,
                                             check_hyperparameter, moving_average, scalar)
+from chainer.optimizers._rules import ArrayUpdateRule
 
 
 class Adam(ArrayRuleOptimizer):
@@ -48,8 +49,8 @@ class Adam(ArrayRuleOptimizer):
         self.eta = check_hyperparameter(eta, 'eta')
         self.weight_decay_rate = check_hyperparameter(weight_decay_rate,
                                                       'weight_decay_rate')
-        self.amsgrad = bool(amsgrad)
-        self.adabound = bool(adabound)
+        self.amsgrad = amsgrad  # kept as given (v7), used for its truth
+        self.adabound = adabound
         self.final_lr = check_hyperparameter(final_lr, 'final_lr')
         self.gamma = check_hyperparameter(gamma, 'gamma')
         self.initial_alpha = self.alpha
@@ -153,3 +154,37 @@ class AMSGrad(Adam):
     def __init__(self, alpha=0.001, beta1=0.9, beta2=0.999, eps=1e-8, eta=1.0):
         super(AMSGrad, self).__init__(
             alpha=alpha, beta1=beta1, beta2=beta2, eps=eps, eta=eta, amsgrad=True)
+
+
+class AdamRule(ArrayUpdateRule):
+    """The update rule of :class:`Adam` (and its variants) for one parameter (v2+).
+
+    Args:
+        parent_hyperparam (~chainer.Hyperparameter): where unset values are read
+            (None: :class:`Adam`'s defaults).
+        alpha, beta1, beta2, eps, eta, weight_decay_rate, amsgrad, adabound,
+            final_lr, gamma: this rule's own hyperparameter values (None: the
+            parent's).
+
+    The state entries are ``m``, ``v`` (and ``vhat`` with ``amsgrad``), as in
+    Chainer v7; the bias correction uses this rule's own step count :attr:`t`.
+    """
+
+    optimizer_class = Adam
+
+    def __init__(self, parent_hyperparam=None, **hyperparams):
+        super(AdamRule, self).__init__(parent_hyperparam, **hyperparams)
+        # the AdaBound bounds scale with alpha relative to its value at creation
+        self.initial_alpha = self.hyperparam.alpha
+
+    @property
+    def lr(self):
+        """The bias-corrected step size of the current step (needs ``t >= 1``)."""
+        return self._view().lr
+
+    alpha_t = lr
+
+    @property
+    def bounds(self):
+        """The AdaBound ``(lower, upper)`` step bounds of the current step."""
+        return self._view().bounds

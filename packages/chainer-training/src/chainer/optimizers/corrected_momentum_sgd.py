@@ -1,6 +1,7 @@
 """Momentum SGD with the learning rate applied after the momentum."""
 from chainer.optimizers._array_rule import (ArrayRuleOptimizer, check_hyperparameter,
                                             scalar)
+from chainer.optimizers._rules import rule_class
 
 
 class CorrectedMomentumSGD(ArrayRuleOptimizer):
@@ -27,3 +28,6 @@ class CorrectedMomentumSGD(ArrayRuleOptimizer):
         v *= scalar(self.momentum, v)
         v -= grad
         data += scalar(self.lr, data) * v
+
+
+CorrectedMomentumSGDRule = rule_class(CorrectedMomentumSGD, 'v')

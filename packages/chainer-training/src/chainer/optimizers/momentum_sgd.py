@@ -1,6 +1,7 @@
 """Classical momentum SGD."""
 from chainer.optimizers._array_rule import update_in_chunks
 from chainer.optimizers._momentum import MomentumMethod
+from chainer.optimizers._rules import rule_class
 
 
 class MomentumSGD(MomentumMethod):
@@ -21,3 +22,6 @@ class MomentumSGD(MomentumMethod):
             self.velocity_step(xp, g, v, scratch)
             w += v
         update_in_chunks(xp, rule, data, grad, state['v'])
+
+
+MomentumSGDRule = rule_class(MomentumSGD, 'v')

@@ -5,6 +5,7 @@ import numpy
 
 from chainer.optimizers._array_rule import (ArrayRuleOptimizer, check_hyperparameter,
                                             scalar)
+from chainer.optimizers._rules import rule_class
 
 
 class MSVAG(ArrayRuleOptimizer):
@@ -65,3 +66,6 @@ def _quiet(xp):
     if xp is numpy:
         return numpy.errstate(invalid='ignore', divide='ignore')
     return contextlib.nullcontext()
+
+
+MSVAGRule = rule_class(MSVAG, 'm v')

@@ -1,6 +1,7 @@
 """Nesterov's accelerated gradient."""
 from chainer.optimizers._array_rule import scalar
 from chainer.optimizers._momentum import MomentumMethod
+from chainer.optimizers._rules import rule_class
 
 
 class NesterovAG(MomentumMethod):
@@ -24,3 +25,6 @@ class NesterovAG(MomentumMethod):
         v = self.update_velocity(grad, state)
         data += scalar(mu * mu, data) * v
         data -= scalar((1 + mu) * lr, data) * grad
+
+
+NesterovAGRule = rule_class(NesterovAG, 'v')

@@ -2,6 +2,7 @@
 from chainer.optimizers._array_rule import (ArrayRuleOptimizer, adaptive_step,
                                             check_hyperparameter, moving_average,
                                             scalar)
+from chainer.optimizers._rules import rule_class
 
 
 class RMSprop(ArrayRuleOptimizer):
@@ -28,7 +29,7 @@ class RMSprop(ArrayRuleOptimizer):
         self.lr = check_hyperparameter(lr, 'lr')
         self.alpha = check_hyperparameter(alpha, 'alpha', upper=1.0)
         self.eps = check_hyperparameter(eps, 'eps')
-        self.eps_inside_sqrt = bool(eps_inside_sqrt)
+        self.eps_inside_sqrt = eps_inside_sqrt  # kept as given (v7), used for its truth
 
     def update_arrays(self, xp, data, grad, state):
         ms = state['ms']
@@ -37,3 +38,6 @@ class RMSprop(ArrayRuleOptimizer):
             data -= scalar(self.lr, data) * grad / xp.sqrt(ms + scalar(self.eps, ms))
         else:
             adaptive_step(xp, data, self.lr, grad, ms, self.eps)
+
+
+RMSpropRule = rule_class(RMSprop, 'ms')

@@ -1,6 +1,7 @@
 """Alex Graves's RMSprop."""
 from chainer.optimizers._array_rule import (ArrayRuleOptimizer, check_hyperparameter,
                                             momentum_step, moving_average, scalar)
+from chainer.optimizers._rules import rule_class
 
 
 class RMSpropGraves(ArrayRuleOptimizer):
@@ -43,3 +44,6 @@ class RMSpropGraves(ArrayRuleOptimizer):
         step *= scalar(self.lr, step)
         momentum_step(delta, step, self.momentum)
         data += delta
+
+
+RMSpropGravesRule = rule_class(RMSpropGraves, 'n g delta')

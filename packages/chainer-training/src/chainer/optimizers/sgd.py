@@ -1,6 +1,7 @@
 """Vanilla stochastic gradient descent."""
 from chainer.optimizers._array_rule import (ArrayRuleOptimizer, check_hyperparameter, scalar,
                                             update_in_chunks)
+from chainer.optimizers._rules import rule_class
 
 
 class SGD(ArrayRuleOptimizer):
@@ -21,3 +22,6 @@ class SGD(ArrayRuleOptimizer):
         def rule(w, g, scratch):
             w -= xp.multiply(g, lr, out=scratch)
         update_in_chunks(xp, rule, data, grad)
+
+
+SGDRule = rule_class(SGD, '')

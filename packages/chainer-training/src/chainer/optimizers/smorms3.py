@@ -1,6 +1,7 @@
 """Simon Funk's SMORMS3."""
 from chainer.optimizers._array_rule import (ArrayRuleOptimizer, check_hyperparameter,
                                             root_plus_eps, scalar)
+from chainer.optimizers._rules import rule_class
 
 
 class SMORMS3(ArrayRuleOptimizer):
@@ -48,3 +49,6 @@ class SMORMS3(ArrayRuleOptimizer):
         data -= step
         mem *= scalar(1, x) - x
         mem += scalar(1, mem)
+
+
+SMORMS3Rule = rule_class(SMORMS3, 'mem g g2')
