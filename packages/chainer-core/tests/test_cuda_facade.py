@@ -3,6 +3,8 @@ that has no device."""
 import sys
 
 import numpy
+
+import chainer
 import pytest
 
 from chainer import cuda
@@ -47,12 +49,19 @@ def test_gpu_calls_raise_with_the_reason(degraded, call):
         call()
 
 
-@pytest.mark.parametrize('name', ['cupy', 'Device', 'Event', 'Stream',
-                                  'memory_pool', 'cudnn'])
+@pytest.mark.parametrize('name', ['Device', 'Event', 'Stream', 'memory_pool', 'cudnn'])
 def test_backend_attributes_raise_attribute_error_with_the_reason(degraded, name):
     with pytest.raises(AttributeError, match=degraded):
         getattr(cuda, name)
     assert not hasattr(cuda, name)
+
+
+def test_cupy_is_an_object_no_array_module_is_as_in_v2(degraded):
+    # v2+ code compares ``xp is cuda.cupy``; anything read from it says why it is absent
+    assert cuda.cupy is not numpy and cuda.cupy == cuda.cupy
+    assert chainer.backend.get_array_module(numpy.zeros(1)) is not cuda.cupy
+    with pytest.raises(AttributeError, match=degraded):
+        cuda.cupy.ndarray
 
 
 def test_ndarray_is_a_class_no_array_belongs_to_as_in_v1(degraded):

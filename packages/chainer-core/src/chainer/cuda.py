@@ -319,6 +319,30 @@ class _NoGPUArray(object):
     v1, so that CPU code may test ``isinstance(x, cuda.ndarray)``."""
 
 
+class _UnavailableCupy(object):
+    """What ``chainer.cuda.cupy`` is without a usable GPU backend (v2+): an object that
+    no array module is, so that ``xp is cuda.cupy`` is simply False; reading anything
+    from it raises AttributeError with the reason (v1 left the name undefined)."""
+
+    __slots__ = ('_reason',)
+
+    def __init__(self, reason):
+        object.__setattr__(self, '_reason', reason)
+
+    def __getattr__(self, name):
+        raise AttributeError('chainer.cuda.cupy.{} is not available: {}'.format(
+            name, self._reason))
+
+    def __eq__(self, other):
+        return isinstance(other, _UnavailableCupy)
+
+    def __hash__(self):
+        return hash(_UnavailableCupy)
+
+    def __repr__(self):
+        return '<chainer.cuda.cupy: not available>'
+
+
 def __getattr__(name):
     # Lazy module attributes: resolving them may load the backend.
     if name == 'GpuDevice':  # v4+ device class (chainer.backends.cuda.GpuDevice)
@@ -334,6 +358,8 @@ def __getattr__(name):
         backend = _get_backend()
         if name == 'ndarray' and (backend is None or not backend.available):
             return _NoGPUArray
+        if name == 'cupy' and (backend is None or not backend.available):
+            return _UnavailableCupy(_backend_reason(backend))
         if backend is None or not backend.available:
             raise AttributeError('chainer.cuda.{} is not available: {}'.format(
                 name, _backend_reason(backend)))
