@@ -1,4 +1,5 @@
 """Small helpers shared by the framework (``chainer.utils``)."""
+import collections.abc as collections_abc  # noqa: F401 (v7's name for the module)
 import contextlib
 import shutil
 import tempfile
