@@ -361,3 +361,55 @@ def test_a_v1_function_can_be_applied_like_a_function_node():
     numpy.testing.assert_allclose(ys[0].array, [9.0])
     a, b = Retaining().apply((_x(1.0), _x(2.0)))
     assert b.array[0] == 2.0
+
+
+class MulAddAccumulating(FunctionNode):
+    """a * b + c whose backward_accumulate adds the gradients gathered so far itself."""
+
+    def forward(self, inputs):
+        self.retain_inputs((0, 1))
+        a, b, c = inputs
+        return a * b + c,
+
+    def backward_accumulate(self, indexes, grad_outputs, grad_inputs):
+        a, b = self.get_retained_inputs()
+        g, = grad_outputs
+        local = {0: lambda: g * b, 1: lambda: a * g, 2: lambda: g}
+        return tuple([local[i]() if g_in is None else local[i]() + g_in
+                      for i, g_in in zip(indexes, grad_inputs)])
+
+
+@pytest.mark.parametrize('mapping', [(0, 1, 2), (0, 0, 1), (0, 1, 0), (0, 0, 0)])
+@pytest.mark.parametrize('with_grad', [False, True])
+def test_backward_accumulate_replaces_the_gathered_gradients(mapping, with_grad):
+    data = numpy.array([0.5, -1.5, 2.0])
+
+    def inputs():
+        return [Variable(data + i, grad=data.copy() if with_grad else None)
+                for i in range(3)]
+
+    xs = inputs()
+    a, b, c = [xs[i] for i in mapping]
+    y = MulAddAccumulating().apply((a, b, c))[0]
+    y.grad = numpy.ones(3)
+    y.backward()
+    ys = inputs()
+    a, b, c = [ys[i] for i in mapping]
+    y = a * b + c
+    y.grad = numpy.ones(3)
+    y.backward()
+    for x, expected in zip(xs, ys):
+        if expected.grad is None:
+            assert x.grad is None
+        else:
+            numpy.testing.assert_allclose(x.grad, expected.grad)
+    # graph mode (chainer.grad) gives the same gradients
+    xs, ys = inputs(), inputs()
+    a, b, c = [xs[i] for i in mapping]
+    got = chainer.grad([MulAddAccumulating().apply((a, b, c))[0]], xs, [numpy.ones(3)])
+    a, b, c = [ys[i] for i in mapping]
+    want = chainer.grad([a * b + c], ys, [numpy.ones(3)])
+    for g, w in zip(got, want):
+        assert (g is None) == (w is None)
+        if g is not None:
+            numpy.testing.assert_allclose(g.array, w.array)

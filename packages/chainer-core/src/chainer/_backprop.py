@@ -106,8 +106,10 @@ def _backward_arrays(root, retain_grad, loss_scale):
                 raise ValueError(
                     '{}.backward returned {} gradients for {} inputs'.format(
                         func.label, len(gxs), len(in_data)))
-        else:
+        elif type(func).backward_accumulate is _BASE_ACCUMULATE:
             gxs = _node_backward_arrays(func, inputs, in_data, out_grad)
+        else:
+            gxs = _node_accumulate_arrays(func, inputs, in_data, out_grad, shared)
         if hooks:
             for hook in hooks.values():
                 hook.backward_postprocess(func, in_data, out_grad)
@@ -168,25 +170,67 @@ def _retained_only(in_data, indexes):
     return tuple([d if i in indexes else None for i, d in enumerate(in_data)])
 
 
-def _node_backward_arrays(func, inputs, in_data, out_grad):
+def _node_backward_arrays(func, inputs, in_data, out_grad, grad_inputs=None):
     """A FunctionNode's backward on arrays: its gradients wrapped into Variables that
-    build no graph, its results unwrapped."""
+    build no graph, its results unwrapped. With ``grad_inputs`` (one per target
+    index), its ``backward_accumulate`` is called instead."""
     indexes = _target_indexes(inputs)
     gxs = [None] * len(inputs)
     if not indexes:
         return gxs
-    gys = tuple([None if g is None else _graph.Variable(g, requires_grad=False)
-                 for g in out_grad])
+    gys = tuple([_wrap(g) for g in out_grad])
     with using_config('enable_backprop', False):
         if _graph.all_host(in_data) and _graph.all_host(out_grad):
-            results = func.backward(indexes, gys)
+            results = _call_node_backward(func, indexes, gys, grad_inputs)
         else:
             with cuda.get_device(*(in_data + out_grad)):
-                results = func.backward(indexes, gys)
+                results = _call_node_backward(func, indexes, gys, grad_inputs)
     results = _graph.gradients_per_target(func, indexes, results)
     for i, gx in zip(indexes, results):
         if gx is not None:
             gxs[i] = gx.data if isinstance(gx, _graph.Variable) else gx
+    return gxs
+
+
+def _call_node_backward(func, indexes, gys, grad_inputs):
+    if grad_inputs is None:
+        return func.backward(indexes, gys)
+    return func.backward_accumulate(
+        indexes, gys, tuple([_wrap(g) for g in grad_inputs(indexes)]))
+
+
+def _wrap(g):
+    return None if g is None else _graph.Variable(g, requires_grad=False)
+
+
+_BASE_ACCUMULATE = function_node.FunctionNode.backward_accumulate
+
+
+def _node_accumulate_arrays(func, inputs, in_data, out_grad, shared):
+    """A FunctionNode that overrides ``backward_accumulate``: it gets the gradient each
+    input holds so far (a leaf's from earlier backward passes too; None for a repeated
+    input after its first place) and returns the sums, which replace them."""
+    replaced = []
+
+    def grad_inputs(indexes):
+        seen = set()
+        result = []
+        for i in indexes:
+            x = inputs[i]
+            g = None
+            if id(x) not in seen and x.__class__ is not _graph.ArrayInput and (
+                    x.creator is None or id(x) in shared):
+                g = x.grad  # (allocates a deferred NaN gradient: NaN + gx is NaN)
+            seen.add(id(x))
+            if g is not None:
+                replaced.append(x)
+            result.append(g)
+        return result
+
+    gxs = _node_backward_arrays(func, inputs, in_data, out_grad, grad_inputs)
+    for x in replaced:  # the sums replace what the inputs held
+        x._grad = None
+        shared.pop(id(x), None)
     return gxs
 
 

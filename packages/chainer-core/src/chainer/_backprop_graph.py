@@ -80,7 +80,7 @@ def _backprop_graph(outputs, grad_outputs, targets, retain_grad, double, loss_sc
             gys = tuple([None if y is None else grads.get(id(y)) for y in outs])
             if all(g is None for g in gys):
                 continue
-            gxs = _call_backward(func, gys, double)
+            gxs = _call_backward(func, gys, double, grads)
             for y in outs:
                 if y is None:
                     continue
@@ -111,7 +111,7 @@ def _add_grad(grads, owners, x, gx):
     grads[key] = gx if g is None else g + gx
 
 
-def _call_backward(func, gys, double):
+def _call_backward(func, gys, double, grads=None):
     """One node's input gradients as Variables (None where none)."""
     inputs = _node_inputs(func)
     in_data = tuple([x.data for x in inputs])
@@ -122,7 +122,7 @@ def _call_backward(func, gys, double):
         hook.backward_preprocess(func, in_data, gy_data)
     with cuda.get_device(*(in_data + gy_data)):
         if not func._is_v1:
-            gxs = _node_backward_variables(func, inputs, gys)
+            gxs = _node_backward_variables(func, inputs, gys, grads)
         elif func._differentiable_backward:
             gys = tuple([_zeros_for(y, func) if g is None else g
                          for g, y in zip(gys, _node_outputs(func))])
@@ -150,13 +150,21 @@ def _zeros_for(ref, func):
     return _graph.Variable(xp.zeros_like(data), requires_grad=False)
 
 
-def _node_backward_variables(func, inputs, gys):
+def _node_backward_variables(func, inputs, gys, grads=None):
     indexes = _target_indexes(inputs)
     gxs = [None] * len(inputs)
     if not indexes:
         return gxs
-    for i, gx in zip(indexes, _graph.gradients_per_target(
-            func, indexes, func.backward(indexes, gys))):
+    if grads is None or type(func).backward_accumulate is \
+            function_node.FunctionNode.backward_accumulate:
+        results = func.backward(indexes, gys)
+    else:
+        # the gradients gathered so far go in and the sums replace them (a repeated
+        # input gets None after its first place)
+        grad_inputs = [grads.pop(id(inputs[i]), None) if inputs[i] is not None else None
+                       for i in indexes]
+        results = func.backward_accumulate(indexes, gys, tuple(grad_inputs))
+    for i, gx in zip(indexes, _graph.gradients_per_target(func, indexes, results)):
         gxs[i] = gx
     return gxs
 
