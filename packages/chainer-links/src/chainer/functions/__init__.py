@@ -239,6 +239,10 @@ from chainer.functions.math.cos import Cos
 from chainer.functions.math.cos import cos
 from chainer.functions.math.cosh import Cosh
 from chainer.functions.math.cosh import cosh
+from chainer.functions.math.cumprod import cumprod
+from chainer.functions.math.cumprod import Cumprod
+from chainer.functions.math.cumsum import cumsum
+from chainer.functions.math.cumsum import Cumsum
 from chainer.functions.math.det import batch_det
 from chainer.functions.math.det import BatchDet
 from chainer.functions.math.det import det
@@ -277,6 +281,8 @@ from chainer.functions.math.min import Min
 from chainer.functions.math.min import min
 from chainer.functions.math.minimum import Minimum
 from chainer.functions.math.minimum import minimum
+from chainer.functions.math.prod import prod
+from chainer.functions.math.prod import Prod
 from chainer.functions.math.rsqrt import Rsqrt
 from chainer.functions.math.rsqrt import rsqrt
 from chainer.functions.math.scale import Scale
@@ -285,6 +291,7 @@ from chainer.functions.math.sin import Sin
 from chainer.functions.math.sin import sin
 from chainer.functions.math.sinh import Sinh
 from chainer.functions.math.sinh import sinh
+from chainer.functions.math.sparse_matmul import sparse_matmul
 from chainer.functions.math.sqrt import Sqrt
 from chainer.functions.math.sqrt import sqrt
 from chainer.functions.math.square import Square
@@ -295,6 +302,8 @@ from chainer.functions.math.sum import Sum
 from chainer.functions.math.sum import sum
 from chainer.functions.math.tan import Tan
 from chainer.functions.math.tan import tan
+from chainer.functions.math.tensordot import tensordot
+from chainer.functions.math.tensordot import TensorDot
 
 from chainer.functions.noise.dropout import Dropout
 from chainer.functions.noise.dropout import dropout
