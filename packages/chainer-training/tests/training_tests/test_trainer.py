@@ -72,7 +72,7 @@ def test_triggers_before_training_initialize_and_finalize(tmp_path):
 
     trainer.extend(Lifecycle())
     trainer.run()
-    assert calls == [('before', 0), ('init', 0), ('call', 3), ('epoch', 4), ('call', 6),
+    assert calls == [('init', 0), ('before', 0), ('call', 3), ('epoch', 4), ('call', 6),
                      ('epoch', 8), ('final', None)]
 
 

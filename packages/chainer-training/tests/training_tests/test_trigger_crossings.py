@@ -1,7 +1,6 @@
 """Epoch triggers fire once per boundary however the main iterator was advanced: by
 the update, by an extension drawing a batch (a GAN script rendering samples), or by
 several draws in one iteration; and the same after a resume."""
-import warnings
 
 import numpy
 import pytest
@@ -216,10 +215,9 @@ def test_a_trigger_state_of_chainer_v7_loads():
     lambda: training.IntervalTrigger(4, 'iteration'),
 ])
 def test_a_snapshot_without_trigger_state_derives_it_from_the_updater(make):
-    # Chainer v1 triggers kept no state: nothing to load, and no warning
+    # Chainer v1 triggers kept no state: nothing to load; v7 warns about it
     trigger = make()
-    with warnings.catch_warnings():
-        warnings.simplefilter('error')
+    with pytest.warns(UserWarning, match='no state of this trigger'):
         serializers.NpzDeserializer({}, strict=True).load(trigger)
     trainer = tiny.FakeTrainer(iters_per_epoch=4)
     trainer.updater.iteration = 3
@@ -263,18 +261,37 @@ def test_an_iteration_trigger_called_sparsely_fires_once_per_multiple():
     assert fired == [4, 7, 9, 12]
 
 
-def test_a_new_trigger_over_an_updater_resumed_alone_covers_the_last_iteration():
+def test_a_new_trigger_over_an_updater_resumed_alone_covers_the_last_iteration(
+        tmp_path):
     # as v1.24's stateless triggers: a v1 script resumes the updater only and builds
     # new triggers; a boundary passed before the resume does not fire again
+    first = tiny.trainer(tmp_path, stop=(6, 'iteration'))  # 4 iterations an epoch
+    first.run()
+    saved = {}
+    serializers.DictionarySerializer(saved).save(first.updater)
+    for make in (lambda: training.IntervalTrigger(1, 'epoch'),
+                 lambda: triggers.ManualScheduleTrigger([1, 2], 'epoch'),
+                 lambda: training.IntervalTrigger(4, 'iteration')):
+        trainer = tiny.trainer(tmp_path)
+        serializers.NpzDeserializer(saved).load(trainer.updater)
+        trigger = make()
+        assert trainer.updater.iteration == 6
+        assert not trigger(trainer)  # epoch 1 ended before the resume
+        trainer.updater.update()
+        trainer.updater.update()
+        assert trigger(trainer)  # (1.5, 2.0] or (6, 8]: from the last call on
+
+
+def test_a_new_trigger_first_called_late_covers_the_training_from_its_start():
+    # v7: a trigger starts at 0, whenever it is first called (once per call)
     trainer = tiny.FakeTrainer(iters_per_epoch=4)
-    trainer.updater.iteration = 6  # epoch 1.5: epoch 1 ended before the resume
     for trigger in (training.IntervalTrigger(1, 'epoch'),
                     triggers.ManualScheduleTrigger([1, 2], 'epoch'),
                     training.IntervalTrigger(4, 'iteration')):
-        assert not trigger(trainer)
-        trainer.updater.iteration += 2
-        assert trigger(trainer)  # (1.5, 2.0] or (6, 8]: from the last call on
         trainer.updater.iteration = 6
+        assert trigger(trainer)  # (0, 1.5] or (0, 6]
+        trainer.updater.step()
+        assert not trigger(trainer)  # (1.5, 1.75] or (6, 7]
 
 
 def test_micro_average_saves_its_trigger(tmp_path):

@@ -9,6 +9,11 @@ PRIORITY_EDITOR = 200
 PRIORITY_READER = 100
 
 
+class _CallNotDefined(TypeError, NotImplementedError):
+    """Raised when an Extension subclass does not define ``__call__``: a TypeError,
+    and the NotImplementedError that v7 code expects."""
+
+
 class Extension(object):
     """Base class of trainer extensions.
 
@@ -18,16 +23,16 @@ class Extension(object):
     Attributes:
         trigger: default trigger, ``(1, 'iteration')``.
         priority (int): default priority, :data:`PRIORITY_READER`.
-        invoke_before_training (bool): default flag to call the extension once just
-            before the training loop starts (False).
         name (str or None): the name under which the trainer registered the
             extension (set by ``extend``).
     """
 
     trigger = 1, 'iteration'
     priority = PRIORITY_READER
-    invoke_before_training = False
     name = None
+    # No ``invoke_before_training`` here (v7 removed it, and reading it raises
+    # AttributeError): a v1 subclass setting it is still honoured by the trainer;
+    # v7 code passes ``call_before_training`` to Trainer.extend.
 
     @property
     def default_name(self):
@@ -40,16 +45,28 @@ class Extension(object):
         Args:
             trainer (~chainer.training.Trainer): the trainer calling it.
         """
-        raise TypeError('{} does not define __call__(trainer): an Extension subclass '
-                        'must override it'.format(type(self).__name__))
+        raise _CallNotDefined('{} does not define __call__(trainer): an Extension '
+                              'subclass must override it'.format(type(self).__name__))
 
     def initialize(self, trainer):
         """Called once by the trainer before the training loop (after a resume, with
         the restored state); does nothing by default."""
         pass
 
+    def on_error(self, trainer, exc, tb):
+        """Called when the training loop stops on an exception, before
+        :meth:`finalize`; does nothing by default.
+
+        Args:
+            trainer: the trainer.
+            exc (Exception): the exception.
+            tb: its traceback.
+        """
+        pass
+
     def finalize(self):
-        """Called at the end of the training loop; does nothing by default."""
+        """Called at the end of the training loop (also after an error); does
+        nothing by default."""
         pass
 
     def serialize(self, serializer):
@@ -58,23 +75,34 @@ class Extension(object):
 
 
 def make_extension(trigger=None, default_name=None, priority=None,
-                   invoke_before_training=False, finalizer=None):
+                   invoke_before_training=False, finalizer=None, initializer=None,
+                   on_error=None, **kwargs):
     """Decorator making a function a trainer extension by setting its attributes.
 
     Args:
         trigger: default trigger; ``(1, 'iteration')`` when None.
         default_name (str): default name; the function's ``__name__`` when None.
         priority (int): default priority; :data:`PRIORITY_READER` when None.
-        invoke_before_training (bool): default flag to call the extension before the
+        invoke_before_training (bool): v1's default flag to call the extension
+            before the training loop (v7 code passes ``call_before_training`` to
+            ``Trainer.extend`` instead).
+        finalizer (callable): called (without arguments) at the end of the
             training loop.
-        finalizer (callable): called (without arguments) at the end of the training
-            loop.
+        initializer (callable): called with the trainer before the training loop.
+        on_error (callable): called as ``on_error(trainer, exc, tb)`` when the loop
+            stops on an exception.
 
     Returns:
-        The decorator, which returns the function itself with the attributes set.
+        The decorator, which returns the function itself with the attributes set
+        (``initialize``, ``on_error`` and ``finalize`` are None when not given).
     """
-    if finalizer is not None and not callable(finalizer):
-        raise TypeError('finalizer must be callable, got {!r}'.format(finalizer))
+    if kwargs:
+        raise TypeError('make_extension got unexpected keyword arguments: {}'.format(
+            ', '.join(sorted(kwargs))))
+    for label, value in (('finalizer', finalizer), ('initializer', initializer),
+                         ('on_error', on_error)):
+        if value is not None and not callable(value):
+            raise TypeError('{} must be callable, got {!r}'.format(label, value))
 
     def decorator(ext):
         if not callable(ext):
@@ -83,6 +111,8 @@ def make_extension(trigger=None, default_name=None, priority=None,
         ext.default_name = default_name or ext.__name__
         ext.priority = PRIORITY_READER if priority is None else priority
         ext.invoke_before_training = invoke_before_training
+        ext.initialize = initializer
+        ext.on_error = on_error
         ext.finalize = finalizer
         return ext
 

@@ -1,15 +1,18 @@
 """``Trainer``: the standard training loop."""
 import collections
 import os
+import sys
 import time
+import traceback
 
 from chainer import reporter as reporter_module
+from chainer import serializer as serializer_module
 from chainer.training import extension as extension_module
 from chainer.training import util as trigger_util
 from chainer.training._observers import observe_link
 
 _Entry = collections.namedtuple('_Entry', 'extension priority trigger '
-                                          'invoke_before_training')
+                                          'invoke_before_training call_before_training')
 
 
 def _default(value, extension, attribute, fallback):
@@ -49,6 +52,9 @@ class Trainer(object):
         if not isinstance(out, (str, os.PathLike)):
             raise TypeError('out must be a directory path, got {!r}'.format(out))
         self.updater = updater
+        built_at = getattr(updater, 'iteration', 0)
+        # > 0: the updater was resumed before the trainer was built (see triggers)
+        self._built_at_iteration = built_at if isinstance(built_at, int) else 0
         self.stop_trigger = trigger_util.get_trigger(stop_trigger)
         self.observation = {}
         self.out = os.fspath(out)
@@ -81,8 +87,13 @@ class Trainer(object):
             return self._snapshot_elapsed_time
         return time.time() - self._start_at + self._snapshot_elapsed_time
 
+    @property
+    def is_before_training(self):
+        """True while no update has been done (the updater's iteration is 0)."""
+        return self.updater.iteration == 0
+
     def extend(self, extension, name=None, trigger=None, priority=None,
-               invoke_before_training=None):
+               invoke_before_training=None, call_before_training=False):
         """Registers an extension to the trainer.
 
         Args:
@@ -93,8 +104,12 @@ class Trainer(object):
             trigger: when to invoke it; ``extension.trigger`` when None (a tuple is
                 given to IntervalTrigger).
             priority (int): higher runs earlier; ``extension.priority`` when None.
-            invoke_before_training (bool): also invoke it just before the training
-                loop; ``extension.invoke_before_training`` when None.
+            invoke_before_training (bool): v1's flag: also invoke it just before
+                the training loop; ``extension.invoke_before_training`` (a v1
+                attribute) when None.
+            call_before_training (bool): v7's flag: also invoke it before the first
+                update of a training that has not begun (iteration 0; not after a
+                resume).
         """
         if not callable(extension):
             raise TypeError('extension must be callable with the trainer, got '
@@ -123,7 +138,8 @@ class Trainer(object):
             _default(priority, extension, 'priority', extension_module.PRIORITY_READER),
             trigger_util.get_trigger(trigger),
             bool(_default(invoke_before_training, extension, 'invoke_before_training',
-                          False)))
+                          False)),
+            bool(call_before_training))
 
     def get_extension(self, name):
         """Returns the extension registered under ``name``."""
@@ -141,9 +157,13 @@ class Trainer(object):
         """Executes the training loop until the stop trigger fires.
 
         A trainer runs only once. Extensions' ``initialize(trainer)`` (when they have
-        one) and the extensions flagged ``invoke_before_training`` are called before
-        the first update; ``finalize()`` of every extension and of the updater is
-        called at the end, also when an exception stops the loop.
+        one and their trigger is not ``finished``), the extensions flagged
+        ``invoke_before_training`` and, at iteration 0, those registered with
+        ``call_before_training`` are called before the first update. When an
+        exception stops the loop, every extension's ``on_error(trainer, exc, tb)`` is
+        called (an error in one is printed and the others still run) and the
+        exception is raised again; ``finalize()`` of every extension and of the
+        updater is called at the end in any case.
         """
         if self._done:
             raise RuntimeError('cannot run the training loop twice with one Trainer')
@@ -157,10 +177,15 @@ class Trainer(object):
         try:
             for _, entry in extensions:
                 initialize = getattr(entry.extension, 'initialize', None)
-                if callable(initialize):
+                if callable(initialize) and not getattr(entry.trigger, 'finished', False):
                     initialize(self)
-                if entry.invoke_before_training:
-                    entry.extension(self)
+            before = [entry for _, entry in extensions if entry.invoke_before_training or
+                      (entry.call_before_training and self.is_before_training)]
+            if before:
+                self.observation = {}
+                with reporter.scope(self.observation):
+                    for entry in before:
+                        entry.extension(self)
             while not stop_trigger(self):
                 self.observation = {}
                 with reporter.scope(self.observation):
@@ -168,6 +193,18 @@ class Trainer(object):
                     for _, entry in extensions:
                         if entry.trigger(self):
                             entry.extension(self)
+        except Exception as error:
+            traceback_ = sys.exc_info()[2]
+            for _, entry in extensions:
+                handler = getattr(entry.extension, 'on_error', None)
+                if callable(handler):
+                    try:
+                        handler(self, error, traceback_)
+                    except Exception as handler_error:  # the loop's error wins
+                        sys.stderr.write('Exception in the error handler of an '
+                                         'extension: {!r}\n'.format(handler_error))
+                        traceback.print_exc()
+            raise
         finally:
             # the clock stops with the loop
             self._snapshot_elapsed_time = self._elapsed_time()
@@ -182,6 +219,9 @@ class Trainer(object):
     def serialize(self, serializer):
         """Saves or loads the updater, the extensions, stateful triggers and the
         elapsed time."""
+        if isinstance(serializer, serializer_module.Deserializer):
+            # triggers first called after this derive their start from the updater
+            self._restored = True
         self.updater.serialize(serializer['updater'])
         if hasattr(self.stop_trigger, 'serialize'):
             self.stop_trigger.serialize(serializer['stop_trigger'])

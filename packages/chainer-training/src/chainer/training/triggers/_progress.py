@@ -2,6 +2,7 @@
 that it sees each stretch of the training exactly once, whoever advanced the
 iterator."""
 import math
+import warnings
 import numbers
 
 from chainer import serializer as serializer_module
@@ -28,13 +29,16 @@ class Progress(object):
     iteration (one trigger object used as the stop trigger and an extension's
     trigger) all cover that iteration's stretch, extended to ``current``, and agree.
 
-    At the first call, after loading a snapshot that kept none of this (Chainer v1
-    triggers kept no state), or when the counts went back, ``start`` is derived from
-    the updater: ``iteration - 1``, or ``previous_epoch_detail`` (see
-    :func:`~chainer.training.triggers._units.epoch_span`). So a new trigger over an
-    updater resumed alone (v1 saved no trigger) covers the last iteration only, as
-    v1's stateless triggers did; a trigger first called late in a training does not
-    see the boundaries passed before (later Chainer releases start it at 0).
+    A new trigger starts at 0, as in later Chainer releases: its first call covers
+    the training from its start, so a trigger first called late fires once for the
+    boundaries passed before. After loading a snapshot that kept none of this
+    (Chainer v1 triggers kept no state), for a new trigger of a resumed training
+    (a trainer or updater restored from a snapshot, or a trainer built over an
+    updater that had already done updates: an extension registered after the
+    resume, a v1 script resuming the updater alone), or when the counts
+    went back, ``start`` is derived from the updater: ``iteration - 1``, or
+    ``previous_epoch_detail`` (see :func:`~chainer.training.triggers._units.epoch_span`),
+    covering the last iteration only, as v1's stateless triggers did.
 
     The state is serialized under the keys of later Chainer releases
     (``previous_iteration``, ``previous_epoch_detail``: the counts at the last
@@ -46,9 +50,10 @@ class Progress(object):
 
     def __init__(self, unit):
         self.unit = _units.check_unit(unit)
-        self.iteration = None  # updater.iteration at the last call (None: unknown)
-        self.epoch_detail = None  # updater.epoch_detail at the last call
+        self.iteration = 0  # updater.iteration at the last call (None: unknown)
+        self.epoch_detail = 0.0  # updater.epoch_detail at the last call
         self.start = None  # start of the stretch covered by the last call
+        self._fresh = True  # neither called nor loaded yet
 
     def _last(self):
         return self.iteration if self.unit == 'iteration' else self.epoch_detail
@@ -63,6 +68,9 @@ class Progress(object):
         updater = trainer.updater
         iteration = updater.iteration
         current = iteration if self.unit == 'iteration' else updater.epoch_detail
+        if self._fresh and _resumed(trainer):
+            self.iteration = None  # a new trigger of a resumed training (see above)
+        self._fresh = False
         last = self._last()
         if self.iteration is None or last is None or iteration < self.iteration or \
                 current < last:
@@ -86,7 +94,25 @@ class Progress(object):
         start = _entry(serializer, 'span_start', self.start, start_kind)
         if serializer_module._is_validating(serializer):
             return
+        if isinstance(serializer, serializer_module.Deserializer):
+            self._fresh = False
+        if iteration is None and epoch_detail is None and \
+                isinstance(serializer, serializer_module.Deserializer):
+            warnings.warn('the snapshot keeps no state of this trigger (Chainer v1 '
+                          'saved none): where its last call stopped is guessed from '
+                          'the updater, which is right when it is called at every '
+                          'iteration')
         self.iteration, self.epoch_detail, self.start = iteration, epoch_detail, start
+
+
+def _resumed(trainer):
+    """Whether ``trainer`` continues a training begun elsewhere."""
+    updater = trainer.updater
+    if getattr(trainer, '_restored', False) is True or \
+            getattr(updater, '_restored', False) is True:
+        return True
+    built_at = getattr(trainer, '_built_at_iteration', 0)
+    return isinstance(built_at, int) and built_at > 0
 
 
 def _entry(serializer, key, value, kind):

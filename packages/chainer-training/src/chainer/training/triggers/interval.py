@@ -39,5 +39,9 @@ class IntervalTrigger(object):
         Chainer v1 wrote, is loaded too)."""
         self._progress.serialize(serializer)
 
+    def get_training_length(self):
+        """Returns ``(period, unit)``: the length of a training this trigger stops."""
+        return self.period, self.unit
+
     def __repr__(self):
         return 'IntervalTrigger({}, {!r})'.format(self.period, self.unit)

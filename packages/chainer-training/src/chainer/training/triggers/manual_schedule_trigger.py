@@ -1,4 +1,5 @@
 """``ManualScheduleTrigger``: fires at listed iterations or epochs."""
+from chainer import serializer as serializer_module
 from chainer.training.triggers import _progress, _units
 
 
@@ -15,6 +16,10 @@ class ManualScheduleTrigger(object):
         unit (str): ``'iteration'`` or ``'epoch'``; with ``'epoch'`` it fires at the
             iteration during which the (fractional) epoch count reaches each point,
             once even when one iteration passes several points.
+
+    Attributes:
+        finished (bool): True once the call covering the last point has fired (no
+            point is left to fire at).
     """
 
     def __init__(self, points, unit):
@@ -23,13 +28,28 @@ class ManualScheduleTrigger(object):
             points = [points]
         self.points = frozenset(_units.check_point(p, 'points', unit) for p in points)
         self._progress = _progress.Progress(unit)
+        self.finished = False
+        self._finished_unknown = False  # loaded from a snapshot without the flag
 
     def __call__(self, trainer):
         """Returns True at a listed point."""
         previous, current = self._progress.span(trainer)
-        return any(previous < point <= current for point in self.points)
+        fire = any(previous < point <= current for point in self.points)
+        last = max(self.points) if self.points else 0
+        if current >= last and (fire or self._finished_unknown):
+            self.finished = True
+        self._finished_unknown = False
+        return fire
 
     def serialize(self, serializer):
         """Saves or loads where the last call stopped (a snapshot without it, as
-        Chainer v1 wrote, is loaded too)."""
+        Chainer v1 wrote, is loaded too, with a warning; ``finished`` is then
+        decided at the next call)."""
         self._progress.serialize(serializer)
+        try:
+            finished = bool(serializer('finished', self.finished))
+        except KeyError:  # Progress.serialize warned
+            self.finished, self._finished_unknown = False, True
+            return
+        if not serializer_module._is_validating(serializer):
+            self.finished = finished

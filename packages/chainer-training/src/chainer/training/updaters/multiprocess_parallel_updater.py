@@ -316,8 +316,8 @@ class MultiprocessParallelUpdater(standard_updater.StandardUpdater):
             optimizer.update()
             if self.comm is not None:
                 _broadcast(self.comm, nccl, gather_params(self._master))
-        if self.is_new_epoch:
-            optimizer.new_epoch()
+        if self.auto_new_epoch and self.is_new_epoch:
+            optimizer.new_epoch(auto=True)
 
     def finalize(self):
         """Stops the sub-device processes and finalizes the iterators."""

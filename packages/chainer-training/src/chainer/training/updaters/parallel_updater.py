@@ -1,6 +1,9 @@
 """``ParallelUpdater``: synchronous data-parallel updates over several devices."""
 import copy
 
+import numpy
+
+import chainer
 from chainer import cuda
 from chainer.dataset import convert
 from chainer.training.updaters import standard_updater
@@ -9,10 +12,24 @@ from chainer.training._observers import observe_link
 
 
 def _move(model, device):
-    if device is not None and device >= 0:
+    if device is not None and not isinstance(device, (int, numpy.integer)):
+        model.to_device(device)  # a v4+ device specifier or object
+    elif device is not None and device >= 0:
         model.to_gpu(device)
     else:
         model.to_cpu()
+
+
+def _device_object(device):
+    if device is None or isinstance(device, (int, numpy.integer)):
+        return device
+    return chainer.get_device(device)
+
+
+def _device_scope(device):
+    if device is None or isinstance(device, (int, numpy.integer)):
+        return cuda.get_device(device if device is not None else -1)
+    return chainer.using_device(device)
 
 
 class ParallelUpdater(standard_updater.StandardUpdater):
@@ -33,14 +50,19 @@ class ParallelUpdater(standard_updater.StandardUpdater):
             optimizer's target. When None, ``devices`` names the models: the main
             optimizer's target becomes ``'main'`` and the others are deep copies of it,
             each moved to its device.
-        devices (dict): device ids by model name (negative: the host), with the same
-            keys as the models.
+        devices (dict): devices by model name, with the same keys as the models:
+            ids (negative: the host) or v4+ device specifiers.
         loss_func: loss function; each model itself when None.
+        loss_scale (float): fixed loss scale of the optimizers (None: unscaled).
+        auto_new_epoch (bool): call ``new_epoch(auto=True)`` of the main optimizer
+            at the end of each epoch of the main iterator.
     """
 
     def __init__(self, iterator, optimizer, converter=convert.concat_examples,
-                 models=None, devices=None, loss_func=None):
-        super().__init__(iterator, optimizer, converter=converter, loss_func=loss_func)
+                 models=None, devices=None, loss_func=None, loss_scale=None,
+                 auto_new_epoch=True):
+        super().__init__(iterator, optimizer, converter=converter, loss_func=loss_func,
+                         loss_scale=loss_scale, auto_new_epoch=auto_new_epoch)
         main = main_of(self._optimizers, 'optimizer').target
         if models is None:
             if not isinstance(devices, dict) or 'main' not in devices:
@@ -80,9 +102,10 @@ class ParallelUpdater(standard_updater.StandardUpdater):
             model = self._models[name]
             device = self._devices[name]
             model.cleargrads()
-            in_arrays = self.converter(batch[i::n], device)
+            in_arrays = standard_updater.call_converter(
+                self.converter, batch[i::n], _device_object(device))
             loss_func = model if self.loss_func is None else self.loss_func
-            with cuda.get_device(device if device is not None else -1):
+            with _device_scope(device):
                 losses.append(standard_updater.call_with_batch(loss_func, in_arrays))
         for loss in losses:
             loss.backward()
@@ -94,5 +117,5 @@ class ParallelUpdater(standard_updater.StandardUpdater):
         optimizer.update()
         for model in others:
             model.copyparams(main)
-        if self.is_new_epoch:
-            optimizer.new_epoch()
+        if self.auto_new_epoch and self.is_new_epoch:
+            optimizer.new_epoch(auto=True)

@@ -4,6 +4,7 @@ import functools
 import numpy
 
 import chainer
+from chainer import serializer as serializer_module
 from chainer.dataset import convert
 from chainer.training import updater as updater_module
 from chainer.training._named_objects import as_named, main_of
@@ -35,13 +36,41 @@ def call_with_batch(func, in_arrays, volatile=chainer.flag.OFF):
     return func(chainer.Variable(in_arrays, volatile=volatile))
 
 
+def _device_object(device):
+    """``device`` as a :class:`chainer.backend.Device` when it is a v4+ specifier;
+    ints (v1 device ids) and None are kept as they are."""
+    if device is None or isinstance(device, (int, numpy.integer)):
+        return device
+    return chainer.get_device(device)
+
+
+def call_converter(converter, batch, device):
+    """Calls ``converter(batch, device)`` as v7 does: a converter made by
+    :func:`chainer.dataset.converter` (or a ``Converter``) gets a device object; a
+    plain function of the v1 style gets a device id (-1 for the host) when
+    ``device`` is a device object (an int or None is passed as it is)."""
+    if device is None or isinstance(device, (int, numpy.integer)):
+        return converter(batch, device)
+    new_style = getattr(chainer.dataset, 'Converter', None)
+    if (new_style is not None and isinstance(converter, new_style)) or \
+            converter is convert.concat_examples:
+        return converter(batch, device)
+    if device.xp is numpy:
+        return converter(batch, -1)
+    device_id = getattr(getattr(device, 'device', None), 'id', None)
+    if device_id is None:
+        raise TypeError('a plain converter function takes device ids; for {} '
+                        'decorate it with chainer.dataset.converter()'.format(device))
+    return converter(batch, device_id)
+
+
 class StandardUpdater(updater_module.Updater):
     """Standard implementation of :class:`~chainer.training.Updater`.
 
     Each update reads a batch from the main iterator, converts it with
-    ``converter(batch, device)`` and calls the main optimizer's ``update`` with the
-    loss function and the arrays wrapped in Variables. Override :meth:`update_core`
-    for other update routines (e.g. truncated BPTT).
+    ``converter(batch, input_device)`` and calls the main optimizer's ``update``
+    with the loss function and the arrays wrapped in Variables. Override
+    :meth:`update_core` for other update routines (e.g. truncated BPTT).
 
     Args:
         iterator: dataset iterator for the training dataset, or a dict of iterators
@@ -52,42 +81,84 @@ class StandardUpdater(updater_module.Updater):
             without one is accepted for an :meth:`update_core` of one's own (the GAN
             pattern ``{'gen': opt_gen, 'dis': opt_dis}``).
         converter: converts a batch into input arrays; :func:`concat_examples` by
-            default.
-        device: device to send the arrays to (negative: host; None: unchanged). A
-            GPU id also moves the target links of all optimizers to that GPU, as in
-            v1; a v4+ device specifier or object (``'@numpy'``,
-            ``chainer.get_device(...)``) moves them to that device, as in v7.
+            default. A plain function gets a device id (v1), one made with
+            :func:`chainer.dataset.converter` a device object (v7).
+        device: device of the models. A GPU id moves the target links of all
+            optimizers to that GPU (a negative id leaves them), as in v1; a v4+
+            device specifier or object (``'@numpy'``, ``chainer.get_device(...)``)
+            moves them to that device, as in v7. None leaves them where they are.
         loss_func: loss function; the target link of the main optimizer when None.
+        loss_scale (float): fixed loss scale given to every optimizer
+            (``set_loss_scale``); None leaves them unscaled.
+        auto_new_epoch (bool): call ``new_epoch(auto=True)`` of the main optimizer
+            when the main iterator completes an epoch (and set
+            ``use_auto_new_epoch`` of every optimizer).
+        input_device: device the batches are sent to (keyword only); ``device``
+            when None.
 
     Attributes:
-        converter, device, loss_func: as given.
+        converter, loss_func, loss_scale, auto_new_epoch: as given.
+        device: ``device`` (an int or None as given; a specifier as a device object).
+        input_device: the device of the batches, likewise.
         iteration (int): number of completed updates.
     """
 
     def __init__(self, iterator, optimizer, converter=convert.concat_examples,
-                 device=None, loss_func=None):
+                 device=None, loss_func=None, loss_scale=None, auto_new_epoch=True,
+                 **kwargs):
+        input_device = kwargs.pop('input_device', None)
+        if kwargs:
+            raise TypeError('StandardUpdater got unexpected keyword arguments: '
+                            '{}'.format(', '.join(sorted(kwargs))))
         self._iterators = as_named(iterator, 'iterator', _check_iterator)
         self._optimizers = as_named(optimizer, 'optimizer', _check_optimizer)
         if not callable(converter):
             raise TypeError('converter must be callable, got {!r}'.format(converter))
         if loss_func is not None and not callable(loss_func):
             raise TypeError('loss_func must be callable, got {!r}'.format(loss_func))
+        device = _device_object(device)
+        input_device = _device_object(input_device)
         self.converter = converter
-        self.device = device
+        self._device = device
+        self._input_device = device if input_device is None else input_device
         self.loss_func = loss_func
         self.iteration = 0
+        self.loss_scale = loss_scale
+        if loss_scale is not None:
+            for opt in self._optimizers.values():
+                opt.set_loss_scale(loss_scale)
+        self.auto_new_epoch = bool(auto_new_epoch)
+        if self.auto_new_epoch:
+            for opt in self._optimizers.values():
+                opt.use_auto_new_epoch = True
         if device is None:
             return
-        if not isinstance(device, (int, numpy.integer)):  # a v4+ device specifier
-            for optimizer in self._optimizers.values():
-                optimizer.target.to_device(device)
+        if not isinstance(device, (int, numpy.integer)):  # a v4+ device
+            for opt in self._optimizers.values():
+                opt.target.to_device(device)
         elif device >= 0:
-            for optimizer in self._optimizers.values():
-                optimizer.target.to_gpu(device)
+            for opt in self._optimizers.values():
+                opt.target.to_gpu(device)
+
+    @property
+    def device(self):
+        """The device of the models given to the constructor."""
+        return self._device
+
+    @device.setter
+    def device(self, value):
+        # v1 code assigns it (and then meant the device of the batches too)
+        if self._input_device == self._device:
+            self._input_device = value
+        self._device = value
+
+    @property
+    def input_device(self):
+        """The device the batches are sent to."""
+        return self._input_device
 
     def _main_iterator(self):
         return main_of(self._iterators, 'iterator')
-
     @property
     def epoch(self):
         """Number of completed sweeps over the main dataset."""
@@ -132,18 +203,22 @@ class StandardUpdater(updater_module.Updater):
 
     def update_core(self):
         """Reads a batch, converts it and updates with the main optimizer."""
-        batch = next(self._main_iterator())
-        in_arrays = self.converter(batch, self.device)
+        iterator = self._main_iterator()
+        batch = next(iterator)
+        in_arrays = call_converter(self.converter, batch, self.input_device)
         optimizer = main_of(self._optimizers, 'optimizer')
         # 'is None', not 'or': a link given as the function may be falsy (empty ChainList)
         loss_func = optimizer.target if self.loss_func is None else self.loss_func
         call_with_batch(functools.partial(optimizer.update, loss_func), in_arrays)
-        if self.is_new_epoch:
-            optimizer.new_epoch()
+        if self.auto_new_epoch and iterator.is_new_epoch:
+            optimizer.new_epoch(auto=True)
 
     def serialize(self, serializer):
         """Saves or loads the iterators, the optimizers with their target links and
         the iteration count."""
+        if isinstance(serializer, serializer_module.Deserializer):
+            # triggers first called after a resume derive their start from here
+            self._restored = True
         for name, iterator in sorted(self._iterators.items()):
             iterator.serialize(serializer['iterator:' + name])
         for name, optimizer in sorted(self._optimizers.items()):
