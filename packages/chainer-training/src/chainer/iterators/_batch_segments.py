@@ -9,19 +9,41 @@ def segment_length(segment):
     return len(segment)
 
 
+def segment_indices(segment):
+    """The dataset indices of a segment, as a list of ints."""
+    if isinstance(segment, slice):
+        return list(range(segment.start, segment.stop))
+    return numpy.asarray(segment).tolist()
+
+
+def _slices_in_one_call(dataset):
+    """True for the datasets known to return a list of examples for a slice: lists,
+    tuples, numpy arrays and Chainer's datasets. Any other dataset is read one
+    ``dataset[i]`` at a time (Chainer v2+ asks no more of a dataset than that)."""
+    if isinstance(dataset, (list, tuple, numpy.ndarray)):
+        return True
+    from chainer.dataset import dataset_mixin
+    from chainer.datasets import dict_dataset, tuple_dataset
+    return isinstance(dataset, (dataset_mixin.DatasetMixin, tuple_dataset.TupleDataset,
+                                dict_dataset.DictDataset))
+
+
 def fetch_examples(dataset, segments):
     """Returns the list of examples of ``dataset`` at the indices of ``segments``.
 
-    Contiguous segments are read with one slicing call, which is fast for arrays and
-    datasets with efficient slicing; index arrays use fancy indexing on numpy arrays and
-    one ``dataset[i]`` per example otherwise.
+    Contiguous segments of datasets known to slice (see ``_slices_in_one_call``) are
+    read with one slicing call, which is fast for arrays and datasets with efficient
+    slicing; index arrays use fancy indexing on numpy arrays; anything else is one
+    ``dataset[i]`` per example.
     """
     batch = []
+    sliceable = _slices_in_one_call(dataset)
     for segment in segments:
-        if isinstance(segment, slice) or isinstance(dataset, numpy.ndarray):
+        if isinstance(dataset, numpy.ndarray) or (
+                sliceable and isinstance(segment, slice)):
             batch.extend(dataset[segment])
         else:
-            batch.extend(dataset[i] for i in segment.tolist())
+            batch.extend(dataset[i] for i in segment_indices(segment))
     return batch
 
 

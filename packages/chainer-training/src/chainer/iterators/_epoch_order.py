@@ -36,26 +36,38 @@ class EpochOrder(object):
         size (int): Number of examples.
         batch_size (int): Number of examples per batch.
         repeat (bool): Loop forever; otherwise stop after one sweep.
-        shuffle (bool): Visit the examples in a new random order at each sweep. The seed
-            of the iterator's own RandomState is drawn from :mod:`numpy.random`, so
+        shuffle (bool or None): Visit the examples in a new random order at each sweep
+            (None: shuffle unless ``order_sampler`` is given). The seed of the
+            iterator's own RandomState is drawn from :mod:`numpy.random`, so
             ``numpy.random.seed`` makes the orders reproducible.
+        order_sampler (callable or None): ``order_sampler(order, position)`` returns
+            the order of the next epoch (see
+            :class:`~chainer.iterators.OrderSampler`); the epoch size is the length
+            of that order. Only with ``shuffle=None``.
     """
 
-    def __init__(self, size, batch_size, repeat, shuffle):
+    def __init__(self, size, batch_size, repeat, shuffle, order_sampler=None):
         check_positive_int(batch_size, 'batch_size')
         if size <= 0:
             raise ValueError('the dataset is empty: an iterator needs at least one example')
+        if shuffle is not None and order_sampler is not None:
+            raise ValueError('an order_sampler is given while shuffle={!r}: set shuffle '
+                             'to None to use a custom order sampler'.format(shuffle))
         self.size = size
         self.batch_size = batch_size
         self.repeat = repeat
-        self.shuffle = shuffle
+        self.sampler = order_sampler
+        self.shuffle = order_sampler is None and shuffle is not False
         self._rng = (numpy.random.RandomState(numpy.random.randint(2 ** 31))
-                     if shuffle else None)
+                     if self.shuffle else None)
         self.reset()
 
     def reset(self):
         """Goes back to the start of the first epoch (with a fresh order if shuffling)."""
-        order, rng_state = self._new_order()
+        if self.sampler is not None:
+            order, rng_state = self._sampled(numpy.arange(self.size), 0, None), None
+        else:
+            order, rng_state = self._new_order()
         self.state = EpochState(0, 0, False, -1., order, rng_state)
 
     def set_state(self, state):
@@ -71,6 +83,20 @@ class EpochOrder(object):
         order = self._rng.permutation(self.size)
         return order, self._rng.get_state()
 
+    def _sampled(self, order, position, previous):
+        new = numpy.asarray(self.sampler(order, position))
+        if new.ndim != 1 or (previous is not None and len(new) != len(previous)):
+            raise ValueError('the order sampler returned an order of shape {} where the '
+                             'previous order had length {}; its length must stay the '
+                             'same'.format(new.shape, len(order)))
+        if len(new) == 0:
+            raise ValueError('the order sampler returned an empty order')
+        return new
+
+    def epoch_size(self, state):
+        """Number of examples of an epoch: the length of the order, else the size."""
+        return self.size if state.order is None else len(state.order)
+
     def next_segments(self):
         """Advances by one batch and returns its indices as a list of segments.
 
@@ -85,15 +111,18 @@ class EpochOrder(object):
             raise StopIteration
         position, epoch, order, rng_state = s.position, s.epoch, s.order, s.rng_state
         need = self.batch_size
+        size = self.epoch_size(s)
         segments = []
         while True:
-            end = min(position + need, self.size)
+            end = min(position + need, size)
             segments.append(slice(position, end) if order is None else order[position:end])
             need -= end - position
-            position = end
-            if position == self.size:
+            start, position = position, end
+            if position == size:
                 epoch += 1
                 position = 0
+                if self.sampler is not None:
+                    order = self._sampled(order, start, order)
                 if not self.repeat:
                     break
                 if self._rng is not None:
@@ -101,12 +130,12 @@ class EpochOrder(object):
             if need == 0:
                 break
         self.state = EpochState(position, epoch, epoch > s.epoch,
-                                s.epoch + s.position / self.size, order, rng_state)
+                                s.epoch + s.position / size, order, rng_state)
         return segments
 
     def epoch_detail(self, state):
         """Floating-point epoch of ``state``, e.g. 2.5 in the middle of the third sweep."""
-        return state.epoch + state.position / self.size
+        return state.epoch + state.position / self.epoch_size(state)
 
     def serialize_state(self, serializer, state):
         """Saves or loads ``state`` through ``serializer`` and returns the resulting state.
@@ -125,7 +154,8 @@ class EpochOrder(object):
             previous = _peek(serializer, 'previous_epoch_detail',
                              state.previous_epoch_detail)
         except KeyError:  # a v1 snapshot: one batch back, as far as the start
-            previous = max(epoch + (position - self.batch_size) / self.size, 0.) \
+            previous = max(epoch + (position - self.batch_size) / self.epoch_size(state),
+                           0.) \
                 if epoch or position else -1.
         order, rng_state = state.order, state.rng_state
         if order is not None:
@@ -137,10 +167,16 @@ class EpochOrder(object):
     def check_state(self, state):
         """Raises ValueError when ``state`` (e.g. one loaded from a damaged file) could
         not continue this sweep."""
-        if not 0 <= state.position < max(self.size, 1) or state.epoch < 0:
-            raise ValueError('the saved position {} (epoch {}) does not fit a dataset of '
-                             '{} examples'.format(state.position, state.epoch, self.size))
-        if state.order is not None and (
+        size = self.epoch_size(state)
+        if not 0 <= state.position < max(size, 1) or state.epoch < 0:
+            raise ValueError('the saved position {} (epoch {}) does not fit an epoch of '
+                             '{} examples'.format(state.position, state.epoch, size))
+        if self.sampler is not None:
+            if state.order is not None and len(state.order) and not (
+                    0 <= numpy.min(state.order) and numpy.max(state.order) < self.size):
+                raise ValueError('the saved order has indices outside the {} examples '
+                                 'of the dataset'.format(self.size))
+        elif state.order is not None and (
                 len(state.order) != self.size or
                 not numpy.array_equal(numpy.sort(state.order), numpy.arange(self.size))):
             raise ValueError('the saved order is not a permutation of the {} examples of '

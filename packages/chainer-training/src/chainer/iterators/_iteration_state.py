@@ -42,6 +42,17 @@ class StatefulIterator(iterator.Iterator):
         return self._order.repeat
 
     @property
+    def order_sampler(self):
+        """The order sampler given to the iterator; with the default shuffling, a
+        :class:`~chainer.iterators.ShuffleOrderSampler` over the iterator's own
+        random state; None without shuffling."""
+        order = self._order
+        if order.sampler is not None or order._rng is None:
+            return order.sampler
+        from chainer.iterators import order_samplers
+        return order_samplers.ShuffleOrderSampler(order._rng)
+
+    @property
     def shuffle(self):
         """Whether each sweep visits the examples in a new random order."""
         return self._order.shuffle

@@ -7,6 +7,7 @@ import multiprocessing.sharedctypes
 import numbers
 import os
 import signal
+import time
 import warnings
 import weakref
 
@@ -27,16 +28,27 @@ _worker_slot_size = 0
 
 #: A batch being read: the futures of its chunks, the iteration state after it, and the
 #: index of its region of the shared buffer (None when its arrays come by pickle).
-_Pending = collections.namedtuple('_Pending', ['futures', 'state', 'region'])
+_Pending = collections.namedtuple('_Pending', ['futures', 'state', 'region', 'chunks'])
+
+#: Attributes set by ``_init_process_state``: the workers and what they read, which
+#: neither a copy nor a pickle takes.
+_PROCESS_STATE = frozenset([
+    '_pending', '_executor', '_finalizer', '_finalized', '_memory', '_buffer',
+    '_region_futures', '_batches_in_pool', '_started'])
+
+#: Default of the v2+ arguments, telling a v1-style call apart from a v7 one.
+_V1_DEFAULT = object()
 
 
-def _init_worker(dataset, memory, slot_size):
+def _init_worker(dataset, memory, slot_size, started):
     global _worker_dataset, _worker_buffer, _worker_slot_size
     _worker_dataset = dataset
     _worker_buffer = None if memory is None else numpy.frombuffer(memory, numpy.uint8)
     _worker_slot_size = slot_size
     # Ctrl-C is for the main process, which shuts the pool down; workers ignore it.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    with started.get_lock():
+        started.value += 1
 
 
 def _fetch_in_worker(segments, first_slot):
@@ -93,26 +105,53 @@ class MultiprocessIterator(_iteration_state.StatefulIterator):
     The workers are shut down by :meth:`finalize`, when the iterator is garbage
     collected, and at interpreter exit (quietly, also when the iterator was never
     finalized), so they never keep the interpreter alive;
-    a worker whose parent process dies (even killed) exits too. As in Chainer v1.24,
-    :meth:`reset` is only possible at the start of an epoch of an iterator that does
-    not repeat (or before the first batch), and not after :meth:`finalize`.
+    a worker whose parent process dies (even killed) exits too. An iterator built with
+    any of the v2+ arguments ``order_sampler``, ``dataset_timeout`` or
+    ``maxtasksperchild`` can :meth:`reset` at any time (as in Chainer v7); otherwise,
+    as in Chainer v1.24, only at the start of an epoch of an iterator that does not
+    repeat (or before the first batch). Neither can after :meth:`finalize`.
+    The iterator pickles (without its workers) when its dataset and sampler do.
 
     Args:
         dataset: Dataset to iterate (picklable for the spawn start method).
         batch_size (int): Number of examples within each batch.
         repeat (bool): Loop over the dataset forever; otherwise stop at the end of the
             first epoch.
-        shuffle (bool): Shuffle the order at the beginning of each epoch.
+        shuffle (bool or None): Shuffle the order at the beginning of each epoch;
+            None shuffles unless ``order_sampler`` is given.
         n_processes (int or None): Number of worker processes; the number of CPUs when
             None or 0.
         n_prefetch (int): Number of batches loaded ahead (at least one).
         shared_mem (int or None): Size in bytes of the shared memory slot of each
             example; 0 sends every array by pickle. None measures the arrays of the
             first batch (read by pickle) and uses that size from then on.
+        order_sampler (callable or None): Chooses the order of each epoch in the main
+            process (see :class:`~chainer.iterators.OrderSampler`); needs
+            ``shuffle=None``.
+        dataset_timeout (float or None): When a batch is still not read this many
+            seconds after :meth:`__next__` started waiting for it, a
+            :class:`MultiprocessIterator.TimeoutWarning` names the indices of its
+            examples (the iterator keeps waiting). None never warns.
+        maxtasksperchild (int or None): The pool of workers is replaced by a fresh
+            one after every ``maxtasksperchild`` batches (the retired workers finish
+            what they were given), so that whatever a worker leaks is freed. None
+            keeps the workers as long as the iterator lives.
     """
 
-    def __init__(self, dataset, batch_size, repeat=True, shuffle=True, n_processes=None,
-                 n_prefetch=1, shared_mem=None):
+    class TimeoutWarning(RuntimeWarning):
+        """Warned when the dataset takes longer than ``dataset_timeout`` seconds."""
+
+    def __init__(self, dataset, batch_size, repeat=True, shuffle=None, n_processes=None,
+                 n_prefetch=1, shared_mem=None, order_sampler=None,
+                 dataset_timeout=_V1_DEFAULT, maxtasksperchild=_V1_DEFAULT):
+        # A call with any v2+ argument gets v7's reset (allowed at any time).
+        self._v7_reset = (order_sampler is not None or dataset_timeout is not _V1_DEFAULT
+                          or maxtasksperchild is not _V1_DEFAULT)
+        self.dataset_timeout = 30.0 if dataset_timeout is _V1_DEFAULT else dataset_timeout
+        maxtasksperchild = None if maxtasksperchild is _V1_DEFAULT else maxtasksperchild
+        if maxtasksperchild is not None:
+            _epoch_order.check_positive_int(maxtasksperchild, 'maxtasksperchild')
+        self.maxtasksperchild = maxtasksperchild
         n_processes = n_processes or os.cpu_count() or 1
         _epoch_order.check_positive_int(n_processes, 'n_processes')
         # v1 reads at least one batch ahead whatever n_prefetch says.
@@ -122,7 +161,8 @@ class MultiprocessIterator(_iteration_state.StatefulIterator):
         self.batch_size = batch_size
         self.n_processes = n_processes
         self.n_prefetch = max(n_prefetch, 1)
-        self._order = _epoch_order.EpochOrder(len(dataset), batch_size, repeat, shuffle)
+        self._order = _epoch_order.EpochOrder(len(dataset), batch_size, repeat, shuffle,
+                                              order_sampler)
         self._state = self._order.state
         # Bytes per example slot; None until measured on the first batch.
         self._slot_size = shared_mem
@@ -137,15 +177,25 @@ class MultiprocessIterator(_iteration_state.StatefulIterator):
         self._memory = None  # the shared buffer, allocated with the pool
         self._buffer = None  # the same as a uint8 array
         self._region_futures = []  # per region: the futures that last wrote to it
+        self._batches_in_pool = 0  # batches submitted to the current pool
+        self._started = None  # a shared count of the started workers of the pool
 
     def __copy__(self):
         """A copy that continues from the same state with its own workers."""
         clone = type(self).__new__(type(self))
-        clone.__dict__.update(self.__dict__)
-        clone._order = copy.deepcopy(self._order)
-        clone._order.set_state(self._state)
-        clone._init_process_state()
+        clone.__setstate__(self.__getstate__())
         return clone
+
+    def __getstate__(self):
+        """The iteration state and arguments; not the workers nor what they read."""
+        state = {k: v for k, v in self.__dict__.items() if k not in _PROCESS_STATE}
+        state['_order'] = copy.deepcopy(self._order)
+        state['_order'].set_state(self._state)
+        return state
+
+    def __setstate__(self, state):
+        self.__dict__.update(state)
+        self._init_process_state()
 
     def __next__(self):
         """Returns the next batch (a list of examples)."""
@@ -175,6 +225,7 @@ class MultiprocessIterator(_iteration_state.StatefulIterator):
     def _collect(self, entry):
         """Waits for the chunks of a batch and returns its examples."""
         batch, lacking = [], 0
+        self._wait_warning(entry)
         for future in entry.futures:
             examples, needed = future.result()
             batch.extend(examples)
@@ -189,16 +240,47 @@ class MultiprocessIterator(_iteration_state.StatefulIterator):
                     self._slot_size, lacking, lacking), UserWarning, stacklevel=3)
         return batch
 
+    def _wait_warning(self, entry):
+        """Waits ``dataset_timeout`` seconds for a batch, then warns naming the
+        indices of the examples still being read."""
+        timeout = self.dataset_timeout
+        if timeout is None:
+            return
+        if self._started is not None:
+            # The clock starts once the workers run: starting them is not the dataset.
+            need, give_up = min(self.n_processes, len(entry.futures)), time.monotonic() + 10
+            while self._started.value < need and time.monotonic() < give_up:
+                time.sleep(0.002)
+        start = time.monotonic()
+        _, late = concurrent.futures.wait(entry.futures, timeout)
+        if not late:
+            return
+        indices = [int(i) for future, chunk in zip(entry.futures, entry.chunks)
+                   if future in late for s in chunk
+                   for i in _batch_segments.segment_indices(s)]
+        warnings.warn(
+            'MultiprocessIterator: the dataset has not returned the examples of indices '
+            '{} after {:.3g} seconds (dataset_timeout={}); a stalled dataset (a lock '
+            'or a connection opened before the workers started, an infinite loop) '
+            'blocks the training. Still waiting.'.format(
+                indices, time.monotonic() - start, timeout),
+            MultiprocessIterator.TimeoutWarning, stacklevel=4)
+
     def _measure(self, batch):
         """Sizes the slots from the first batch; a pool without shared memory is
         retired (it finishes what it was given) so that the next one has it."""
         self._slot_size = max([_shared_memory.needed_bytes(x) for x in batch] + [0])
         if self._slot_size and self._executor is not None:
-            self._finalizer.detach()
-            # It finishes the chunks it was given: the batches read ahead need them.
-            _worker_pool.stop(self._executor, wait=False, cancel=False)
-            self._executor = None
-            self._finalizer = None
+            self._retire_pool()
+
+    def _retire_pool(self):
+        """Lets the current pool finish the chunks it was given (the batches read
+        ahead need them) and end; the next batch starts a fresh pool."""
+        self._finalizer.detach()
+        _worker_pool.stop(self._executor, wait=False, cancel=False)
+        self._executor = None
+        self._finalizer = None
+        self._batches_in_pool = 0
 
     def _visible_state(self):
         return self._state
@@ -221,6 +303,7 @@ class MultiprocessIterator(_iteration_state.StatefulIterator):
         executor = self._get_executor()
         region = self._free_region() if self._memory is not None else None
         chunks = _batch_segments.split_segments(segments, self.n_processes)
+        self._batches_in_pool += 1
         futures = []
         first_slot = None if region is None else region * self.batch_size
         for chunk in chunks:
@@ -229,7 +312,11 @@ class MultiprocessIterator(_iteration_state.StatefulIterator):
                 first_slot += sum(_batch_segments.segment_length(s) for s in chunk)
         if region is not None:
             self._region_futures[region] = futures
-        return _Pending(futures, self._order.state, region)
+        entry = _Pending(futures, self._order.state, region, chunks)
+        if self.maxtasksperchild is not None and \
+                self._batches_in_pool >= self.maxtasksperchild:
+            self._retire_pool()
+        return entry
 
     def _free_region(self):
         """Index of a region of the shared buffer that nothing writes to any more.
@@ -254,9 +341,10 @@ class MultiprocessIterator(_iteration_state.StatefulIterator):
         if self._executor is None:
             if self._slot_size and self._memory is None:
                 self._allocate_memory()
+            self._started = multiprocessing.sharedctypes.Value('i', 0)
             self._executor = _worker_pool.start(
                 self.n_processes, _init_worker,
-                (self.dataset, self._memory, self._slot_size or 0))
+                (self.dataset, self._memory, self._slot_size or 0, self._started))
             # Runs on garbage collection; never waits for the workers there (the exit
             # hook of _worker_pool waits for them, before the interpreter shuts down).
             self._finalizer = weakref.finalize(
@@ -297,20 +385,19 @@ class MultiprocessIterator(_iteration_state.StatefulIterator):
         """Restarts from the first epoch (with a new order when shuffling).
 
         Raises:
-            NotImplementedError: as in Chainer v1.24, in the middle of an epoch, after
-                an epoch of a repeating iterator, or after :meth:`finalize` stopped
-                the workers.
+            NotImplementedError: after :meth:`finalize` stopped the workers; for a
+                v1-style iterator (see the class) also in the middle of an epoch or
+                after an epoch of a repeating iterator, as in Chainer v1.24.
         """
         state = self._state
-        if state.position != 0:
+        if self._finalized:
+            raise NotImplementedError('a finalized MultiprocessIterator cannot be reset')
+        if not self._v7_reset and state.position != 0:
             raise NotImplementedError('MultiprocessIterator cannot be reset in the middle '
                                       'of an epoch (as in Chainer v1)')
-        if state.epoch != 0 and self.repeat:
+        if not self._v7_reset and state.epoch != 0 and self.repeat:
             raise NotImplementedError('a repeating MultiprocessIterator cannot be reset '
                                       'after its first epoch (as in Chainer v1)')
-        if self._finalized:
-            raise NotImplementedError('a finalized MultiprocessIterator cannot be reset '
-                                      '(as in Chainer v1)')
         self._rewind()
         self._order.reset()
         self._state = self._order.state

@@ -19,13 +19,17 @@ class SerialIterator(_iteration_state.StatefulIterator):
         batch_size (int): Number of examples within each batch.
         repeat (bool): Loop over the dataset forever; otherwise stop at the end of the
             first epoch (the last batch may be smaller).
-        shuffle (bool): Shuffle the order at the beginning of each epoch.
+        shuffle (bool or None): Shuffle the order at the beginning of each epoch.
+            None (v2+) shuffles unless ``order_sampler`` is given.
+        order_sampler (callable or None): Chooses the order of each epoch (see
+            :class:`~chainer.iterators.OrderSampler`); needs ``shuffle=None``.
     """
 
-    def __init__(self, dataset, batch_size, repeat=True, shuffle=True):
+    def __init__(self, dataset, batch_size, repeat=True, shuffle=None, order_sampler=None):
         self.dataset = dataset
         self.batch_size = batch_size
-        self._order = _epoch_order.EpochOrder(len(dataset), batch_size, repeat, shuffle)
+        self._order = _epoch_order.EpochOrder(len(dataset), batch_size, repeat, shuffle,
+                                              order_sampler)
 
     def __next__(self):
         """Returns the next batch (a list of examples)."""
