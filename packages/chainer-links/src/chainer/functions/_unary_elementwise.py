@@ -4,11 +4,30 @@ relu, sigmoid, tanh, ...; clip).
 Each function is a small subclass of :class:`UnaryElementwise` that states its
 forward map and its derivative; the type check, the dtype handling and the
 keeping of the output for backward live here once.
+
+The backward is differentiable (a double backprop): given Variables, it builds the
+gradient from differentiable functions (:meth:`UnaryElementwise.variable_derivative`),
+while an ordinary backward stays on arrays.
 """
+import weakref
+
 from chainer import cuda
 from chainer import function
 from chainer import utils
+from chainer import variable
 from chainer.utils import type_check
+
+
+class _DifferentiableMath(object):
+    """Stands for the array module in :meth:`UnaryElementwise.derivative` when that is
+    given Variables: ``xp.sin(x)`` and the like become ``F.sin(x)``."""
+
+    def __getattr__(self, name):
+        import chainer.functions
+        return getattr(chainer.functions, name)
+
+
+_DIFFERENTIABLE_MATH = _DifferentiableMath()
 
 
 class UnaryElementwise(function.Function):
@@ -23,6 +42,8 @@ class UnaryElementwise(function.Function):
     #: Whether the function is piecewise constant (rounding): its backward gives a
     #: zero gradient, as Chainer v1 does, rather than none.
     piecewise_constant = False
+
+    _differentiable_backward = True
 
     def compute(self, xp, x):
         """The forward map ``f(x)``, elementwise.
@@ -50,6 +71,35 @@ class UnaryElementwise(function.Function):
         """
         raise NotImplementedError('UnaryElementwise subclasses define derivative()')
 
+    def variable_derivative(self, x, y, gy):
+        """The input gradient ``gy * f'(x)`` as a differentiable graph (double
+        backprop).
+
+        The default calls :meth:`derivative` with Variables and, as its array module,
+        an object whose functions are those of :mod:`chainer.functions`; a subclass
+        whose derivative uses anything else (a GPU kernel, a mask) overrides this.
+
+        Args:
+            x (~chainer.Variable): the input.
+            y (~chainer.Variable): the output, a node of this function's graph.
+            gy (~chainer.Variable): the gradient of the output.
+
+        Returns:
+            ~chainer.Variable: the gradient of ``x``.
+        """
+        return self.derivative(_DIFFERENTIABLE_MATH, x, y, gy)
+
+    def _output_variable(self):
+        """The output as a Variable of this function's graph (made again from the
+        kept array when the caller dropped it)."""
+        y = self.outputs[0]()
+        if y is None:
+            y = variable.Variable(self._y)
+            y.creator = self
+            y.rank = self.rank + 1
+            self.outputs = (weakref.ref(y),)
+        return y
+
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() == 1, in_types[0].dtype.kind == 'f')
 
@@ -63,8 +113,23 @@ class UnaryElementwise(function.Function):
 
     def backward(self, inputs, grad_outputs):
         x = inputs[0]
+        if isinstance(grad_outputs[0], variable.Variable):  # a double backprop
+            return self._double_backprop_gradient(x, grad_outputs[0]),
         xp = cuda.get_array_module(x)
         if self.piecewise_constant:
             return xp.zeros_like(x),
         gx = self.derivative(xp, x, self._y, grad_outputs[0])
         return utils.force_array(gx, x.dtype),
+
+    def _double_backprop_gradient(self, x, gy):
+        if self.piecewise_constant:  # the gradient is zero: so are its derivatives
+            xp = cuda.get_array_module(x.data)
+            return variable.Variable(xp.zeros_like(x.data), requires_grad=False)
+        return self.variable_derivative(x, self._output_variable(), gy)
+
+
+def constant_factor(x, condition, value=1):
+    """``value`` where ``condition`` holds, else 0, as an array of ``x``'s dtype: the
+    derivative of a piecewise linear function, whose own derivative is zero almost
+    everywhere (undefined at the kinks)."""
+    return (condition * x.dtype.type(value)).astype(x.dtype, copy=False)

@@ -3,6 +3,7 @@ import importlib
 import numpy
 import pytest
 
+import chainer
 import chainer.functions as F
 from chainer.core_functions import matmul as core_matmul
 from chainer.utils import type_check
@@ -10,7 +11,8 @@ from chainer.utils import type_check
 
 def test_matmul_of_matrices_is_the_core_node():
     # operands of at most 2 dimensions use the node of the @ operator (v1's MatMul)
-    y = F.matmul(numpy.ones((2, 3), numpy.float32), numpy.ones((3, 4), numpy.float32))
+    a = chainer.Variable(numpy.ones((2, 3), numpy.float32))
+    y = F.matmul(a, chainer.Variable(numpy.ones((3, 4), numpy.float32)))
     assert type(y.creator) is core_matmul.MatMul
     module = importlib.import_module('chainer.functions.math.matmul')
     assert module.MatMul is core_matmul.MatMul

@@ -2,6 +2,7 @@
 import numpy
 
 from chainer import cuda
+from chainer.functions._unary_elementwise import constant_factor
 from chainer.functions._unary_elementwise import UnaryElementwise
 
 
@@ -27,6 +28,12 @@ class ClippedReLU(UnaryElementwise):
             return cuda.kernel('clipped_relu_bwd')(x, gy, x.dtype.type(self.z))
         # The gradient is 1 strictly inside (0, z) and 0 elsewhere, bounds included.
         return gy * ((x > 0) & (x < self.z))
+
+    def variable_derivative(self, x, y, gy):
+        """``gy`` inside ``(0, z)``, 0 elsewhere; the second derivative is zero
+        (undefined at 0 and z)."""
+        d = x.data
+        return gy * constant_factor(x, (d > 0) & (d < self.z))
 
 
 def clipped_relu(x, z=20.0):

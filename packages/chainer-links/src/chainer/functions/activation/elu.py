@@ -2,6 +2,7 @@
 import numpy
 
 from chainer import cuda
+from chainer.functions._unary_elementwise import constant_factor
 from chainer.functions._unary_elementwise import UnaryElementwise
 
 
@@ -24,6 +25,13 @@ class ELU(UnaryElementwise):
         # f'(x) = 1 for x >= 0 and alpha exp(x) for x < 0.
         neg = xp.exp(xp.minimum(x, x.dtype.type(0)))
         return xp.where(x >= 0, gy, gy * (x.dtype.type(self.alpha) * neg))
+
+    def variable_derivative(self, x, y, gy):
+        """``gy`` where ``x >= 0``, ``gy (y + alpha)`` (= ``gy alpha exp(x)``)
+        elsewhere."""
+        d = x.data
+        return gy * constant_factor(x, d >= 0) + \
+            gy * (y + x.dtype.type(self.alpha)) * constant_factor(x, d < 0)
 
 
 def elu(x, alpha=1.0):

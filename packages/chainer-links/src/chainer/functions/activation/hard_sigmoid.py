@@ -2,6 +2,7 @@
 import numpy
 
 from chainer import cuda
+from chainer.functions._unary_elementwise import constant_factor
 from chainer.functions._unary_elementwise import UnaryElementwise
 
 
@@ -22,6 +23,12 @@ class HardSigmoid(UnaryElementwise):
         # Slope 0.2 strictly inside (-2.5, 2.5), flat outside.
         inside = (x > -2.5) & (x < 2.5)
         return gy * (inside * gy.dtype.type(0.2))
+
+    def variable_derivative(self, x, y, gy):
+        """``0.2 gy`` inside ``(-2.5, 2.5)``, 0 outside; the second derivative is
+        zero (undefined at the bounds)."""
+        d = x.data
+        return gy * constant_factor(x, (d > -2.5) & (d < 2.5), 0.2)
 
 
 def hard_sigmoid(x):

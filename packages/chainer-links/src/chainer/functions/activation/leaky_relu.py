@@ -2,6 +2,7 @@
 import numpy
 
 from chainer import cuda
+from chainer.functions._unary_elementwise import constant_factor
 from chainer.functions._unary_elementwise import UnaryElementwise
 
 
@@ -20,6 +21,13 @@ class LeakyReLU(UnaryElementwise):
         if xp is not numpy:
             return cuda.kernel('leaky_relu_bwd')(x, gy, x.dtype.type(self.slope))
         return xp.where(x >= 0, gy, gy * gy.dtype.type(self.slope))
+
+    def variable_derivative(self, x, y, gy):
+        """``gy`` where ``x >= 0``, ``slope * gy`` elsewhere; the second derivative
+        is zero (undefined at 0)."""
+        d = x.data
+        factor = constant_factor(x, d >= 0) + constant_factor(x, d < 0, self.slope)
+        return gy * factor
 
 
 def leaky_relu(x, slope=0.2):

@@ -3,6 +3,7 @@ import numpy
 
 from chainer import cuda
 from chainer.functions import _cudnn
+from chainer.functions._unary_elementwise import constant_factor
 from chainer.functions._unary_elementwise import UnaryElementwise
 
 
@@ -32,6 +33,11 @@ class ReLU(UnaryElementwise):
         gx = numpy.greater(x, x.dtype.type(0), out=numpy.empty_like(gy))
         gx *= gy
         return gx
+
+    def variable_derivative(self, x, y, gy):
+        """``gy`` where ``x > 0``, else 0; the second derivative is zero (undefined
+        at 0)."""
+        return gy * constant_factor(x, x.data > 0)
 
 
 def relu(x, use_cudnn=None):

@@ -42,6 +42,10 @@ class Sigmoid(UnaryElementwise):
         # f'(x) = f(x) (1 - f(x))
         return gy * y * (1 - y)
 
+    def variable_derivative(self, x, y, gy):
+        """``gy y (1 - y)`` of the output Variable ``y``."""
+        return gy * y * (1 - y)
+
 
 def sigmoid(x, use_cudnn=None):
     """Elementwise sigmoid logistic function :math:`f(x) = (1 + \\exp(-x))^{-1}`.

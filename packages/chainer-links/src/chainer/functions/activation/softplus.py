@@ -31,6 +31,11 @@ class Softplus(UnaryElementwise):
         # f'(x) = sigmoid(beta x)
         return gy * _sigmoid(x * x.dtype.type(self.beta))
 
+    def variable_derivative(self, x, y, gy):
+        """``gy sigmoid(beta x)``."""
+        from chainer.functions.activation.sigmoid import sigmoid
+        return gy * sigmoid(x * x.dtype.type(self.beta))
+
 
 def softplus(x, beta=1.0):
     """Elementwise softplus function.

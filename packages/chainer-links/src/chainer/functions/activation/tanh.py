@@ -27,6 +27,10 @@ class Tanh(UnaryElementwise):
         # d tanh(x) / dx = 1 - tanh(x)^2
         return gy * (1 - y * y)
 
+    def variable_derivative(self, x, y, gy):
+        """``gy (1 - y^2)`` of the output Variable ``y``."""
+        return gy * (1 - y * y)
+
 
 def tanh(x, use_cudnn=None):
     """Elementwise hyperbolic tangent function :math:`f(x) = \\tanh(x)`.

@@ -3,6 +3,7 @@ import numpy
 
 from chainer import cuda
 from chainer.functions._errors import AssertedValueError
+from chainer.functions._unary_elementwise import constant_factor
 from chainer.functions._unary_elementwise import UnaryElementwise
 
 
@@ -31,6 +32,13 @@ class Clip(UnaryElementwise):
             return cuda.kernel('clip_bwd')(x, gy, t(self.x_min), t(self.x_max))
         # Zero outside and on the bounds, where the output does not follow x.
         return gy * ((x > t(self.x_min)) & (x < t(self.x_max)))
+
+    def variable_derivative(self, x, y, gy):
+        """``gy`` inside the bounds, 0 outside; the second derivative is zero
+        (undefined on the bounds)."""
+        t = x.dtype.type
+        d = x.data
+        return gy * constant_factor(x, (d > t(self.x_min)) & (d < t(self.x_max)))
 
 
 def clip(x, x_min, x_max):

@@ -22,6 +22,10 @@ class Sqrt(UnaryElementwise):
             return cuda.kernel('sqrt_bwd')(y, gy)
         return gy / (2 * y)
 
+    def variable_derivative(self, x, y, gy):
+        """``gy / (2 y)`` of the output Variable ``y``."""
+        return gy / (2 * y)
+
 
 def sqrt(x):
     """Elementwise square root function.

@@ -2,13 +2,20 @@
 from chainer import cuda
 from chainer import function
 from chainer import utils
+from chainer import variable
+from chainer.core_functions import broadcast
+from chainer.functions.math import _nodes
 from chainer.functions.math._reduction import check_reduction_axes
 from chainer.functions.math._reduction import expand_to_input
+from chainer.functions.math._reduction import kept_shape
 from chainer.functions.math._reduction import reduction_axes
 
 
 class Sum(function.Function):
-    """``y = sum(x, axis)``; the gradient broadcasts ``gy`` over the summed axes."""
+    """``y = sum(x, axis)``; the gradient broadcasts ``gy`` over the summed axes (with
+    differentiable nodes in a double backprop)."""
+
+    _differentiable_backward = True
 
     def __init__(self, axis=None, keepdims=False):
         self.axis = reduction_axes(axis)
@@ -23,8 +30,17 @@ class Sum(function.Function):
 
     def backward(self, inputs, grad_outputs):
         x = inputs[0]
+        if isinstance(grad_outputs[0], variable.Variable):  # a double backprop
+            return broadcast_back(grad_outputs[0], x.shape, self.axis),
         xp = cuda.get_array_module(x)
         return expand_to_input(xp, grad_outputs[0], x.shape, self.axis, copy=True),
+
+
+def broadcast_back(gy, x_shape, axes):
+    """The Variable ``gy`` of a reduction over ``axes`` broadcast back to ``x_shape``
+    with differentiable nodes."""
+    gy = _nodes.reshape(gy, kept_shape(x_shape, axes))
+    return broadcast.BroadcastTo(x_shape).apply((gy,))[0]
 
 
 def sum(x, axis=None, keepdims=False):
