@@ -109,10 +109,22 @@ def test_bad_shapes_are_rejected(x_shape, g_shape, b_shape):
                               numpy.zeros(b_shape, f))
 
 
-def test_dtype_mismatch_is_rejected():
+def test_gamma_beta_dtype_mismatch_is_rejected():
     with pytest.raises(type_check.InvalidType):
         F.batch_normalization(numpy.zeros((4, 3), numpy.float32),
-                              numpy.ones(3, numpy.float64), numpy.zeros(3, numpy.float64))
+                              numpy.ones(3, numpy.float64), numpy.zeros(3, numpy.float32))
+
+
+def test_parameters_of_another_dtype_than_x_are_accepted():
+    # v5+: the output has x's dtype, each gradient its input's dtype
+    x = chainer.Variable(numpy.random.randn(4, 3).astype(numpy.float32))
+    gamma = chainer.Variable(numpy.ones(3, numpy.float64))
+    beta = chainer.Variable(numpy.zeros(3, numpy.float64))
+    y = F.batch_normalization(x, gamma, beta)
+    assert y.dtype == numpy.float32
+    y.grad = numpy.ones_like(y.data)
+    y.backward()
+    assert gamma.grad.dtype == numpy.float64 and x.grad.dtype == numpy.float32
 
 
 def test_running_statistics_of_wrong_shape_are_rejected():

@@ -1,9 +1,12 @@
 """Batch normalization with batch statistics: ``F.batch_normalization``."""
 import numbers
+import warnings
 
 from chainer import cuda
 from chainer import function
+from chainer import variable
 from chainer.functions import _cudnn
+from chainer.functions.normalization import _bn_graph
 from chainer.functions.normalization import _channel_params
 from chainer.utils import type_check
 
@@ -34,13 +37,21 @@ class BatchNormalizationFunction(function.Function):
         use_cudnn (bool or None): On the GPU, use cuDNN when it is enabled and the layout is
             one cuDNN computes ((N, C) or (N, C, H, W) with C-sized parameters);
             otherwise the library's ``batch_norm_fwd``/``batch_norm_bwd`` kernels run.
+        axis (None, int or tuple of ints): The aggregated axes (see
+            :func:`batch_normalization`).
+
+    Its backward is differentiable again: in a double backprop the gradients are built
+    from differentiable nodes (the batch statistics as functions of ``x``); an ordinary
+    backward stays on arrays.
 
     Attributes:
         running_mean, running_var: The running averages given as ``mean``/``var``.
     """
 
+    _differentiable_backward = True
+
     def __init__(self, eps=2e-5, mean=None, var=None, train=False, decay=0.9,
-                 use_cudnn=None):
+                 use_cudnn=None, axis=None):
         if (mean is None) != (var is None):
             raise ValueError('running_mean and running_var must be both given or both '
                              'None')
@@ -55,14 +66,15 @@ class BatchNormalizationFunction(function.Function):
         self.decay = decay
         self.use_cudnn = use_cudnn
         self.train = train
-        self._fixed = None if train else FixedBatchNormalization(eps, use_cudnn)
+        self.axis = axis
+        self._fixed = None if train else FixedBatchNormalization(eps, use_cudnn, axis)
 
     def check_type_forward(self, in_types):
         if self._fixed is not None:
             return self._fixed.check_type_forward(in_types)
         type_check.expect(in_types.size() == 3)
         x_type, gamma_type, beta_type = in_types
-        _channel_params.expect_channel_params(x_type, (gamma_type, beta_type))
+        _channel_params.expect_channel_params(x_type, (gamma_type, beta_type), self.axis)
         for name in ('running_mean', 'running_var'):
             stat = getattr(self, name)
             if stat is not None:
@@ -73,26 +85,38 @@ class BatchNormalizationFunction(function.Function):
     def forward(self, inputs):
         if self._fixed is not None:
             return self._fixed.forward(inputs)
+        x, gamma = inputs[:2]
+        self._axes = _channel_params.aggregate_axes(x.ndim, gamma.ndim, self.axis)
+        if x.size == gamma.size:
+            warnings.warn(
+                'batch_normalization got a batch of one sample per channel: the '
+                'variance is zero and the output is beta (x.shape={}, axis={})'.format(
+                    x.shape, self._axes), UserWarning)
         return super(BatchNormalizationFunction, self).forward(inputs)
 
     def backward(self, inputs, grad_outputs):
         if self._fixed is not None:
             return self._fixed.backward(inputs, grad_outputs)
+        if isinstance(grad_outputs[0], variable.Variable):  # a double backprop
+            return _bn_graph.batch_stat_grads(inputs[0], inputs[1], grad_outputs[0],
+                                              self._axes, self.eps)
         return super(BatchNormalizationFunction, self).backward(inputs, grad_outputs)
 
     def forward_cpu(self, inputs):
         x, gamma, beta = inputs
         xp = cuda.get_array_module(x)
-        axes = _channel_params.reduced_axes(x.ndim, gamma.ndim)
+        axes = self._axes
+        view = _channel_params.param_view
+        gamma = gamma.astype(x.dtype, copy=False)
         mean = x.mean(axis=axes)
-        xc = x - _channel_params.param_view(mean, x.ndim)
+        xc = x - view(mean, x.ndim, axes)
         var = (xc * xc).mean(axis=axes)
         inv_std = 1 / xp.sqrt(var + x.dtype.type(self.eps))
         # Only the per-channel statistics are kept; backward recomputes x_hat from x.
         self._mean, self._inv_std = mean, inv_std
         y = xc
-        y *= _channel_params.param_view(gamma * inv_std, x.ndim)
-        y += _channel_params.param_view(beta, x.ndim)
+        y *= view(gamma * inv_std, x.ndim, axes)
+        y += view(beta.astype(x.dtype, copy=False), x.ndim, axes)
         if self.running_mean is not None:
             self._update_running_stats(mean, var, x.size // gamma.size)
         return y,
@@ -100,49 +124,52 @@ class BatchNormalizationFunction(function.Function):
     def _update_running_stats(self, mean, var, m):
         # The running variance is unbiased: the batch variance times m / (m - 1).
         decay = self.decay
+        # (in place, each in its own dtype, which may differ from the data's)
         self.running_mean *= decay
-        self.running_mean += (1 - decay) * mean
+        self.running_mean += ((1 - decay) * mean).astype(self.running_mean.dtype)
         self.running_var *= decay
-        self.running_var += (1 - decay) * (m / max(m - 1, 1)) * var
+        self.running_var += ((1 - decay) * (m / max(m - 1, 1)) * var).astype(
+            self.running_var.dtype)
 
     def backward_cpu(self, inputs, grad_outputs):
         x, gamma, _ = inputs
         gy, = grad_outputs
         view = _channel_params.param_view
-        axes = _channel_params.reduced_axes(x.ndim, gamma.ndim)
+        axes = self._axes
         acc = _channel_params.sum_dtype(x.dtype)
         m = x.size // gamma.size
-        x_hat = (x - view(self._mean, x.ndim)) * view(self._inv_std, x.ndim)
+        x_hat = (x - view(self._mean, x.ndim, axes)) * view(self._inv_std, x.ndim, axes)
         gbeta = gy.sum(axis=axes, dtype=acc)
         ggamma = (gy * x_hat).sum(axis=axes, dtype=acc)
         # gx = gamma / std * (gy - x_hat * ggamma / m - gbeta / m); the per-channel
         # means are formed in the accumulation dtype (m may not fit in float16).
         gx = x_hat
-        gx *= view((ggamma / m).astype(x.dtype, copy=False), x.ndim)
-        gx += view((gbeta / m).astype(x.dtype, copy=False), x.ndim)
+        gx *= view((ggamma / m).astype(x.dtype, copy=False), x.ndim, axes)
+        gx += view((gbeta / m).astype(x.dtype, copy=False), x.ndim, axes)
         gx -= gy
-        gx *= view(-gamma * self._inv_std, x.ndim)
+        gx *= view(-gamma.astype(x.dtype, copy=False) * self._inv_std, x.ndim, axes)
         return (gx, ggamma.astype(gamma.dtype, copy=False),
                 gbeta.astype(gamma.dtype, copy=False))
 
     def forward_gpu(self, inputs):
         x, gamma, beta = inputs
+        axes = self._axes
         self._cudnn = (_cudnn.enabled(self.use_cudnn) and
-                       _channel_params.cudnn_layout(x, gamma, self.eps))
+                       _channel_params.cudnn_layout(x, gamma, self.eps, axes))
         if self._cudnn:
             return self._forward_cudnn(x, gamma, beta),
         # Statistics by CuPy reductions, then one fused kernel writes x_hat and y; x_hat
         # is kept (the GPU trades that memory for a pass over x in the backward).
         xp = cuda.get_array_module(x)
         view = _channel_params.param_view
-        axes = _channel_params.reduced_axes(x.ndim, gamma.ndim)
+        gamma, beta = gamma.astype(x.dtype, copy=False), beta.astype(x.dtype, copy=False)
         mean = x.mean(axis=axes)
         var = x.var(axis=axes)
         inv_std = 1 / xp.sqrt(var + x.dtype.type(self.eps))
         self._inv_std = inv_std
         self._x_hat, y = cuda.kernel('batch_norm_fwd')(
-            x, view(mean, x.ndim), view(inv_std, x.ndim), view(gamma, x.ndim),
-            view(beta, x.ndim))
+            x, view(mean, x.ndim, axes), view(inv_std, x.ndim, axes),
+            view(gamma, x.ndim, axes), view(beta, x.ndim, axes))
         if self.running_mean is not None:
             self._update_running_stats(mean, var, x.size // gamma.size)
         return y,
@@ -169,7 +196,7 @@ class BatchNormalizationFunction(function.Function):
                 xp.ascontiguousarray(x), gamma, xp.ascontiguousarray(gy), self._mean,
                 self._inv_std, self.eps)
         view = _channel_params.param_view
-        axes = _channel_params.reduced_axes(x.ndim, gamma.ndim)
+        axes = self._axes
         acc = _channel_params.sum_dtype(x.dtype)
         m = x.size // gamma.size
         x_hat = self._x_hat
@@ -178,21 +205,22 @@ class BatchNormalizationFunction(function.Function):
         # The kernel gets ggamma / m and gbeta / m with inv_m = 1: the per-channel means,
         # formed in the accumulation dtype, fit float16 where the sums may not.
         gx = cuda.kernel('batch_norm_bwd')(
-            gy, x_hat, view(gamma, x.ndim), view(self._inv_std, x.ndim),
-            view((ggamma / m).astype(x.dtype), x.ndim),
-            view((gbeta / m).astype(x.dtype), x.ndim), x.dtype.type(1))
+            gy, x_hat, view(gamma.astype(x.dtype, copy=False), x.ndim, axes),
+            view(self._inv_std, x.ndim, axes),
+            view((ggamma / m).astype(x.dtype), x.ndim, axes),
+            view((gbeta / m).astype(x.dtype), x.ndim, axes), x.dtype.type(1))
         return (gx, ggamma.astype(gamma.dtype, copy=False),
                 gbeta.astype(gamma.dtype, copy=False))
 
 
 def batch_normalization(x, gamma, beta, eps=2e-05, running_mean=None, running_var=None,
-                        decay=0.9, use_cudnn=None):
+                        decay=0.9, use_cudnn=None, axis=None):
     """Batch normalization function.
 
     ``x`` has the batch size and the channels as its first dimensions: ``gamma`` and
     ``beta`` (shape ``x.shape[1:1 + gamma.ndim]``) cover the channels, and the
     statistics are taken over the batch axis and the remaining (spatial) axes, which
-    count as part of the batch:
+    count as part of the batch (``axis``, v5+, names the aggregated axes instead):
 
     .. math::
         \\mu = \\frac{1}{m}\\sum x, \\quad \\sigma^2 = \\frac{1}{m}\\sum (x - \\mu)^2,
@@ -200,7 +228,9 @@ def batch_normalization(x, gamma, beta, eps=2e-05, running_mean=None, running_va
 
     When ``running_mean`` and ``running_var`` are given they are updated in place:
     ``running_mean = decay * running_mean + (1 - decay) * mu`` and the same for the
-    variance, with the unbiased ``m / (m - 1) * sigma^2``.
+    variance, with the unbiased ``m / (m - 1) * sigma^2``. The parameters may have
+    another float dtype than ``x`` (v5+): the output has ``x``'s dtype. A batch of one
+    sample per channel warns (its variance is zero). Differentiable twice.
 
     Args:
         x (~chainer.Variable or array): The input variable, ``ndim >= 2``.
@@ -213,9 +243,12 @@ def batch_normalization(x, gamma, beta, eps=2e-05, running_mean=None, running_va
         decay (float): Decay rate of the running averages.
         use_cudnn (bool or None): On the GPU, use cuDNN when it is enabled (see
             :class:`BatchNormalizationFunction`).
+        axis (None, int or tuple of ints): The axes of ``x`` to aggregate the
+            statistics over (v5+); ``gamma`` has the shape of the remaining axes.
+            None: the batch axis and the axes after ``gamma.ndim + 1``.
 
     Returns:
         ~chainer.Variable: The normalized output, of the shape of ``x``.
     """
     return BatchNormalizationFunction(eps, running_mean, running_var, True, decay,
-                                      use_cudnn)(x, gamma, beta)
+                                      use_cudnn, axis)(x, gamma, beta)
