@@ -126,10 +126,14 @@ from chainer.functions.connection.bilinear import bilinear
 from chainer.functions.connection.bilinear import BilinearFunction
 from chainer.functions.connection.convolution_2d import Convolution2DFunction
 from chainer.functions.connection.convolution_2d import convolution_2d
+from chainer.functions.connection.convolution_nd import convolution_1d
+from chainer.functions.connection.convolution_nd import convolution_3d
 from chainer.functions.connection.convolution_nd import convolution_nd
 from chainer.functions.connection.convolution_nd import ConvolutionND
 from chainer.functions.connection.deconvolution_2d import Deconvolution2DFunction
 from chainer.functions.connection.deconvolution_2d import deconvolution_2d
+from chainer.functions.connection.deconvolution_nd import deconvolution_1d
+from chainer.functions.connection.deconvolution_nd import deconvolution_3d
 from chainer.functions.connection.deconvolution_nd import deconvolution_nd
 from chainer.functions.connection.deconvolution_nd import DeconvolutionND
 from chainer.functions.connection.depthwise_convolution_2d import depthwise_convolution_2d

@@ -44,8 +44,10 @@ def test_wscale_multiplies_the_variance():
 
 def test_lazy_input_size():
     link = L.Linear(None, 2)
-    assert link.W is None and link.has_uninitialized_params
-    assert [p for p, _ in link.namedparams()] == ['/b']
+    # v2+: an uninitialized Parameter (data None), listed among the parameters
+    assert isinstance(link.W, chainer.Parameter) and link.W.data is None
+    assert link.has_uninitialized_params
+    assert sorted(p for p, _ in link.namedparams()) == ['/W', '/b']
     x = _x(4, 3, 2)
     y = link(chainer.Variable(x))
     assert link.W.shape == (2, 6) and y.shape == (4, 2)

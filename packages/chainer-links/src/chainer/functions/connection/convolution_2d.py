@@ -9,9 +9,9 @@ class Convolution2DFunction(ConvolutionND):
     """
 
     def __init__(self, stride=1, pad=0, use_cudnn=None, cover_all=False,
-                 deterministic=False, dilate=1):
+                 deterministic=False, dilate=1, groups=1):
         super(Convolution2DFunction, self).__init__(2, stride, pad, use_cudnn, cover_all,
-                                                    dilate)
+                                                    dilate, groups)
         self.deterministic = deterministic
 
     sy = property(lambda self: self.stride[0], doc='Vertical stride (``stride[0]``).')
@@ -21,7 +21,7 @@ class Convolution2DFunction(ConvolutionND):
 
 
 def convolution_2d(x, W, b=None, stride=1, pad=0, use_cudnn=None, cover_all=False,
-                   deterministic=False):
+                   deterministic=False, dilate=1, groups=1):
     """Two-dimensional convolution function.
 
     Correlates filters ``W`` with the ``(k_H, k_W)`` patches of ``x`` taken at multiples of
@@ -47,11 +47,18 @@ def convolution_2d(x, W, b=None, stride=1, pad=0, use_cudnn=None, cover_all=Fals
             pixel; it may make the output larger.
         deterministic (bool): accepted for compatibility; this implementation is
             deterministic.
+        dilate (int or pair of ints): filter dilation (v4+): tap ``(u, v)`` reads
+            offset ``(u d_Y, v d_X)``.
+        groups (int): channel groups (v6+): ``W`` is then ``(c_O, c_I / groups, k_H,
+            k_W)`` and output group ``g`` sees only input group ``g``.
 
     Returns:
         ~chainer.Variable: output of shape ``(n, c_O, h_O, w_O)``.
+
+    It is differentiable twice.
     """
-    func = Convolution2DFunction(stride, pad, use_cudnn, cover_all, deterministic)
+    func = Convolution2DFunction(stride, pad, use_cudnn, cover_all, deterministic,
+                                 dilate, groups)
     if b is None:
         return func(x, W)
     return func(x, W, b)

@@ -3,7 +3,9 @@ from chainer import cuda
 from chainer import function
 from chainer.functions import _cudnn
 from chainer.functions.connection import _conv_gemm
+from chainer.functions.connection import _conv_grad
 from chainer.functions.connection import _conv_gemm_gpu
+from chainer.functions.connection import _grad_nodes
 from chainer.functions.connection import _weight_dtype
 from chainer.utils import conv_nd
 
@@ -24,9 +26,18 @@ class ConvolutionND(_weight_dtype.WeightDtypeFollowsInput, function.Function):
             False); otherwise the library's ``im2col_nd``/``col2im_nd`` kernels and
             batched GEMMs.
         cover_all (bool): see :func:`chainer.utils.conv.get_conv_outsize`.
+        groups (int): number of channel groups (v6+; see
+            :mod:`~chainer.functions.connection._conv_grad`).
+
+    Differentiable twice: an ordinary backward works on arrays; in a double backprop
+    ``gx`` is a deconvolution of ``gy``, ``gW`` a :class:`_conv_grad.ConvFilterGrad`
+    node and ``gb`` a channel sum.
     """
 
-    def __init__(self, ndim, stride=1, pad=0, use_cudnn=None, cover_all=False, dilate=1):
+    _differentiable_backward = True
+
+    def __init__(self, ndim, stride=1, pad=0, use_cudnn=None, cover_all=False, dilate=1,
+                 groups=1):
         if int(ndim) < 1:
             raise ValueError('ndim must be a positive int, got {!r}'.format(ndim))
         self.ndim = int(ndim)
@@ -39,9 +50,47 @@ class ConvolutionND(_weight_dtype.WeightDtypeFollowsInput, function.Function):
             raise ValueError('pad must be non-negative, got {}'.format(self.pad))
         self.use_cudnn = use_cudnn
         self.cover_all = cover_all
+        self.groups = int(groups)
+        if self.groups < 1:
+            raise ValueError('groups must be positive, got {!r}'.format(groups))
 
     def check_type_forward(self, in_types):
+        if self.groups > 1:
+            _conv_grad.check_groups(in_types, self.groups, 1)
+            return
         _conv_gemm.check_types(in_types, self.ndim, 1)
+
+    def _ungrouped(self):
+        return ConvolutionND(self.ndim, self.stride, self.pad, self.use_cudnn,
+                             self.cover_all, self.dilate)
+
+    def forward(self, inputs):
+        if self.groups > 1:
+            return _conv_grad.grouped_forward(self, inputs)
+        return super(ConvolutionND, self).forward(inputs)
+
+    def backward(self, inputs, grad_outputs):
+        if _grad_nodes.is_variable(grad_outputs[0]):
+            return self._variable_grads(inputs, grad_outputs[0])
+        if self.groups > 1:
+            return _conv_grad.grouped_backward(self, inputs, grad_outputs)
+        return super(ConvolutionND, self).backward(inputs, grad_outputs)
+
+    def _variable_grads(self, inputs, gy):
+        """The gradients as Variables (a double backprop)."""
+        from chainer.functions.connection.deconvolution_nd import DeconvolutionND
+        x, W0 = inputs[:2]
+        W = _grad_nodes.cast_like(W0, x)
+        gx = DeconvolutionND(self.ndim, self.stride, self.pad, x.shape[2:],
+                             dilate=self.dilate, groups=self.groups,
+                             _cover_all=self.cover_all)(gy, W)
+        gW = _conv_grad.ConvFilterGrad(
+            self.ndim, self.stride, self.pad, self.dilate, self.cover_all, self.groups,
+            W.shape[2:]).apply((x, gy))[0]
+        gW = _grad_nodes.cast_like(gW, W0)
+        if len(inputs) == 2:
+            return gx, gW
+        return gx, gW, _grad_nodes.ChannelSum().apply((gy,))[0]
 
     def forward_cpu(self, inputs):
         x, W = inputs[:2]
@@ -106,7 +155,8 @@ def _check_positive(values, name):
         raise ValueError('{} must be positive, got {}'.format(name, values))
 
 
-def convolution_nd(x, W, b=None, stride=1, pad=0, use_cudnn=None, cover_all=False):
+def convolution_nd(x, W, b=None, stride=1, pad=0, use_cudnn=None, cover_all=False,
+                   dilate=1, groups=1):
     """N-dimensional convolution function.
 
     .. math::
@@ -125,12 +175,46 @@ def convolution_nd(x, W, b=None, stride=1, pad=0, use_cudnn=None, cover_all=Fals
         pad (int or tuple of ints): ``pad=p`` is ``(p, ..., p)``.
         use_cudnn (bool or None): on the GPU, use cuDNN when it is enabled.
         cover_all (bool): cover every input location with some window.
+        dilate (int or tuple of ints): dilation of the filters (v4+): tap ``k`` reads
+            offset ``k * dilate``.
+        groups (int): channel groups (v6+): ``W`` is then ``(c_O, c_I / groups,
+            k...)`` and group ``g`` of the output sees only group ``g`` of the input.
 
     Returns:
         ~chainer.Variable: output of shape ``(n, c_O, out_1, ..., out_N)``.
+
+    It is differentiable twice.
     """
     ndim = max(len(x.shape) - 2, 1)  # a too-small x then fails the type check
-    func = ConvolutionND(ndim, stride, pad, use_cudnn, cover_all)
+    func = ConvolutionND(ndim, stride, pad, use_cudnn, cover_all, dilate, groups)
     if b is None:
         return func(x, W)
     return func(x, W, b)
+
+
+def _convolution_fixed(ndim, x, W, b, stride, pad, cover_all, dilate, groups):
+    if len(x.shape) != ndim + 2:
+        raise ValueError('the input of a {}-d convolution must have {} axes, got shape '
+                         '{}'.format(ndim, ndim + 2, x.shape))
+    return convolution_nd(x, W, b, stride, pad, cover_all=cover_all, dilate=dilate,
+                          groups=groups)
+
+
+def convolution_1d(x, W, b=None, stride=1, pad=0, cover_all=False, dilate=1, groups=1):
+    """One-dimensional convolution (v5+): :func:`convolution_nd` of an input
+    ``(n, c_I, l)``, checked to have three axes (ValueError otherwise).
+
+    The arguments are those of :func:`convolution_nd` in v7's order (``cover_all``
+    follows ``pad``). Differentiable twice.
+    """
+    return _convolution_fixed(1, x, W, b, stride, pad, cover_all, dilate, groups)
+
+
+def convolution_3d(x, W, b=None, stride=1, pad=0, cover_all=False, dilate=1, groups=1):
+    """Three-dimensional convolution (v5+): :func:`convolution_nd` of an input
+    ``(n, c_I, d, h, w)``, checked to have five axes (ValueError otherwise).
+
+    The arguments are those of :func:`convolution_nd` in v7's order (``cover_all``
+    follows ``pad``). Differentiable twice.
+    """
+    return _convolution_fixed(3, x, W, b, stride, pad, cover_all, dilate, groups)

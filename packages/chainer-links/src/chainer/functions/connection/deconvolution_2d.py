@@ -5,8 +5,10 @@ from chainer.functions.connection.deconvolution_nd import DeconvolutionND
 class Deconvolution2DFunction(DeconvolutionND):
     """Two-dimensional deconvolution: :class:`DeconvolutionND` with two spatial axes."""
 
-    def __init__(self, stride=1, pad=0, outsize=None, use_cudnn=None, deterministic=False):
-        super(Deconvolution2DFunction, self).__init__(2, stride, pad, outsize, use_cudnn)
+    def __init__(self, stride=1, pad=0, outsize=None, use_cudnn=None, deterministic=False,
+                 dilate=1, groups=1):
+        super(Deconvolution2DFunction, self).__init__(2, stride, pad, outsize, use_cudnn,
+                                                      dilate, groups)
         self.deterministic = deterministic
 
     sy = property(lambda self: self.stride[0], doc='Vertical stride (``stride[0]``).')
@@ -16,7 +18,7 @@ class Deconvolution2DFunction(DeconvolutionND):
 
 
 def deconvolution_2d(x, W, b=None, stride=1, pad=0, outsize=None, use_cudnn=None,
-                     deterministic=False):
+                     deterministic=False, dilate=1, groups=1):
     """Two-dimensional deconvolution function.
 
     .. math::
@@ -40,10 +42,17 @@ def deconvolution_2d(x, W, b=None, stride=1, pad=0, outsize=None, use_cudnn=None
         deterministic (bool): accepted for compatibility; this implementation is
             deterministic.
 
+        dilate (int or pair of ints): filter dilation (v4+).
+        groups (int): channel groups (v6+): ``W`` is then ``(c_I, c_O / groups, k_H,
+            k_W)``.
+
     Returns:
         ~chainer.Variable: output of shape ``(n, c_O, h_O, w_O)``.
+
+    It is differentiable twice.
     """
-    func = Deconvolution2DFunction(stride, pad, outsize, use_cudnn, deterministic)
+    func = Deconvolution2DFunction(stride, pad, outsize, use_cudnn, deterministic,
+                                   dilate, groups)
     if b is None:
         return func(x, W)
     return func(x, W, b)

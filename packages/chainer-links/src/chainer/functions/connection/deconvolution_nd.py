@@ -3,7 +3,9 @@ from chainer import cuda
 from chainer import function
 from chainer.functions._errors import AssertedValueError
 from chainer.functions.connection import _conv_gemm
+from chainer.functions.connection import _conv_grad
 from chainer.functions.connection import _conv_gemm_gpu
+from chainer.functions.connection import _grad_nodes
 from chainer.functions.connection import _weight_dtype
 from chainer.utils import conv
 from chainer.utils import conv_nd
@@ -23,9 +25,20 @@ class DeconvolutionND(_weight_dtype.WeightDtypeFollowsInput, function.Function):
             :func:`chainer.utils.conv.get_deconv_outsize`.
         use_cudnn (bool or None): accepted for compatibility (the GPU path is the library's
             ``im2col_nd``/``col2im_nd`` kernels and batched GEMMs; no cuDNN).
+        dilate (int or tuple of ints): filter dilation (v4+).
+        groups (int): channel groups (v6+; ``W`` is ``(c_I, c_O / groups, k...)``).
+        _cover_all (bool): the ``cover_all`` of the convolution whose adjoint this is
+            (the gradient of a ``cover_all`` convolution; needs ``outsize``).
+
+    Differentiable twice: an ordinary backward works on arrays; in a double backprop
+    ``gx`` is a convolution of ``gy``, ``gW`` a :class:`_conv_grad.ConvFilterGrad`
+    node and ``gb`` a channel sum.
     """
 
-    def __init__(self, ndim, stride=1, pad=0, outsize=None, use_cudnn=None):
+    _differentiable_backward = True
+
+    def __init__(self, ndim, stride=1, pad=0, outsize=None, use_cudnn=None, dilate=1,
+                 groups=1, _cover_all=False):
         if int(ndim) < 1:
             raise ValueError('ndim must be a positive int, got {!r}'.format(ndim))
         self.ndim = int(ndim)
@@ -36,22 +49,65 @@ class DeconvolutionND(_weight_dtype.WeightDtypeFollowsInput, function.Function):
                              'stride={} pad={}'.format(self.stride, self.pad))
         self.outsize = None if outsize is None else conv_nd.as_tuple(outsize, self.ndim)
         self.use_cudnn = use_cudnn
+        self.dilate = conv_nd.as_tuple(dilate, self.ndim)
+        if any(d < 1 for d in self.dilate):
+            raise ValueError('dilate must be positive, got {}'.format(self.dilate))
+        self.groups = int(groups)
+        if self.groups < 1:
+            raise ValueError('groups must be positive, got {!r}'.format(groups))
+        self._cover_all = _cover_all
 
     def check_type_forward(self, in_types):
-        _conv_gemm.check_types(in_types, self.ndim, 0)
+        if self.groups > 1:
+            _conv_grad.check_groups(in_types, self.groups, 0)
+        else:
+            _conv_gemm.check_types(in_types, self.ndim, 0)
         if self.outsize is not None:
             x_type, w_type = in_types[:2]
             # outsize must map back onto the input size through the convolution rule.
             for i in range(self.ndim):
                 type_check.expect(x_type.shape[2 + i] == conv.get_conv_outsize(
-                    self.outsize[i], w_type.shape[2 + i], self.stride[i], self.pad[i]))
+                    self.outsize[i], w_type.shape[2 + i], self.stride[i], self.pad[i],
+                    cover_all=self._cover_all, d=self.dilate[i]))
+
+    def _ungrouped(self):
+        return DeconvolutionND(self.ndim, self.stride, self.pad, self.outsize,
+                               self.use_cudnn, self.dilate, 1, self._cover_all)
+
+    def forward(self, inputs):
+        if self.groups > 1:
+            return _conv_grad.grouped_forward(self, inputs)
+        return super(DeconvolutionND, self).forward(inputs)
+
+    def backward(self, inputs, grad_outputs):
+        if _grad_nodes.is_variable(grad_outputs[0]):
+            return self._variable_grads(inputs, grad_outputs[0])
+        if self.groups > 1:
+            return _conv_grad.grouped_backward(self, inputs, grad_outputs)
+        return super(DeconvolutionND, self).backward(inputs, grad_outputs)
+
+    def _variable_grads(self, inputs, gy):
+        """The gradients as Variables (a double backprop)."""
+        from chainer.functions.connection.convolution_nd import ConvolutionND
+        x, W0 = inputs[:2]
+        W = _grad_nodes.cast_like(W0, x)
+        gx = ConvolutionND(self.ndim, self.stride, self.pad, cover_all=self._cover_all,
+                           dilate=self.dilate, groups=self.groups)(gy, W)
+        gW = _conv_grad.ConvFilterGrad(
+            self.ndim, self.stride, self.pad, self.dilate, self._cover_all, self.groups,
+            W.shape[2:]).apply((gy, x))[0]
+        gW = _grad_nodes.cast_like(gW, W0)
+        if len(inputs) == 2:
+            return gx, gW
+        return gx, gW, _grad_nodes.ChannelSum().apply((gy,))[0]
 
     def _out_dims(self, x, W):
         if self.outsize is not None:
             dims = self.outsize
         else:
-            dims = tuple(conv.get_deconv_outsize(d, k, s, p) for d, k, s, p in
-                         zip(x.shape[2:], W.shape[2:], self.stride, self.pad))
+            dims = tuple(conv.get_deconv_outsize(d, k, s, p, d=dl) for d, k, s, p, dl in
+                         zip(x.shape[2:], W.shape[2:], self.stride, self.pad,
+                             self.dilate))
         if any(d <= 0 for d in dims):
             raise AssertedValueError('deconvolution output size {} is empty'.format(dims))
         return dims
@@ -59,7 +115,8 @@ class DeconvolutionND(_weight_dtype.WeightDtypeFollowsInput, function.Function):
     def forward_cpu(self, inputs):
         x, W = inputs[:2]
         dims = self._out_dims(x, W)
-        y = _conv_gemm.transposed_correlate(x, W, self.stride, self.pad, dims)
+        y = _conv_gemm.transposed_correlate(x, W, self.stride, self.pad, dims,
+                                            dilate=self.dilate)
         if len(inputs) == 3:
             y += inputs[2].reshape((1, -1) + (1,) * self.ndim)
         return y,
@@ -71,7 +128,8 @@ class DeconvolutionND(_weight_dtype.WeightDtypeFollowsInput, function.Function):
         needed = self._input_grads_needed(inputs)
         gx = gW = gb = None
         if needed[0] or needed[1]:
-            col = conv_nd.im2col_nd(gy, W.shape[2:], self.stride, self.pad)
+            col = conv_nd.im2col_nd(gy, W.shape[2:], self.stride, self.pad,
+                                    cover_all=self._cover_all, dilate=self.dilate)
             if needed[0]:
                 gx = xp.moveaxis(_conv_gemm.correlate(col, W), -1, 1)
             if needed[1]:
@@ -88,7 +146,8 @@ class DeconvolutionND(_weight_dtype.WeightDtypeFollowsInput, function.Function):
         dims = self._out_dims(x, W)
         gcol = _conv_gemm_gpu.filter_product(W.reshape(W.shape[0], -1).T, x)
         gcol = gcol.reshape(x.shape[:1] + W.shape[1:] + x.shape[2:])
-        y = cuda.kernel('col2im_nd')(gcol, self.stride, self.pad, dims)
+        y = cuda.kernel('col2im_nd')(gcol, self.stride, self.pad, dims,
+                                     dilate=self.dilate)
         if len(inputs) == 3:
             y += inputs[2].reshape((1, -1) + (1,) * self.ndim)
         return y,
@@ -96,7 +155,8 @@ class DeconvolutionND(_weight_dtype.WeightDtypeFollowsInput, function.Function):
     def backward_gpu(self, inputs, grad_outputs):
         x, W = inputs[:2]
         gy = grad_outputs[0]
-        col = cuda.kernel('im2col_nd')(gy, W.shape[2:], self.stride, self.pad)
+        col = cuda.kernel('im2col_nd')(gy, W.shape[2:], self.stride, self.pad,
+                                       cover_all=self._cover_all, dilate=self.dilate)
         gx = _conv_gemm_gpu.filter_product(W.reshape(W.shape[0], -1), col).reshape(x.shape)
         gW = _conv_gemm_gpu.filter_grad(x, col).reshape(W.shape)
         if len(inputs) == 3:
@@ -104,7 +164,8 @@ class DeconvolutionND(_weight_dtype.WeightDtypeFollowsInput, function.Function):
         return gx, gW
 
 
-def deconvolution_nd(x, W, b=None, stride=1, pad=0, outsize=None, use_cudnn=None):
+def deconvolution_nd(x, W, b=None, stride=1, pad=0, outsize=None, use_cudnn=None,
+                     dilate=1, groups=1):
     """N-dimensional deconvolution function.
 
     The adjoint of :func:`convolution_nd`: every input pixel spreads through the filter,
@@ -126,12 +187,37 @@ def deconvolution_nd(x, W, b=None, stride=1, pad=0, outsize=None, use_cudnn=None
         outsize (tuple of ints): expected output size ``(out_1, ..., out_N)``.
         use_cudnn (bool or None): accepted for compatibility (the GPU path is the library's
             ``im2col_nd``/``col2im_nd`` kernels and batched GEMMs; no cuDNN).
+        dilate (int or tuple of ints): filter dilation (v4+).
+        groups (int): channel groups (v6+): ``W`` is then ``(c_I, c_O / groups, k...)``.
 
     Returns:
         ~chainer.Variable: output of shape ``(n, c_O, out_1, ..., out_N)``.
+
+    It is differentiable twice.
     """
     ndim = max(len(x.shape) - 2, 1)
-    func = DeconvolutionND(ndim, stride, pad, outsize, use_cudnn)
+    func = DeconvolutionND(ndim, stride, pad, outsize, use_cudnn, dilate, groups)
     if b is None:
         return func(x, W)
     return func(x, W, b)
+
+
+def _deconvolution_fixed(ndim, x, W, b, stride, pad, outsize, dilate, groups):
+    if len(x.shape) != ndim + 2:
+        raise ValueError('the input of a {}-d deconvolution must have {} axes, got shape '
+                         '{}'.format(ndim, ndim + 2, x.shape))
+    return deconvolution_nd(x, W, b, stride, pad, outsize, dilate=dilate, groups=groups)
+
+
+def deconvolution_1d(x, W, b=None, stride=1, pad=0, outsize=None, dilate=1, groups=1):
+    """One-dimensional deconvolution (v5+): :func:`deconvolution_nd` of an input
+    ``(n, c_I, l)``, checked to have three axes (ValueError otherwise).
+    Differentiable twice."""
+    return _deconvolution_fixed(1, x, W, b, stride, pad, outsize, dilate, groups)
+
+
+def deconvolution_3d(x, W, b=None, stride=1, pad=0, outsize=None, dilate=1, groups=1):
+    """Three-dimensional deconvolution (v5+): :func:`deconvolution_nd` of an input
+    ``(n, c_I, d, h, w)``, checked to have five axes (ValueError otherwise).
+    Differentiable twice."""
+    return _deconvolution_fixed(3, x, W, b, stride, pad, outsize, dilate, groups)

@@ -2,7 +2,10 @@
 import numpy
 
 from chainer import function
+from chainer import utils
+from chainer.core_functions import matmul as _matmul
 from chainer.functions import _type_checks
+from chainer.functions.connection import _grad_nodes
 from chainer.functions.connection import _weight_dtype
 from chainer.functions.math import _blas_sum
 
@@ -39,7 +42,13 @@ def _affine_unit_major(x2, W, b):
 
 
 class LinearFunction(function.Function):
-    """Affine map ``y = x W^T + b`` on a minibatch flattened to two dimensions."""
+    """Affine map ``y = x W^T + b`` on a minibatch flattened to two dimensions.
+
+    Differentiable twice: an ordinary backward works on arrays; in a double backprop
+    its gradients are built from matrix products, reshapes and a column sum.
+    """
+
+    _differentiable_backward = True
 
     def check_type_forward(self, in_types):
         _type_checks.expect_weighted_inputs(
@@ -58,6 +67,8 @@ class LinearFunction(function.Function):
         return y,
 
     def backward(self, inputs, grad_outputs):
+        if _grad_nodes.is_variable(grad_outputs[0]):
+            return self._variable_grads(inputs, grad_outputs[0])
         W_given = inputs[1]
         needed = self._input_grads_needed(inputs)
         inputs = _weight_dtype.weight_in_input_dtype(inputs)
@@ -77,7 +88,19 @@ class LinearFunction(function.Function):
         return _weight_dtype.weight_grad_in_weight_dtype((gx, gW, gb), W_given)
 
 
-def linear(x, W, b=None):
+    def _variable_grads(self, inputs, gy):
+        """The gradients as Variables (a double backprop)."""
+        x, W0 = inputs[:2]
+        W = _grad_nodes.cast_like(W0, x)
+        x2 = _grad_nodes.reshape(x, (x.shape[0], W.shape[1]))
+        gx = _grad_nodes.reshape(_matmul.MatMul()(gy, W), x.shape)
+        gW = _grad_nodes.cast_like(_matmul.MatMul(True, False)(gy, x2), W0)
+        if len(inputs) == 2:
+            return gx, gW
+        return gx, gW, _grad_nodes.ChannelSum().apply((gy,))[0]
+
+
+def linear(x, W, b=None, n_batch_axes=1):
     """Linear function, or affine transformation.
 
     .. math:: Y = x W^\\top + b
@@ -89,10 +112,22 @@ def linear(x, W, b=None):
         W (~chainer.Variable or array): weight of shape ``(M, N)``; it may be of
             another float dtype than ``x`` (as in Chainer v1: the output keeps ``x``'s).
         b (~chainer.Variable or array): bias of shape ``(M,)`` (optional).
+        n_batch_axes (int): number of leading axes of ``x`` that are batch axes (v4+;
+            positive); the remaining axes are flattened into ``N``.
 
     Returns:
-        ~chainer.Variable: output of shape ``(s_B, M)``.
+        ~chainer.Variable: output of shape ``(s_1, ..., s_{n_batch_axes}, M)``.
+
+    It is differentiable twice (its second derivative is bilinear in the inputs).
     """
-    if b is None:
-        return LinearFunction()(x, W)
-    return LinearFunction()(x, W, b)
+    if n_batch_axes <= 0:
+        raise ValueError('n_batch_axes must be positive, got {!r}'.format(n_batch_axes))
+    if n_batch_axes == 1:
+        if b is None:
+            return LinearFunction()(x, W)
+        return LinearFunction()(x, W, b)
+    batch_shape = tuple(x.shape[:n_batch_axes])
+    rows = (utils.size_of_shape(batch_shape), -1)
+    x = _grad_nodes.reshape(x, rows) if _grad_nodes.is_variable(x) else x.reshape(rows)
+    y = LinearFunction()(x, W) if b is None else LinearFunction()(x, W, b)
+    return _grad_nodes.reshape(y, batch_shape + (y.shape[1],))

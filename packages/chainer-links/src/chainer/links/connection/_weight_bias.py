@@ -11,7 +11,8 @@ class WeightBiasLink(link.Link):
     Subclasses define ``_W_shape(in_size)`` (the weight shape) and set the attributes
     it reads before calling this constructor; they may override :meth:`_input_size`
     (how the input size is read from an input array). With ``in_size=None`` the weight
-    is registered uninitialized and created on the first call.
+    is an uninitialized :class:`~chainer.Parameter` (as in v2+: its data is None)
+    whose array is created on the first call (or when a saved model is loaded).
 
     Args:
         in_size (int or None): input size (channels or features); None for lazy.
@@ -39,8 +40,9 @@ class WeightBiasLink(link.Link):
         self.initialW = initialW
         self.wscale = wscale
         self._W_initializer = _initializers.wscaled(initialW, wscale, in_axis)
+        self.in_size = in_size
         if in_size is None:
-            self.add_uninitialized_param('W')
+            self.add_param('W', initializer=self._W_initializer)
         else:
             self._initialize_params(in_size)
         if nobias:
@@ -54,10 +56,15 @@ class WeightBiasLink(link.Link):
         return x.shape[1]
 
     def _initialize_params(self, in_size):
+        W = self.__dict__.get('W')
+        if W is not None and W.data is None:  # the lazy parameter gets its array
+            W.initialize(self._W_shape(in_size))
+            return
         self.add_param('W', self._W_shape(in_size), initializer=self._W_initializer)
 
     def _params_for(self, x):
-        """``(W, b)`` for the input ``x``, creating ``W`` on the first call."""
-        if self.W is None:
+        """``(W, b)`` for the input ``x``, creating ``W``'s array on the first call."""
+        W = self.W
+        if W is None or W.data is None:
             self._initialize_params(self._input_size(x))
         return self.W, self.b
