@@ -1,4 +1,6 @@
 """Base of the extensions that schedule an optimizer attribute over calls."""
+import numpy
+
 from chainer.training import extension
 
 
@@ -11,7 +13,8 @@ class OptimizerShift(extension.Extension):
     documented for Chainer v1). A call at a later iteration advances the count by one
     and applies the next value; a call at the iteration of the previous one (such as the
     one before training) applies the current value again without advancing. Only the
-    count is serialized.
+    count (``_t``) and the last value applied (``_last_value``, as v7 saves it) are
+    serialized. A :meth:`value_at` of None leaves the attribute as it is.
 
     Args:
         attr (str): name of the optimizer attribute.
@@ -28,6 +31,7 @@ class OptimizerShift(extension.Extension):
         self._optimizer = optimizer
         self._t = 0
         self._applied_at = None  # the iteration of the last application
+        self._last_value = None
 
     def _get_optimizer(self, trainer):
         optimizer = self._optimizer if self._optimizer is not None else \
@@ -43,7 +47,10 @@ class OptimizerShift(extension.Extension):
 
     def _apply(self, trainer):
         optimizer = self._get_optimizer(trainer)
-        setattr(optimizer, self._attr, self.value_at(self._t, optimizer))
+        value = self.value_at(self._t, optimizer)
+        if value is not None:
+            setattr(optimizer, self._attr, value)
+            self._last_value = value
         self._applied_at = trainer.updater.iteration
 
     def initialize(self, trainer):
@@ -56,5 +63,13 @@ class OptimizerShift(extension.Extension):
         self._apply(trainer)
 
     def serialize(self, serializer):
-        """Saves or loads the count of shifts."""
+        """Saves or loads the count of shifts (and the last value, which a
+        snapshot of v1 lacks)."""
         self._t = serializer('_t', self._t)
+        try:
+            last = serializer('_last_value', numpy.nan if self._last_value is None
+                              else float(self._last_value))
+        except KeyError:
+            return
+        if last is not None and numpy.isfinite(float(last)):
+            self._last_value = float(last)
