@@ -88,6 +88,9 @@ def _backward_arrays(root, retain_grad, loss_scale):
             out_grad = tuple([None if y is None else y._grad for y in outputs])
         in_data = (inputs[0].data,) if len(inputs) == 1 else \
             tuple([x.data for x in inputs])
+        if func._is_v1 and func._input_indexes_to_retain is not None:
+            # v2+ retain_inputs: the others are gone, for backward and hooks alike
+            in_data = _retained_only(in_data, func._input_indexes_to_retain)
         hooks = thread_hooks
         if func._local_function_hooks:
             hooks = func._hooks()
@@ -95,8 +98,6 @@ def _backward_arrays(root, retain_grad, loss_scale):
             for hook in hooks.values():
                 hook.backward_preprocess(func, in_data, out_grad)
         if func._is_v1:
-            if func._input_indexes_to_retain is not None:
-                in_data = _retained_only(in_data, func._input_indexes_to_retain)
             if func._host and _graph.all_host(out_grad):
                 gxs = func.backward(in_data, out_grad)
             else:

@@ -51,6 +51,11 @@ class GraphNode(object):
         return self.__class__.__name__
 
     @property
+    def _impl_name(self):
+        # v2+: the implementation's name that profiling hooks record (class name)
+        return self.__class__.__name__
+
+    @property
     def stack(self):
         """Where the function was applied (a list of frame summaries), recorded in
         debug mode only; None otherwise."""

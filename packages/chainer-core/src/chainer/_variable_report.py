@@ -13,8 +13,7 @@ def _stats(a):
     return 'mean={0:.8f}, std={1:.8f}'.format(float(xp.mean(a)), float(xp.std(a)))
 
 
-def _grad_summary(var):
-    grad = var.grad
+def _grad_summary(grad):
     if grad is None:
         return 'None'
     if grad.size and not cuda.get_array_module(grad).any(grad):
@@ -22,18 +21,23 @@ def _grad_summary(var):
     return _stats(grad)
 
 
+def describe(header, data, grad, volatile=None):
+    """Lines with ``header`` and the device, volatility (left out when None), array
+    type, shape, dtype and statistics of ``data`` and ``grad``."""
+    device = 'CPU' if isinstance(data, numpy.ndarray) else \
+        'GPU{}'.format(int(cuda.get_device(data)))
+    lines = [header, '- device: {}'.format(device)]
+    if volatile is not None:
+        lines.append('- volatile: {}'.format(volatile))
+    lines += ['- backend: {}'.format(type(data)),
+              '- shape: {}'.format(data.shape),
+              '- dtype: {}'.format(data.dtype),
+              '- statistics: {}'.format(_stats(data)),
+              '- grad: {}'.format(_grad_summary(grad))]
+    return '\n'.join(lines)
+
+
 def debug_print(var):
     """Lines with the name, device, volatility, array type, shape, dtype and statistics
     of the data and gradient of ``var``."""
-    data = var.data
-    device = 'CPU' if isinstance(data, numpy.ndarray) else \
-        'GPU{}'.format(int(cuda.get_device(data)))
-    lines = [repr(var),
-             '- device: {}'.format(device),
-             '- volatile: {}'.format(var.volatile),
-             '- backend: {}'.format(type(data)),
-             '- shape: {}'.format(data.shape),
-             '- dtype: {}'.format(data.dtype),
-             '- statistics: {}'.format(_stats(data)),
-             '- grad: {}'.format(_grad_summary(var))]
-    return '\n'.join(lines)
+    return describe(repr(var), var.data, var.grad, var.volatile)

@@ -116,12 +116,12 @@ def _is_host(array):
 def to_cpu(array, stream=None):
     """Copies an array to the host.
 
-    numpy arrays (and None) pass through unchanged; Python scalars become 0-d numpy
-    arrays; GPU arrays are copied to the host.
+    numpy arrays (and None) pass through unchanged; numpy and Python scalars become
+    0-d numpy arrays of their dtype (v2+); GPU arrays are copied to the host.
     """
-    if _is_host(array):
+    if array is None or isinstance(array, numpy.ndarray):
         return array
-    if isinstance(array, (bool, int, float, complex)):
+    if isinstance(array, (numpy.generic, bool, int, float, complex)):
         return numpy.asarray(array)
     if not hasattr(array, '__cuda_array_interface__'):
         raise TypeError('to_cpu expects a numpy.ndarray, a GPU array or a scalar, '
@@ -247,6 +247,25 @@ def get_device(*args):
     return DummyDevice
 
 
+def _get_device_or_current(device):
+    """The GPU device ``device`` names: the current one for None, the device itself
+    for a device object, ``Device(id)`` for a non-negative int (v2+; needs a GPU).
+
+    Raises:
+        ValueError: for anything else.
+        RuntimeError: without a usable GPU backend.
+    """
+    backend = _require_backend('cuda._get_device_or_current')
+    if device is None:
+        return backend.cupy.cuda.Device()
+    if isinstance(device, backend.cupy.cuda.Device):
+        return device
+    if isinstance(device, bool) or not isinstance(device, (int, numpy.integer)) or \
+            device < 0:
+        raise ValueError('Invalid CUDA device specifier: {}'.format(device))
+    return backend.cupy.cuda.Device(int(device))
+
+
 def _require_backend(what):
     """Returns the usable backend, or raises RuntimeError naming ``what`` and the fix."""
     backend = _get_backend()
@@ -288,6 +307,11 @@ def reduce(*args, **kwargs):
 def copy(array, out=None, out_device=None, stream=None):
     """Copies a GPU array, to ``out`` or to a new array on ``out_device``."""
     return _require_backend('cuda.copy').copy(array, out, out_device, stream)
+
+
+from chainer._cuda_kernel_factories import fuse, raw  # noqa: E402,F401
+from chainer._cudnn_policy import should_use_cudnn  # noqa: E402,F401
+from chainer._cudnn_policy import should_use_cudnn_tensor_core  # noqa: E402,F401
 
 
 def init(arg=None):

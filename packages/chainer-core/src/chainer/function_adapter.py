@@ -27,6 +27,10 @@ class FunctionAdapter(function_node.FunctionNode):
         return self._function.label
 
     @property
+    def _impl_name(self):
+        return self._function.__class__.__name__
+
+    @property
     def rank(self):
         """The adapted function's rank."""
         return self._function.rank

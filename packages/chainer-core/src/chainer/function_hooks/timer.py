@@ -1,12 +1,11 @@
 """TimerHook: elapsed time of every function call."""
 import collections
-import sys
 import time
 
+from chainer import _timing_table
 from chainer import cuda
 from chainer import function
-
-_UNITS = (('sec', 1.0), ('ms', 1e-3), ('us', 1e-6), ('ns', 1e-9))
+from chainer.function_hooks._called_function import CalledFunction
 
 
 def _sync(arrays):
@@ -20,15 +19,24 @@ def _sync(arrays):
 class TimerHook(function.FunctionHook):
     """Function hook that measures the elapsed time of each forward and backward.
 
+    Calls may nest (a backward that applies functions, a function calling
+    functions): each call is timed on its own, from its preprocess to its
+    postprocess, with :func:`time.perf_counter`.
+
     Attributes:
-        call_history (list): ``(function, elapsed seconds)`` pairs, in call order.
+        call_history (list): ``(name, elapsed seconds)`` pairs in the order the
+            calls finished; ``name`` is the function's class name (v2+), a string
+            that also stands for the function object of Chainer v1
+            (``isinstance(name, functions.Exp)``, ``name.label``; see
+            :class:`~chainer.function_hooks._called_function.CalledFunction`).
     """
 
     name = 'TimerHook'
 
     def __init__(self):
         self.call_history = []
-        self._starts = []  # a stack: hooks may nest (a function calling functions)
+        self._starts = []  # a stack: hooks may nest
+        self._total_time = 0.0
 
     def _preprocess(self, arrays):
         _sync(arrays)
@@ -37,7 +45,9 @@ class TimerHook(function.FunctionHook):
     def _postprocess(self, function, arrays):
         _sync(arrays)
         elapsed = time.perf_counter() - self._starts.pop()
-        self.call_history.append((function, elapsed))
+        self.call_history.append((CalledFunction(function), elapsed))
+        if not self._starts:
+            self._total_time += elapsed
 
     def forward_preprocess(self, function, in_data):
         self._preprocess(in_data)
@@ -46,59 +56,42 @@ class TimerHook(function.FunctionHook):
         self._postprocess(function, in_data)
 
     def backward_preprocess(self, function, in_data, out_grad):
-        self._preprocess(in_data + tuple(out_grad))
+        self._preprocess(tuple(in_data) + tuple(out_grad))
 
     def backward_postprocess(self, function, in_data, out_grad):
-        self._postprocess(function, in_data + tuple(out_grad))
+        self._postprocess(function, tuple(in_data) + tuple(out_grad))
 
     def total_time(self):
-        """Returns the total elapsed time in seconds."""
-        return sum(t for _, t in self.call_history)
+        """Returns the total elapsed time in seconds: the time of the outermost
+        calls, so a call made inside another one is not counted twice."""
+        return self._total_time
 
     def summary(self):
-        """Returns the per-function totals, ordered by first call.
+        """Returns the per-function totals, ordered by first finished call.
 
         Returns:
-            OrderedDict: ``{label: {'elapsed_time': seconds, 'occurrence': calls}}``.
+            OrderedDict: ``{name: {'elapsed_time': seconds, 'occurrence': calls}}``.
         """
         totals = collections.OrderedDict()
-        for func, elapsed in self.call_history:
-            entry = totals.get(func.label)
+        for name, elapsed in self.call_history:
+            entry = totals.get(name)
             if entry is None:
-                entry = totals[func.label] = {'elapsed_time': 0.0, 'occurrence': 0}
+                entry = totals[str(name)] = {'elapsed_time': 0.0, 'occurrence': 0}
             entry['elapsed_time'] += elapsed
             entry['occurrence'] += 1
         return totals
 
     def print_report(self, unit='auto', file=None):
-        """Prints a table of the per-function total time and number of calls.
+        """Prints a table of the per-function total time and number of calls
+        (``FunctionName  ElapsedTime  Occurrence``, right-aligned columns).
 
         Args:
-            unit (str): ``'sec'``, ``'ms'``, ``'us'``, ``'ns'``, or ``'auto'`` (the
-                largest unit in which the biggest total is at least 1).
+            unit (str): ``'sec'``, ``'ms'``, ``'us'``, ``'ns'``, ``'auto'`` (the
+                largest unit in which the longest total is at least 1, for the whole
+                table) or ``'auto_foreach'`` (that choice made for each line).
             file: text stream (``sys.stdout`` by default).
+
+        Raises:
+            ValueError: for another ``unit``.
         """
-        summary = self.summary()
-        scale = _pick_unit(unit, [e['elapsed_time'] for e in summary.values()])
-        name_width = max([len('FunctionName')] + [len(k) for k in summary])
-        out = file or sys.stdout
-        out.write('{:<{w}}  {:>14}  {:>10}\n'.format(
-            'FunctionName', 'ElapsedTime', 'Occurrence', w=name_width))
-        for label, entry in summary.items():
-            out.write('{:<{w}}  {:>14}  {:>10}\n'.format(
-                label, '{:.3f}{}'.format(entry['elapsed_time'] / scale[1], scale[0]),
-                entry['occurrence'], w=name_width))
-
-
-def _pick_unit(unit, values):
-    if unit != 'auto':
-        for name, factor in _UNITS:
-            if name == unit:
-                return name, factor
-        raise ValueError('unit must be one of auto, {}; got {!r}'.format(
-            ', '.join(n for n, _ in _UNITS), unit))
-    biggest = max(values) if values else 0.0
-    for name, factor in _UNITS:
-        if biggest >= factor:
-            return name, factor
-    return _UNITS[-1]
+        _timing_table.write_table('FunctionName', self.summary(), unit, file)

@@ -1,20 +1,9 @@
 """TimerHook: measures the elapsed time of the forward computation of links."""
 import collections
-import sys
 import time
 
+from chainer import _timing_table
 from chainer import link_hook
-
-
-_UNITS = (('sec', 1.0), ('ms', 1e3), ('us', 1e6), ('ns', 1e9))
-
-
-def _unit_for(seconds):
-    # The largest unit in which the time is at least 1 (ns below a microsecond).
-    for unit, factor in _UNITS:
-        if seconds * factor >= 1:
-            return unit, factor
-    return _UNITS[-1]
 
 
 class TimerHook(link_hook.LinkHook):
@@ -58,30 +47,18 @@ class TimerHook(link_hook.LinkHook):
             entry['occurrence'] += 1
         return result
 
-    def print_report(self, unit='auto', file=sys.stdout):
-        """Writes a table of :meth:`summary` to ``file``: a header line, then one
-        line per link class (name, elapsed time, occurrences), right-aligned.
+    def print_report(self, unit='auto', file=None):
+        """Writes a table of :meth:`summary` to ``file``: a header line
+        (``LinkName  ElapsedTime  Occurrence``), then one line per link class,
+        right-aligned.
 
         Args:
             unit (str): ``'sec'``, ``'ms'``, ``'us'``, ``'ns'``; ``'auto'`` (one unit
                 for the table, chosen by the longest time) or ``'auto_foreach'`` (a
                 unit per line).
-            file: the stream written to.
+            file: the stream written to (``sys.stdout`` by default).
+
+        Raises:
+            ValueError: for another ``unit``.
         """
-        factors = dict(_UNITS)
-        if unit not in factors and unit not in ('auto', 'auto_foreach'):
-            raise ValueError("unit must be 'sec', 'ms', 'us', 'ns', 'auto' or "
-                             "'auto_foreach', got {!r}".format(unit))
-        summary = self.summary()
-        if unit == 'auto':
-            longest = max([e['elapsed_time'] for e in summary.values()] or [0.0])
-            unit = _unit_for(longest)[0]
-        rows = [('LinkName', 'ElapsedTime', 'Occurrence')]
-        for name, entry in summary.items():
-            seconds = entry['elapsed_time']
-            row_unit = _unit_for(seconds)[0] if unit == 'auto_foreach' else unit
-            rows.append((name, '{:3.2f}{}'.format(seconds * factors[row_unit], row_unit),
-                         str(entry['occurrence'])))
-        widths = [max(len(row[i]) for row in rows) for i in range(3)]
-        for row in rows:
-            file.write('  '.join(cell.rjust(w) for cell, w in zip(row, widths)) + '\n')
+        _timing_table.write_table('LinkName', self.summary(), unit, file)
