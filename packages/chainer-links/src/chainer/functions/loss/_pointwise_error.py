@@ -10,8 +10,19 @@ from chainer.utils import type_check
 class PointwiseError(function.Function):
     """``y = e(x0 - x1)`` elementwise; ``gx0 = -gx1 = gy * e'(x0 - x1)``.
 
-    Subclasses define :meth:`error` and :meth:`derivative`.
+    Subclasses define :meth:`error` and :meth:`derivative`. The backward also works on
+    Variables (a double backprop), using :meth:`variable_derivative`.
     """
+
+    _differentiable_backward = True
+
+    def variable_derivative(self, x0, x1):
+        """``e'(x0 - x1)`` as a Variable of differentiable functions of the Variables
+        ``x0`` and ``x1``; the default is the constant :meth:`derivative` (for errors
+        whose second derivative is zero almost everywhere)."""
+        from chainer.functions.loss import _double
+        return _double.constant(self.derivative(cuda.get_array_module(self.diff),
+                                                self.diff))
 
     def error(self, xp, diff):
         """The error ``e(diff)`` of each element.
@@ -49,6 +60,10 @@ class PointwiseError(function.Function):
         return utils.force_array(self.error(xp, self.diff), x0.dtype),
 
     def backward(self, inputs, grad_outputs):
+        from chainer.functions.loss import _double
+        if _double.is_variable(grad_outputs[0]):
+            gx0 = grad_outputs[0] * self.variable_derivative(*inputs)
+            return gx0, -gx0
         xp = cuda.get_array_module(self.diff)
         gx0 = grad_outputs[0] * self.derivative(xp, self.diff)
         # force_array: the product and the negation of 0-d arrays are numpy scalars

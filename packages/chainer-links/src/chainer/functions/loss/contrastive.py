@@ -43,7 +43,29 @@ class Contrastive(function.Function):
         loss = (self.y * self.dist ** 2 + (1 - self.y) * self.mdist ** 2) * dtype(0.5)
         return force_array(_reduce.mean_unless_no(loss, self.reduce), x0.dtype),
 
+    _differentiable_backward = True
+
+    def _variable_grads(self, x0, x1, gloss):
+        from chainer import functions as F
+        from chainer.functions.loss import _double
+        xp = cuda.get_array_module(self.diff)
+        dtype = self.diff.dtype
+        diff = x0 - x1
+        dist = F.sqrt(F.sum(diff * diff, axis=1) +
+                      _double.constant((self.dist == 0).astype(dtype)))
+        margin = _double.constant(xp.full(self.dist.shape, self.margin, dtype))
+        mdist = F.relu(margin - dist)
+        y = _double.constant(self.y)
+        nonzero = _double.constant((self.dist > 0).astype(dtype))
+        w = (y - (1 - y) * mdist / dist * nonzero) * _double.mean_grad(
+            gloss, self.reduce, len(self.diff))
+        gx0 = F.broadcast_to(F.expand_dims(w, 1), diff.shape) * diff
+        return gx0, -gx0, None
+
     def backward(self, inputs, grad_outputs):
+        from chainer.functions.loss import _double
+        if _double.is_variable(grad_outputs[0]):  # differentiable twice
+            return self._variable_grads(inputs[0], inputs[1], grad_outputs[0])
         xp = cuda.get_array_module(self.diff)
         dtype = self.diff.dtype.type
         # d/dx0 of max(m - d, 0)^2 / 2 is -max(m - d, 0) (x0 - x1) / d; at d = 0 the

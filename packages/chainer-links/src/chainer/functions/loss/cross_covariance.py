@@ -34,7 +34,24 @@ class CrossCovariance(function.Function):
         cov = self.covariance.ravel()
         return force_array(cov.dot(cov) * y.dtype.type(0.5), y.dtype),
 
+    _differentiable_backward = True
+
+    def _variable_grads(self, y, z, g):
+        from chainer import functions as F
+        n = float(max(y.shape[0], 1))
+        yc = y - F.broadcast_to(F.mean(y, axis=0, keepdims=True), y.shape)
+        zc = z - F.broadcast_to(F.mean(z, axis=0, keepdims=True), z.shape)
+        if self.reduce == 'no':
+            coeff = g / n
+        else:
+            cov = F.matmul(yc, zc, transa=True) / n
+            coeff = F.broadcast_to(F.reshape(g, (1, 1)), cov.shape) * cov / n
+        return F.matmul(zc, coeff, transb=True), F.matmul(yc, coeff)
+
     def backward(self, inputs, grad_outputs):
+        from chainer.functions.loss import _double
+        if _double.is_variable(grad_outputs[0]):  # differentiable twice
+            return self._variable_grads(inputs[0], inputs[1], grad_outputs[0])
         y = inputs[0]
         coeff = grad_outputs[0] / y.dtype.type(max(y.shape[0], 1))
         # The columns of the centered inputs sum to zero, so the gradients below are

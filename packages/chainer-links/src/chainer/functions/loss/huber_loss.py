@@ -35,7 +35,18 @@ class HuberLoss(function.Function):
             loss = loss.sum(axis=1)
         return force_array(loss, x.dtype),
 
+    _differentiable_backward = True
+
     def backward(self, inputs, grad_outputs):
+        from chainer.functions.loss import _double
+        if _double.is_variable(grad_outputs[0]):  # differentiable twice
+            from chainer import functions as F
+            x, t = inputs
+            gy = grad_outputs[0]
+            if self.reduce == 'sum_along_second_axis':
+                gy = F.broadcast_to(F.expand_dims(gy, 1), x.shape)
+            gx = F.clip(x - t, -float(self.delta), float(self.delta)) * gy
+            return gx, -gx
         xp = cuda.get_array_module(self.diff)
         delta = self.diff.dtype.type(self.delta)
         # dL/da = a inside the quadratic zone, delta * sign(a) outside: a clip.

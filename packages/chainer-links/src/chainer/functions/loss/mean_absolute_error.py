@@ -19,7 +19,18 @@ class MeanAbsoluteError(function.Function):
         n = x0.dtype.type(max(self.diff.size, 1))
         return force_array(abs(self.diff).sum() / n, x0.dtype),
 
+    _differentiable_backward = True
+
     def backward(self, inputs, grad_outputs):
+        from chainer.functions.loss import _double
+        if _double.is_variable(grad_outputs[0]):  # second derivative: 0 a.e.
+            from chainer import functions as F
+            xp = cuda.get_array_module(self.diff)
+            x0 = inputs[0]
+            g = F.broadcast_to(F.reshape(grad_outputs[0], (1,) * x0.ndim), x0.shape)
+            sign = xp.sign(self.diff) * (1.0 / max(self.diff.size, 1))
+            gx0 = g * _double.constant(sign.astype(self.diff.dtype))
+            return gx0, -gx0
         xp = cuda.get_array_module(self.diff)
         coeff = grad_outputs[0] * self.diff.dtype.type(1.0 / max(self.diff.size, 1))
         gx0 = (coeff * xp.sign(self.diff)).astype(self.diff.dtype, copy=False)

@@ -19,7 +19,16 @@ class MeanSquaredError(function.Function):
         return force_array(diff.dot(diff) / diff.dtype.type(max(diff.size, 1)),
                            x0.dtype),
 
+    _differentiable_backward = True
+
     def backward(self, inputs, grad_outputs):
+        from chainer.functions.loss import _double
+        if _double.is_variable(grad_outputs[0]):  # differentiable twice
+            from chainer import functions as F
+            x0, x1 = inputs
+            g = F.broadcast_to(F.reshape(grad_outputs[0], (1,) * x0.ndim), x0.shape)
+            gx0 = g * (x0 - x1) * (2.0 / max(self.diff.size, 1))
+            return gx0, -gx0
         coeff = grad_outputs[0] * self.diff.dtype.type(2.0 / max(self.diff.size, 1))
         gx0 = coeff * self.diff
         return gx0, -gx0

@@ -90,7 +90,7 @@ class NegativeSamplingFunction(function.Function):
         return gx, None, gW
 
 
-def negative_sampling(x, t, W, sampler, sample_size, reduce='sum'):
+def negative_sampling(x, t, W, sampler, sample_size, reduce='sum', return_samples=False):
     """Negative sampling loss function.
 
     .. math::
@@ -114,8 +114,16 @@ def negative_sampling(x, t, W, sampler, sample_size, reduce='sum'):
         sample_size (int): number of negatives per example.
         reduce (str): ``'sum'`` or ``'no'``: the (B,) loss of every example
             (Chainer v1.24).
+        return_samples (bool): also return the samples (Chainer v7): the
+            ``(B, 1 + sample_size)`` int32 array whose first column is ``t`` and whose
+            other columns are the drawn negatives.
 
     Returns:
-        ~chainer.Variable: a scalar loss, or the (B,) losses with ``reduce='no'``.
+        ~chainer.Variable or tuple: a scalar loss, or the (B,) losses with
+        ``reduce='no'``; with ``return_samples``, the tuple ``(loss, samples)``.
     """
-    return NegativeSamplingFunction(sampler, sample_size, reduce)(x, t, W)
+    func = NegativeSamplingFunction(sampler, sample_size, reduce)
+    loss = func(x, t, W)
+    if return_samples:
+        return loss, func.samples
+    return loss

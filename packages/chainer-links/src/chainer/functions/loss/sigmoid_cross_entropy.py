@@ -46,8 +46,20 @@ class SigmoidCrossEntropy(function.Function):
         self.coeff = x.dtype.type(1.0 / max(count, 1))
         return force_array(loss.sum() * self.coeff, x.dtype),
 
+    _differentiable_backward = True
+
     def backward(self, inputs, grad_outputs):
         x, t = inputs
+        from chainer.functions.loss import _double
+        if _double.is_variable(grad_outputs[0]):  # differentiable twice
+            from chainer import functions as F
+            td, mask = t.data, self.mask.astype(x.dtype)
+            g = grad_outputs[0] * float(self.coeff)
+            if g.shape != x.shape:
+                g = F.broadcast_to(F.reshape(g, (1,) * x.ndim), x.shape)
+            gx = (F.sigmoid(x) - _double.constant(td.astype(x.dtype))) * \
+                _double.constant(mask) * g
+            return gx, None
         xp = cuda.get_array_module(x)
         sig = xp.tanh(x * x.dtype.type(0.5)) * x.dtype.type(0.5) + x.dtype.type(0.5)
         gx = (sig - t.astype(x.dtype)) * self.mask

@@ -54,10 +54,26 @@ class SoftmaxCrossEntropy(function.Function):
         class_weight (array or None): weights of shape ``(C,)``.
         ignore_label (int): label value whose entries are skipped.
         reduce (str): ``'mean'``, or ``'no'`` for the loss of every label.
+        soft_target_loss (str): with float targets of the scores' shape,
+            ``'cross-entropy'`` or ``'kl-divergence'`` (Chainer v7).
+
+    Its backward also works on Variables, so the loss is differentiable twice (by
+    ``x``); the labels get no gradient.
     """
 
+    _differentiable_backward = True
+    _y_none_without_cache = False
+    #: Added to soft targets inside the logarithm of the KL divergence.
+    eps = 1e-7
+
     def __init__(self, use_cudnn=None, normalize=True, cache_score=True,
-                 class_weight=None, ignore_label=-1, reduce='mean'):
+                 class_weight=None, ignore_label=-1, reduce='mean',
+                 soft_target_loss='cross-entropy'):
+        if soft_target_loss not in ('cross-entropy', 'kl-divergence'):
+            raise ValueError("soft_target_loss must be 'cross-entropy' or "
+                             "'kl-divergence', got {!r}".format(soft_target_loss))
+        self.soft_target_loss = soft_target_loss
+        self.soft_target = False
         self.use_cudnn = use_cudnn
         self.normalize = normalize
         self.cache_score = cache_score
@@ -76,7 +92,10 @@ class SoftmaxCrossEntropy(function.Function):
     @property
     def y(self):
         """The softmax of the last forward's scores, kept (as in Chainer v1) only with
-        ``cache_score``: without it the node has no ``y`` attribute at all."""
+        ``cache_score``: without it the node has no ``y`` attribute at all, or (for
+        Chainer v7 code, which passes ``enable_double_backprop``) ``y`` is None."""
+        if not self.cache_score and self._y_none_without_cache:
+            return None
         if self.cache_score:
             if getattr(self, '_e', None) is not None:
                 return self._e / self._s
@@ -88,6 +107,14 @@ class SoftmaxCrossEntropy(function.Function):
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() == 2)
         x_type, t_type = in_types
+        if type_check.eval(t_type.dtype).kind == 'f':  # soft targets (Chainer v7)
+            type_check.expect(
+                x_type.dtype.kind == 'f',
+                t_type.dtype == x_type.dtype,
+                x_type.ndim >= 2,
+                x_type.shape == t_type.shape,
+            )
+            return
         type_check.expect(
             x_type.dtype.kind == 'f',
             t_type.dtype.kind == 'i',
@@ -117,6 +144,8 @@ class SoftmaxCrossEntropy(function.Function):
         # so the full log-softmax is never formed; exp(x - m) and s are what backward
         # needs (softmax = exp(x - m) / s).
         x, t = inputs
+        if t.dtype.kind == 'f':
+            return self._soft_forward(x, t)
         safe_t, valid, count = self._labels_cpu(t, x.shape[1])
         e, s, m = _shifted_exp(x)
         if self.cache_score:
@@ -133,7 +162,46 @@ class SoftmaxCrossEntropy(function.Function):
         self.coeff = x.dtype.type(self._coefficient(t, count))
         if self.reduce == 'no':
             return force_array(-log_p, x.dtype),
-        return force_array(-log_p.sum(dtype=x.dtype) * self.coeff, x.dtype),
+        return force_array(-log_p.sum(dtype=_acc_dtype(x.dtype)) * self.coeff, x.dtype),
+
+    def _soft_forward(self, x, t):
+        # loss_n = -sum_c t[n, c] log softmax(x)[n, c] (+ sum_c t log(t + eps) for the
+        # KL divergence), per position; the mean divides by the number of positions.
+        xp = cuda.get_array_module(x)
+        self.soft_target = True
+        m = x.max(axis=1, keepdims=True)
+        if not bool(xp.isfinite(m).all()):
+            m = xp.where(xp.isfinite(m), m, 0)
+        e = xp.exp(x - m)
+        s = e.sum(axis=1, keepdims=True)
+        self._e, self._s = e, s
+        log_y = x - m - xp.log(s)
+        if self.soft_target_loss == 'kl-divergence':
+            ret = (t * (xp.log(t + x.dtype.type(self.eps)) - log_y)).sum(axis=1)
+        else:
+            ret = -(t * log_y).sum(axis=1)
+        if self.reduce == 'no':
+            return force_array(ret, x.dtype),
+        self.coeff = x.dtype.type(x.shape[1] / float(max(x.size, 1)))
+        total = ret.sum(dtype=_acc_dtype(x.dtype)) * self.coeff
+        return force_array(xp.asarray(total, dtype=x.dtype), x.dtype),
+
+    def _soft_backward(self, x, t, gloss):
+        # d loss_n / d x = softmax(x) sum_c t - t (both losses; t sums to 1 usually).
+        xp = cuda.get_array_module(x)
+        y = self._e / self._s
+        g = gloss * self.coeff if self.reduce == 'mean' else xp.expand_dims(gloss, 1)
+        return ((y * t.sum(axis=1, keepdims=True) - t) * g).astype(x.dtype, copy=False), None
+
+    def backward(self, inputs, grad_outputs):
+        """Gradient by ``x`` (the labels get none); given Variables (a double
+        backprop), it is built of differentiable functions."""
+        if isinstance(grad_outputs[0], variable.Variable):
+            from chainer.functions.loss import _softmax_cross_entropy_grad
+            return _softmax_cross_entropy_grad.variable_grad(self, inputs, grad_outputs[0])
+        if inputs[1].dtype.kind == 'f':
+            return self._soft_backward(inputs[0], inputs[1], grad_outputs[0])
+        return super(SoftmaxCrossEntropy, self).backward(inputs, grad_outputs)
 
     def _labels_cpu(self, t, n_class):
         """Checks host labels. Returns ``(labels with the ignored ones set to 0, mask of
@@ -196,6 +264,8 @@ class SoftmaxCrossEntropy(function.Function):
         # log-softmax by a row kernel, then one reduction kernel sums -log_y[n, t, ...]
         # over the non-ignored labels.
         x, t = inputs
+        if t.dtype.kind == 'f':
+            return self._soft_forward(x, t)
         xp = cuda.get_array_module(x)
         n_class = x.shape[1]
         if _labels.lenient_labels(t, n_class, 'softmax_cross_entropy: t', _AS_CLASS_0,
@@ -239,6 +309,11 @@ class SoftmaxCrossEntropy(function.Function):
         return -xp.squeeze(picked, 1) * valid
 
 
+def _acc_dtype(dtype):
+    """The dtype sums of ``dtype`` values are accumulated in (float32 for float16)."""
+    return numpy.float32 if dtype == numpy.float16 else dtype
+
+
 def _n_unit(x):
     """Positions per sample besides the class axis: ``prod(x.shape[2:])``."""
     n = 1
@@ -248,7 +323,8 @@ def _n_unit(x):
 
 
 def softmax_cross_entropy(x, t, use_cudnn=None, normalize=True, cache_score=True,
-                          class_weight=None, ignore_label=-1, reduce='mean'):
+                          class_weight=None, ignore_label=-1, reduce='mean',
+                          enable_double_backprop=None, soft_target_loss='cross-entropy'):
     """Computes cross entropy loss for pre-softmax activations.
 
     .. math::
@@ -274,10 +350,26 @@ def softmax_cross_entropy(x, t, use_cudnn=None, normalize=True, cache_score=True
         ignore_label (int): label value to skip.
         reduce (str): ``'mean'`` (the loss above) or ``'no'``: the loss of every label,
             of the shape of ``t`` (0 where ignored, not normalized; Chainer v1.24).
+        enable_double_backprop (bool or None): accepted for Chainer v7 code; the loss
+            is always differentiable twice here (the ordinary backward stays on
+            arrays). Given (True or False), the node's ``y`` is None without
+            ``cache_score`` as in Chainer v7; left out, the node has no ``y`` then,
+            as in Chainer v1.
+        soft_target_loss (str): when ``t`` is a float array of the shape of ``x``
+            (soft targets, Chainer v7), ``'cross-entropy'``:
+            :math:`-\\sum_c t_c \\log y_c` per position, or ``'kl-divergence'``:
+            :math:`\\sum_c t_c (\\log (t_c + 10^{-7}) - \\log y_c)`; ``'mean'`` then
+            averages over the positions (``x.size / x.shape[1]``), ``'no'`` gives the
+            loss of every position (shape ``x.shape[:1] + x.shape[2:]``).
+            ``normalize``, ``class_weight`` and ``ignore_label`` do not apply to
+            soft targets.
 
     Returns:
         ~chainer.Variable: a scalar loss (the shape of ``t`` with ``reduce='no'``). It
-        is differentiable only by ``x``.
+        is differentiable twice, only by ``x``.
     """
-    return SoftmaxCrossEntropy(use_cudnn, normalize, cache_score, class_weight,
-                               ignore_label, reduce)(x, t)
+    func = SoftmaxCrossEntropy(use_cudnn, normalize, cache_score, class_weight,
+                               ignore_label, reduce, soft_target_loss)
+    if enable_double_backprop is not None:
+        func._y_none_without_cache = True
+    return func(x, t)

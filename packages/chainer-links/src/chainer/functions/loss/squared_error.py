@@ -11,6 +11,9 @@ class SquaredError(PointwiseError):
     def derivative(self, xp, diff):
         return 2 * diff
 
+    def variable_derivative(self, x0, x1):
+        return (x0 - x1) * 2.0
+
 
 def squared_error(x0, x1):
     """Squared error of every element, not reduced and not halved.

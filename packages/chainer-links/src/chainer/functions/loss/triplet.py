@@ -31,8 +31,17 @@ class Triplet(function.Function):
         self.active = (hinge > 0).astype(a.dtype)
         return force_array(_reduce.mean_unless_no(hinge, self.reduce), a.dtype),
 
+    _differentiable_backward = True
+
     def backward(self, inputs, grad_outputs):
         a, p, n = inputs
+        from chainer.functions.loss import _double
+        if _double.is_variable(grad_outputs[0]):  # differentiable twice
+            from chainer import functions as F
+            g = _double.mean_grad(grad_outputs[0], self.reduce, len(a))
+            w = F.expand_dims(g * _double.constant(self.active * 2), 1)
+            w = F.broadcast_to(w, a.shape)
+            return w * (n - p), w * (p - a), w * (a - n)
         g = _reduce.mean_grad(grad_outputs[0], self.reduce, len(a))
         w = (self.active * (g * a.dtype.type(2)))[:, None]
         # d/da (|a-p|^2 - |a-n|^2) = 2 (n - p); d/dp = -2 (a - p); d/dn = 2 (a - n)

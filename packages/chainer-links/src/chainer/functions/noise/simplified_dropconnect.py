@@ -11,6 +11,14 @@ def _as_matrix(x):
     return x.reshape(len(x), -1)
 
 
+def _as_dtype(v, dtype):
+    """The Variable ``v`` cast (differentiably) to ``dtype`` where it differs."""
+    if v.dtype == dtype:
+        return v
+    from chainer import functions as F
+    return F.cast(v, dtype)
+
+
 class SimplifiedDropconnect(function.Function):
     """``y_i = (M_i * W / (1 - ratio)) x_i + b`` with a mask ``M_i`` of ``W``'s shape
     drawn for every sample ``i``.
@@ -18,8 +26,11 @@ class SimplifiedDropconnect(function.Function):
     The boolean :attr:`mask`, of shape ``(n, out_size, in_size)`` (or
     ``(out_size, in_size)``, shared by the batch, when ``use_batchwise_mask`` is
     False), is drawn on the first forward unless one is given, and kept for later
-    applications.
+    applications. The function is bilinear in ``x`` and ``W``; its backward also
+    works on Variables, so it is differentiable twice.
     """
+
+    _differentiable_backward = True
 
     def __init__(self, ratio, mask=None, use_batchwise_mask=True):
         self.ratio = ratio
@@ -49,9 +60,30 @@ class SimplifiedDropconnect(function.Function):
             y += inputs[2]
         return utils.force_array(y),
 
+    def _variable_grads(self, inputs, gy):
+        """The gradients as Variables, of differentiable functions (double backprop)."""
+        from chainer import functions as F
+        x, W = inputs[0], inputs[1]
+        x2 = F.reshape(x, (x.shape[0], -1))
+        scale = W.dtype.type(1. / (1 - self.ratio))
+        m = chainer.Variable((self.mask * scale).astype(W.dtype), requires_grad=False)
+        Wm = _as_dtype(W * m, x.dtype)  # (n, M, N) or (M, N)
+        if Wm.ndim == 3:
+            gx = F.sum(F.expand_dims(gy, 2) * Wm, axis=1)
+        else:
+            gx = F.matmul(gy, Wm)
+        gW = F.sum(F.expand_dims(_as_dtype(gy, W.dtype), 2) *
+                   F.expand_dims(_as_dtype(x2, W.dtype), 1) * m, axis=0)
+        grads = F.reshape(gx, x.shape), gW
+        if len(inputs) == 3:
+            grads += _as_dtype(F.sum(gy, axis=0), inputs[2].dtype),
+        return grads
+
     def backward(self, inputs, grad_outputs):
-        x, W = _as_matrix(inputs[0]), inputs[1]
         gy, = grad_outputs
+        if isinstance(gy, chainer.Variable):
+            return self._variable_grads(inputs, gy)
+        x, W = _as_matrix(inputs[0]), inputs[1]
         xp = cuda.get_array_module(x)
         gx = xp.matmul(gy[:, None, :], self._masked_weight(W))
         gx = gx.reshape(inputs[0].shape).astype(x.dtype, copy=False)

@@ -16,6 +16,8 @@ class NegativeSampling(_sampler.SamplingLink):
         counts (int list): Number of occurrences of each identifier.
         sample_size (int): Number of negative samples.
         power (float): Power factor alpha of the sampling distribution.
+        dtype (numpy.dtype or None): dtype of ``W`` (Chainer v7; default: the
+            default float dtype, float32).
 
     Attributes:
         W (~chainer.Variable): Weight parameter matrix.
@@ -23,18 +25,26 @@ class NegativeSampling(_sampler.SamplingLink):
             device (``sampler.sample(shape)``).
     """
 
-    def __init__(self, in_size, counts, sample_size, power=0.75):
+    def __init__(self, in_size, counts, sample_size, power=0.75, dtype=None):
         super(NegativeSampling, self).__init__()
         in_size = _args.positive_int(in_size, 'in_size')
         self.sample_size = _args.positive_int(sample_size, 'sample_size')
         counts = _sampler.as_counts(counts)
         self.power = power
         self._init_sampler(counts ** power)
-        self.add_param('W', (counts.size, in_size), initializer=0)
+        if dtype is None:
+            self.add_param('W', (counts.size, in_size), initializer=0)
+        else:
+            self.add_param('W', (counts.size, in_size), dtype=dtype, initializer=0)
 
-    def __call__(self, x, t, reduce='sum'):
+    def __call__(self, x, t, reduce='sum', return_samples=False):
         """Computes the loss value for inputs ``x`` ``(B, in_size)`` and ground truth
-        labels ``t`` ``(B,)``; ``reduce`` ('sum' or 'no', v1.24) as for
+        labels ``t`` ``(B,)``; ``reduce`` ('sum' or 'no', v1.24) and ``return_samples``
+        (v7: also return the ``(B, 1 + sample_size)`` samples) as for
         :func:`~chainer.functions.negative_sampling`."""
         return F.negative_sampling(x, t, self.W, self._draw, self.sample_size,
-                                   reduce=reduce)
+                                   reduce=reduce, return_samples=return_samples)
+
+    def forward(self, x, t, reduce='sum', return_samples=False):
+        """The loss, as :meth:`__call__` computes it (v2+ name)."""
+        return self(x, t, reduce=reduce, return_samples=return_samples)

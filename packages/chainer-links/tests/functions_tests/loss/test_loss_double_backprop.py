@@ -1,0 +1,90 @@
+"""Second derivatives of the losses (their backward also works on Variables)."""
+import numpy
+import pytest
+
+import chainer
+import chainer.functions as F
+from chainer import gradient_check
+
+
+_TOL = {numpy.float16: dict(dtype=numpy.float64, atol=5e-2, rtol=5e-2),
+        numpy.float32: dict(atol=1e-3, rtol=1e-3),
+        numpy.float64: dict(atol=1e-5, rtol=1e-5)}
+
+
+def _check(f, xs, dtype, seed=0):
+    rng = numpy.random.RandomState(seed)
+    xs = tuple(x.astype(dtype) for x in xs)
+    y = f(*xs)
+    gy = numpy.asarray(rng.uniform(-1, 1, y.shape)).astype(dtype)
+    ggs = tuple(rng.uniform(-1, 1, x.shape).astype(dtype) for x in xs)
+    gradient_check.check_backward(f, xs, gy, **_TOL[dtype])
+    gradient_check.check_double_backward(f, xs, gy, ggs, **_TOL[dtype])
+
+
+def _inputs(*shapes, seed=1):
+    rng = numpy.random.RandomState(seed)
+    return tuple(rng.uniform(-1, 1, s) for s in shapes)
+
+
+DTYPES = [numpy.float16, numpy.float32, numpy.float64]
+
+
+@pytest.mark.parametrize('dtype', DTYPES)
+@pytest.mark.parametrize('name', ['squared_error', 'absolute_error',
+                                  'mean_squared_error', 'mean_absolute_error'])
+def test_pointwise_errors_twice(name, dtype):
+    _check(getattr(F, name), _inputs((3, 4), (3, 4)), dtype)
+
+
+@pytest.mark.parametrize('dtype', DTYPES)
+@pytest.mark.parametrize('reduce', ['sum_along_second_axis', 'no'])
+def test_huber_loss_twice(reduce, dtype):
+    x, t = _inputs((3, 4), (3, 4))
+    _check(lambda x, t: F.huber_loss(x, t, 0.5, reduce=reduce), (x * 2, t), dtype)
+
+
+@pytest.mark.parametrize('dtype', DTYPES)
+@pytest.mark.parametrize('reduce', ['mean', 'no'])
+def test_contrastive_and_triplet_twice(reduce, dtype):
+    a, p, n = _inputs((3, 4), (3, 4), (3, 4))
+    y = numpy.array([1, 0, 0], numpy.int32)
+    _check(lambda a, p: F.contrastive(a, p, y, margin=3, reduce=reduce),
+           (a * 0.5, p * 0.5), dtype)
+    _check(lambda a, p, n: F.triplet(a, p, n, margin=2, reduce=reduce),
+           (a, p, n), dtype)
+
+
+@pytest.mark.parametrize('reduce', ['mean', 'no'])
+@pytest.mark.parametrize('normalize', [True, False])
+def test_sigmoid_cross_entropy_twice(reduce, normalize):
+    t = numpy.array([[0, 1, -1], [1, 1, 0]], numpy.int32)
+    x, = _inputs((2, 3))
+    _check(lambda x: F.sigmoid_cross_entropy(x, t, normalize=normalize, reduce=reduce),
+           (x,), numpy.float64)
+
+
+@pytest.mark.parametrize('reduce', ['half_squared_sum', 'no'])
+def test_cross_covariance_twice(reduce):
+    _check(lambda y, z: F.cross_covariance(y, z, reduce=reduce),
+           _inputs((4, 3), (4, 2)), numpy.float64)
+
+
+def test_contrastive_second_derivative_matches_closed_form():
+    # One similar pair: L = |x0 - x1|^2 / 2, so d2L/dx0^2 = I.
+    x0 = chainer.Variable(numpy.array([[0.3, -0.2]]))
+    x1 = chainer.Variable(numpy.array([[0.1, 0.4]]))
+    loss = F.contrastive(x0, x1, numpy.array([1], numpy.int32))
+    gx0, = chainer.grad([loss], [x0], enable_double_backprop=True)
+    ggx0, = chainer.grad([gx0[0, 0]], [x0])
+    numpy.testing.assert_allclose(ggx0.data, [[1.0, 0.0]])
+
+
+def test_absolute_error_second_derivative_is_zero():
+    x0 = chainer.Variable(numpy.array([0.5, -1.0]))
+    x1 = chainer.Variable(numpy.array([0.0, 0.0]))
+    gx0, = chainer.grad([F.sum(F.absolute_error(x0, x1))], [x0],
+                        enable_double_backprop=True)
+    numpy.testing.assert_allclose(gx0.data, [1.0, -1.0])
+    ggx0, = chainer.grad([gx0[0]], [x0])
+    assert ggx0 is None or not ggx0.data.any()
