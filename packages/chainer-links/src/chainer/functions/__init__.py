@@ -27,7 +27,6 @@ from chainer.functions.normalization import l2_normalization
 
 from chainer.functions.activation.clipped_relu import clipped_relu
 from chainer.functions.activation.clipped_relu import ClippedReLU
-from chainer.functions.activation.clipped_relu import relu6
 from chainer.functions.activation.crelu import CReLU
 from chainer.functions.activation.crelu import crelu
 from chainer.functions.activation.elu import ELU
@@ -46,9 +45,6 @@ from chainer.functions.activation.prelu import prelu
 from chainer.functions.activation.prelu import PReLUFunction
 from chainer.functions.activation.relu import ReLU
 from chainer.functions.activation.relu import relu
-from chainer.functions.activation.rrelu import rrelu
-from chainer.functions.activation.rrelu import RReLU
-from chainer.functions.activation.selu import selu
 from chainer.functions.activation.sigmoid import Sigmoid
 from chainer.functions.activation.sigmoid import sigmoid
 from chainer.functions.activation.slstm import SLSTM
@@ -57,12 +53,9 @@ from chainer.functions.activation.softmax import Softmax
 from chainer.functions.activation.softmax import softmax
 from chainer.functions.activation.softplus import Softplus
 from chainer.functions.activation.softplus import softplus
-from chainer.functions.activation.swish import swish
 from chainer.functions.activation.tanh import Tanh
 from chainer.functions.activation.tanh import tanh
 
-from chainer.functions.array.as_strided import as_strided
-from chainer.functions.array.as_strided import AsStrided
 from chainer.functions.array.broadcast import Broadcast
 from chainer.functions.array.broadcast import broadcast
 from chainer.functions.array.broadcast import broadcast_to
@@ -75,15 +68,11 @@ from chainer.functions.array.copy import Copy
 from chainer.functions.array.copy import copy
 from chainer.functions.array.depth2space import Depth2Space
 from chainer.functions.array.depth2space import depth2space
-from chainer.functions.array.diagonal import Diagonal
-from chainer.functions.array.diagonal import diagonal
 from chainer.functions.array.dstack import dstack
 from chainer.functions.array.expand_dims import expand_dims
 from chainer.functions.array.expand_dims import ExpandDims
 from chainer.functions.array.flatten import flatten
 from chainer.functions.array.flatten import Flatten
-from chainer.functions.array.flip import Flip
-from chainer.functions.array.flip import flip
 from chainer.functions.array.fliplr import FlipLR
 from chainer.functions.array.fliplr import fliplr
 from chainer.functions.array.flipud import FlipUD
@@ -93,24 +82,18 @@ from chainer.functions.array.get_item import GetItem
 from chainer.functions.array.hstack import hstack
 from chainer.functions.array.im2col import Im2Col
 from chainer.functions.array.im2col import im2col
-from chainer.functions.array.moveaxis import Moveaxis
-from chainer.functions.array.moveaxis import moveaxis
 from chainer.functions.array.pad import Pad
 from chainer.functions.array.pad import pad
 from chainer.functions.array.pad_sequence import pad_sequence
 from chainer.functions.array.pad_sequence import PadSequence
 from chainer.functions.array.permutate import Permutate
 from chainer.functions.array.permutate import permutate
-from chainer.functions.array.repeat import Repeat
-from chainer.functions.array.repeat import repeat
 from chainer.functions.array.reshape import Reshape
 from chainer.functions.array.reshape import reshape
 from chainer.functions.array.resize_images import resize_images
 from chainer.functions.array.resize_images import ResizeImages
 from chainer.functions.array.rollaxis import Rollaxis
 from chainer.functions.array.rollaxis import rollaxis
-from chainer.functions.array.scatter_add import scatter_add
-from chainer.functions.array.scatter_add import ScatterAdd
 from chainer.functions.array.select_item import select_item
 from chainer.functions.array.select_item import SelectItem
 from chainer.functions.array.separate import Separate
