@@ -88,3 +88,24 @@ def test_absolute_error_second_derivative_is_zero():
     numpy.testing.assert_allclose(gx0.data, [1.0, -1.0])
     ggx0, = chainer.grad([gx0[0]], [x0])
     assert ggx0 is None or not ggx0.data.any()
+
+
+@pytest.mark.parametrize('dtype', DTYPES)
+@pytest.mark.parametrize('reduce', ['sum', 'mean', 'no'])
+def test_vae_losses_twice(reduce, dtype):
+    x, mean, ln_var = _inputs((3, 2), (3, 2), (3, 2))
+    _check(lambda x, m, v: F.gaussian_nll(x, m, v, reduce=reduce),
+           (x, mean, ln_var), dtype)
+    _check(lambda x, y: F.bernoulli_nll(x, y, reduce=reduce), ((x + 1) / 2, mean),
+           dtype)
+    _check(lambda m, v: F.gaussian_kl_divergence(m, v, reduce=reduce),
+           (mean, ln_var), dtype)
+
+
+def test_vae_losses_mean_is_the_sum_over_the_size():
+    x, mean, ln_var = _inputs((3, 2), (3, 2), (3, 2))
+    for f, args in [(F.gaussian_nll, (x, mean, ln_var)),
+                    (F.bernoulli_nll, ((x + 1) / 2, mean)),
+                    (F.gaussian_kl_divergence, (mean, ln_var))]:
+        numpy.testing.assert_allclose(f(*args, reduce='mean').data,
+                                      f(*args, reduce='sum').data / 6, rtol=1e-12)

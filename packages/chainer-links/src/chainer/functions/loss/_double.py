@@ -21,3 +21,16 @@ def mean_grad(gy, reduce, n):
         gy = gy * (1.0 / max(n, 1))
         return F.broadcast_to(F.reshape(gy, (1,)), (n,))
     return gy
+
+
+def total_grad(gy, reduce, shape):
+    """Variable version of ``_reduce.total_grad``, broadcast to ``shape``."""
+    from chainer import functions as F
+    if reduce == 'no':
+        return gy
+    size = 1
+    for d in shape:
+        size *= d
+    if reduce == 'mean':
+        gy = gy * (1.0 / max(size, 1))
+    return F.broadcast_to(F.reshape(gy, (1,) * len(shape)), shape)

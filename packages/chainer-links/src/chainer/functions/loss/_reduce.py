@@ -30,3 +30,21 @@ def mean_grad(gy, reduce, n):
     if reduce == 'mean':
         gy = gy / gy.dtype.type(max(n, 1))
     return cuda.get_array_module(gy).broadcast_to(gy, (n,))
+
+
+def total_unless_no(loss, reduce):
+    """``loss.sum()`` for ``'sum'``, its mean over every element for ``'mean'``
+    (Chainer v7), ``loss`` itself for ``'no'``."""
+    if reduce == 'sum':
+        return loss.sum()
+    if reduce == 'mean':
+        return loss.sum() / loss.dtype.type(max(loss.size, 1))
+    return loss
+
+
+def total_grad(gy, reduce, size):
+    """The gradient reaching every element of the loss from the output gradient ``gy``
+    of :func:`total_unless_no` (broadcastable to the loss' shape)."""
+    if reduce == 'mean':
+        return gy / gy.dtype.type(max(size, 1))
+    return gy

@@ -12,7 +12,7 @@ class BernoulliNLL(function.Function):
     ``reduce='no'``."""
 
     def __init__(self, reduce='sum'):
-        self.reduce = _reduce.check_reduce(reduce, ('sum', 'no'))
+        self.reduce = _reduce.check_reduce(reduce, ('sum', 'mean', 'no'))
 
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() == 2)
@@ -24,14 +24,21 @@ class BernoulliNLL(function.Function):
         # -[x log s(y) + (1-x) log(1-s(y))] = softplus(y) - x y, with a softplus
         # that cannot overflow.
         softplus = xp.maximum(y, 0) + xp.log1p(xp.exp(-abs(y)))
-        return force_array(_reduce.sum_unless_no(softplus - x * y, self.reduce), y.dtype),
+        return force_array(_reduce.total_unless_no(softplus - x * y, self.reduce), y.dtype),
+
+    _differentiable_backward = True
 
     def backward(self, inputs, grad_outputs):
         x, y = inputs
+        from chainer.functions.loss import _double
+        if _double.is_variable(grad_outputs[0]):  # differentiable twice
+            from chainer import functions as F
+            g = _double.total_grad(grad_outputs[0], self.reduce, y.shape)
+            return -y * g, (F.sigmoid(y) - x) * g
         xp = cuda.get_array_module(y)
         half = y.dtype.type(0.5)
         sigmoid = xp.tanh(y * half) * half + half
-        gy = grad_outputs[0]
+        gy = _reduce.total_grad(grad_outputs[0], self.reduce, y.size)
         return -y * gy, (sigmoid - x) * gy
 
 
@@ -48,8 +55,8 @@ def bernoulli_nll(x, y, reduce='sum'):
     Args:
         x (~chainer.Variable): the observations (in [0, 1]).
         y (~chainer.Variable): the pre-sigmoid parameter, same shape and dtype.
-        reduce (str): ``'sum'``, or ``'no'`` for the term of every element (Chainer
-            v1.24).
+        reduce (str): ``'sum'``, ``'mean'`` (over every element, Chainer v7), or
+            ``'no'`` for the term of every element (Chainer v1.24).
 
     Returns:
         ~chainer.Variable: a scalar (an array of the shape of ``x`` with

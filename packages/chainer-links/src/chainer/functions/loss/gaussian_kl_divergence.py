@@ -12,7 +12,7 @@ class GaussianKLDivergence(function.Function):
     element with ``reduce='no'``."""
 
     def __init__(self, reduce='sum'):
-        self.reduce = _reduce.check_reduce(reduce, ('sum', 'no'))
+        self.reduce = _reduce.check_reduce(reduce, ('sum', 'mean', 'no'))
 
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() == 2)
@@ -24,11 +24,18 @@ class GaussianKLDivergence(function.Function):
         self.var = xp.exp(ln_var)
         half = mean.dtype.type(0.5)
         kl = (mean * mean + self.var - ln_var - mean.dtype.type(1)) * half
-        return force_array(_reduce.sum_unless_no(kl, self.reduce), mean.dtype),
+        return force_array(_reduce.total_unless_no(kl, self.reduce), mean.dtype),
+
+    _differentiable_backward = True
 
     def backward(self, inputs, grad_outputs):
-        mean, _ = inputs
-        gy = grad_outputs[0]
+        mean, ln_var = inputs
+        from chainer.functions.loss import _double
+        if _double.is_variable(grad_outputs[0]):  # differentiable twice
+            from chainer import functions as F
+            g = _double.total_grad(grad_outputs[0], self.reduce, mean.shape)
+            return mean * g, (F.exp(ln_var) - 1.0) * g * 0.5
+        gy = _reduce.total_grad(grad_outputs[0], self.reduce, mean.size)
         return mean * gy, (self.var - mean.dtype.type(1)) * (gy * mean.dtype.type(0.5))
 
 
@@ -45,7 +52,8 @@ def gaussian_kl_divergence(mean, ln_var, reduce='sum'):
     Args:
         mean (~chainer.Variable): the mean :math:`\\mu`.
         ln_var (~chainer.Variable): :math:`\\log \\sigma^2`, same shape and dtype.
-        reduce (str): ``'sum'`` or ``'no'`` (Chainer v1.24).
+        reduce (str): ``'sum'``, ``'mean'`` (over every element, Chainer v7) or
+            ``'no'`` (Chainer v1.24).
 
     Returns:
         ~chainer.Variable: a scalar, or an array of the shape of ``mean``.
