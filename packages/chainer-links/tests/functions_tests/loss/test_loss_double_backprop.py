@@ -109,3 +109,13 @@ def test_vae_losses_mean_is_the_sum_over_the_size():
                     (F.gaussian_kl_divergence, (mean, ln_var))]:
         numpy.testing.assert_allclose(f(*args, reduce='mean').data,
                                       f(*args, reduce='sum').data / 6, rtol=1e-12)
+
+
+@pytest.mark.parametrize('dtype', [numpy.float32, numpy.float64])
+@pytest.mark.parametrize('reduce', ['sum', 'no'])
+def test_negative_sampling_twice(reduce, dtype):
+    x, W = _inputs((3, 4), (5, 4))
+    t = numpy.array([0, 4, -1], numpy.int32)
+    drawn = numpy.array([[0, 1, 1], [0, 3, 4], [0, 2, 0]], numpy.int32)
+    _check(lambda x, W: F.negative_sampling(x, t, W, lambda shape: drawn, 2,
+                                            reduce=reduce), (x, W), dtype)

@@ -76,8 +76,35 @@ class NegativeSamplingFunction(function.Function):
         loss = loss.sum(axis=1)
         return force_array(loss.sum() if self.reduce == 'sum' else loss, x.dtype),
 
+    _differentiable_backward = True
+
+    def _variable_grads(self, x, W, gy):
+        """The gradients as Variables of differentiable functions (double backprop):
+        the rows of ``W`` are gathered and scattered back by the core's indexing."""
+        from chainer import functions as F
+        from chainer.core_functions.get_item import GetItem
+        from chainer.functions.loss import _double
+        getter = GetItem((self._index,))
+        rows = getter(W)  # (B, S, D)
+        scores = F.sum(rows * F.broadcast_to(F.expand_dims(x, 1), rows.shape), axis=2)
+        neg_sign = _double.constant(_const_like(self.sign, -self.sign, scores.shape))
+        if self.reduce == 'no':
+            gy = F.broadcast_to(F.expand_dims(gy, 1), scores.shape)
+        else:
+            gy = F.broadcast_to(F.reshape(gy, (1, 1)), scores.shape)
+        g_scores = neg_sign * F.sigmoid(neg_sign * scores) * gy * _double.constant(
+            _const_like(self.sign, self.valid, scores.shape))
+        g3 = F.broadcast_to(F.expand_dims(g_scores, 2), rows.shape)
+        gx = F.sum(g3 * rows, axis=1)
+        g_rows = g3 * F.broadcast_to(F.expand_dims(x, 1), rows.shape)
+        gW, = getter.backward((W,), (g_rows,))
+        return gx, None, gW
+
     def backward(self, inputs, grad_outputs):
         x, _, W = inputs
+        from chainer.functions.loss import _double
+        if _double.is_variable(grad_outputs[0]):  # differentiable twice
+            return self._variable_grads(x, W, grad_outputs[0])
         xp = cuda.get_array_module(x)
         half = x.dtype.type(0.5)
         sig_z = xp.tanh(self.z * half) * half + half  # d softplus(z)/dz
@@ -88,6 +115,12 @@ class NegativeSamplingFunction(function.Function):
         gx, gW = _sampled_scores.scores_backward(x, W, self._index, self.rows,
                                                  g_scores)
         return gx, None, gW
+
+
+def _const_like(ref, a, shape):
+    """``a`` broadcast to ``shape`` as a contiguous array of ``ref``'s dtype."""
+    xp = cuda.get_array_module(ref)
+    return xp.ascontiguousarray(xp.broadcast_to(a, shape)).astype(ref.dtype)
 
 
 def negative_sampling(x, t, W, sampler, sample_size, reduce='sum', return_samples=False):
