@@ -27,6 +27,7 @@ from chainer.functions.normalization import l2_normalization
 
 from chainer.functions.activation.clipped_relu import clipped_relu
 from chainer.functions.activation.clipped_relu import ClippedReLU
+from chainer.functions.activation.clipped_relu import relu6
 from chainer.functions.activation.crelu import CReLU
 from chainer.functions.activation.crelu import crelu
 from chainer.functions.activation.elu import ELU
@@ -45,6 +46,9 @@ from chainer.functions.activation.prelu import prelu
 from chainer.functions.activation.prelu import PReLUFunction
 from chainer.functions.activation.relu import ReLU
 from chainer.functions.activation.relu import relu
+from chainer.functions.activation.rrelu import rrelu
+from chainer.functions.activation.rrelu import RReLU
+from chainer.functions.activation.selu import selu
 from chainer.functions.activation.sigmoid import Sigmoid
 from chainer.functions.activation.sigmoid import sigmoid
 from chainer.functions.activation.slstm import SLSTM
@@ -53,6 +57,7 @@ from chainer.functions.activation.softmax import Softmax
 from chainer.functions.activation.softmax import softmax
 from chainer.functions.activation.softplus import Softplus
 from chainer.functions.activation.softplus import softplus
+from chainer.functions.activation.swish import swish
 from chainer.functions.activation.tanh import Tanh
 from chainer.functions.activation.tanh import tanh
 

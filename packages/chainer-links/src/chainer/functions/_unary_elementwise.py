@@ -90,15 +90,7 @@ class UnaryElementwise(function.Function):
         return self.derivative(_DIFFERENTIABLE_MATH, x, y, gy)
 
     def _output_variable(self):
-        """The output as a Variable of this function's graph (made again from the
-        kept array when the caller dropped it)."""
-        y = self.outputs[0]()
-        if y is None:
-            y = variable.Variable(self._y)
-            y.creator = self
-            y.rank = self.rank + 1
-            self.outputs = (weakref.ref(y),)
-        return y
+        return output_variable(self, self._y)
 
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() == 1, in_types[0].dtype.kind == 'f')
@@ -126,6 +118,19 @@ class UnaryElementwise(function.Function):
             xp = cuda.get_array_module(x.data)
             return variable.Variable(xp.zeros_like(x.data), requires_grad=False)
         return self.variable_derivative(x, self._output_variable(), gy)
+
+
+def output_variable(func, y_array):
+    """The single output of the v1 Function ``func`` as a Variable of its graph, for
+    a double backprop; made again from ``y_array`` (the kept output array) when the
+    caller dropped it."""
+    y = func.outputs[0]()
+    if y is None:
+        y = variable.Variable(y_array)
+        y.creator = func
+        y.rank = func.rank + 1
+        func.outputs = (weakref.ref(y),)
+    return y
 
 
 def constant_factor(x, condition, value=1):

@@ -49,3 +49,16 @@ def clipped_relu(x, z=20.0):
         ~chainer.Variable: Output variable of the shape and dtype of ``x``.
     """
     return ClippedReLU(z)(x)
+
+
+def relu6(x):
+    """Rectified Linear Unit clipped at 6: ``min(max(0, x), 6)`` (v7), that is
+    :func:`clipped_relu` with ``z = 6``.
+
+    Args:
+        x (~chainer.Variable or array): input of a float dtype.
+
+    Returns:
+        ~chainer.Variable: output of the shape and dtype of ``x``.
+    """
+    return ClippedReLU(6.0)(x)

@@ -1,14 +1,19 @@
 """Softmax: ``F.softmax``."""
 from chainer import cuda
 from chainer import function
+from chainer import variable
 from chainer.functions import _cudnn
 from chainer.functions import _log_space
 from chainer.functions._axis import check_axis
+from chainer.functions._unary_elementwise import output_variable
 from chainer.utils import type_check
 
 
 class Softmax(function.Function):
-    """Softmax along one axis (see :func:`softmax`)."""
+    """Softmax along one axis (see :func:`softmax`); its backward also builds a
+    differentiable graph when given Variables (a double backprop)."""
+
+    _differentiable_backward = True
 
     def __init__(self, use_cudnn=None, axis=1):
         self.use_cudnn = use_cudnn
@@ -27,6 +32,15 @@ class Softmax(function.Function):
         y /= y.sum(axis=self.axis, keepdims=True)
         self._y = y  # the output's own data: kept for backward at no cost
         return y,
+
+    def backward(self, inputs, grad_outputs):
+        gy = grad_outputs[0]
+        if isinstance(gy, variable.Variable):  # a double backprop
+            from chainer.functions.math.sum import sum as _sum
+            y = output_variable(self, self._y)
+            gx = y * gy
+            return gx - y * _sum(gx, axis=self.axis, keepdims=True),
+        return super(Softmax, self).backward(inputs, grad_outputs)
 
     def backward_cpu(self, inputs, grad_outputs):
         y = self._y
