@@ -1,6 +1,7 @@
 import numpy
 import pytest
 
+import chainer
 import chainer.functions as F
 
 
@@ -21,7 +22,7 @@ def test_flatten_rejects_non_array():
 
 def test_flatten_node_class_of_v1(rng, check_backward):
     x = rng.uniform(-1, 1, (2, 3)).astype(numpy.float32)
-    y = F.Flatten()(x)
+    y = F.Flatten()(chainer.Variable(x))
     assert y.data.shape == (6,)
     assert y.creator.label == 'Flatten'
     check_backward(F.Flatten(), x, rng.uniform(-1, 1, (6,)).astype(numpy.float32))

@@ -48,10 +48,24 @@ def test_split_axis_makes_empty_pieces_as_in_v1(rng, check_backward, indices, si
     check_backward(lambda x: F.split_axis(x, indices, 1), x, gys)
 
 
-@pytest.mark.parametrize('indices', [[4], [1, 4], [2, 5]])
-def test_split_axis_position_must_be_less_than_the_length_as_in_v1(indices):
+@pytest.mark.parametrize('indices', [[5], [1, 5], [2, 6]])
+def test_split_axis_position_may_not_exceed_the_length(indices):
     with pytest.raises(type_check.InvalidType):
         F.split_axis(numpy.zeros((2, 4), numpy.float32), indices, 1)
+
+
+def test_split_axis_position_equal_to_the_length_gives_an_empty_piece():
+    # v7 accepts a last position equal to the length (v1 raised InvalidType).
+    x = numpy.arange(8, dtype=numpy.float32).reshape(2, 4)
+    first, last = F.split_axis(x, [4], 1)
+    numpy.testing.assert_array_equal(first.data, x)
+    assert last.data.shape == (2, 0)
+
+
+def test_split_axis_single_piece_default_is_a_variable_as_in_v1():
+    x = numpy.zeros((2, 4), numpy.float32)
+    assert isinstance(F.split_axis(x, 1, 1), chainer.Variable)
+    assert isinstance(F.split_axis(x, 1, 1, force_tuple=True), tuple)
 
 
 @pytest.mark.parametrize('ios,axis', [(3, 1), (2, 2), (2, -3)])

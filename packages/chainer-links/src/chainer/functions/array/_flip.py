@@ -1,6 +1,7 @@
 """Base of the functions that reverse one axis of an array (fliplr, flipud)."""
 from chainer import function
 from chainer.utils import type_check
+from chainer.functions.array import _linear_grad
 
 
 class AxisFlip(function.Function):
@@ -21,5 +22,10 @@ class AxisFlip(function.Function):
     def forward(self, xs):
         return self._flip(xs[0]),
 
+    _differentiable_backward = True
+
     def backward(self, xs, gys):
+        if _linear_grad.is_double(gys):  # linear: the gradient of gx is f(ggx)
+            return _linear_grad.transposed_grads(
+                self, xs, gys, lambda *a: type(self)()(*a))
         return self._flip(gys[0]),

@@ -3,6 +3,7 @@ import numpy
 
 from chainer import function
 from chainer.utils import type_check
+from chainer.functions.array import _linear_grad
 
 
 class AxisPermutation(function.Function):
@@ -30,6 +31,21 @@ class AxisPermutation(function.Function):
     def forward(self, xs):
         return xs[0].transpose(self.permutation(xs[0].ndim)),
 
+    _differentiable_backward = True
+
     def backward(self, xs, gys):
+        if _linear_grad.is_double(gys):  # linear: the gradient of gx is f(ggx)
+            return _linear_grad.transposed_grads(
+                self, xs, gys, lambda *a: FixedPermutation(self.permutation(a[0].ndim))(*a))
         inverse = numpy.argsort(self.permutation(xs[0].ndim))
         return gys[0].transpose(tuple(int(i) for i in inverse)),
+
+
+class FixedPermutation(AxisPermutation):
+    """Transposes by a given permutation (the node that a double backprop applies)."""
+
+    def __init__(self, perm):
+        self.perm = tuple(int(i) for i in perm)
+
+    def permutation(self, ndim):
+        return self.perm

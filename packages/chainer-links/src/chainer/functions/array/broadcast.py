@@ -1,10 +1,12 @@
 """Broadcasting of variables: ``broadcast`` (several to a common shape) and ``broadcast_to``."""
 import numpy
 
+import chainer
 from chainer import cuda
 from chainer import function
 from chainer.functions.array._sum_to import sum_to
 from chainer.utils import type_check
+from chainer.functions.array import _linear_grad
 
 
 def _broadcast_shape(shapes):
@@ -31,7 +33,12 @@ class Broadcast(function.Function):
         xp = cuda.get_array_module(*xs)
         return tuple(xp.broadcast_arrays(*xs))
 
+    _differentiable_backward = True
+
     def backward(self, xs, gys):
+        if _linear_grad.is_double(gys):  # linear: the gradient of gx is f(ggx)
+            return _linear_grad.transposed_grads(
+                self, xs, gys, lambda *a: Broadcast()(*a))
         return tuple(None if gy is None else sum_to(gy, shape)
                      for gy, shape in zip(gys, self._shapes))
 
@@ -71,7 +78,12 @@ class BroadcastTo(function.Function):
         xp = cuda.get_array_module(xs[0])
         return xp.broadcast_to(xs[0], self._shape),
 
+    _differentiable_backward = True
+
     def backward(self, xs, gys):
+        if _linear_grad.is_double(gys):  # linear: the gradient of gx is f(ggx)
+            return _linear_grad.transposed_grads(
+                self, xs, gys, lambda *a: BroadcastTo(self._shape)(*a))
         return sum_to(gys[0], xs[0].shape),
 
 
@@ -84,6 +96,9 @@ def broadcast_to(x, shape):
 
     Returns:
         ~chainer.Variable: ``x`` broadcast to ``shape``; its gradient is summed over
-        the broadcast axes.
+        the broadcast axes. When ``shape`` is already the shape of ``x``, ``x``
+        itself (wrapped in a Variable if it is an array), as in Chainer v7.
     """
+    if hasattr(x, 'shape') and tuple(x.shape) == tuple(shape):
+        return chainer.as_variable(x)
     return BroadcastTo(shape)(x)

@@ -1,8 +1,11 @@
 """Type conversion of a variable: ``cast``."""
 import numpy
 
+import chainer
+
 from chainer import function
 from chainer.utils import type_check
+from chainer.functions.array import _linear_grad
 
 
 class Cast(function.Function):
@@ -17,7 +20,12 @@ class Cast(function.Function):
     def forward(self, xs):
         return xs[0].astype(self.type, copy=False),
 
+    _differentiable_backward = True
+
     def backward(self, xs, gys):
+        if _linear_grad.is_double(gys):  # linear: the gradient of gx is f(ggx)
+            return _linear_grad.transposed_grads(
+                self, xs, gys, lambda *a: Cast(self.type)(*a))
         return gys[0].astype(xs[0].dtype, copy=False),
 
 
@@ -30,6 +38,11 @@ def cast(x, typ):
 
     Returns:
         ~chainer.Variable: variable holding the cast array (the gradient flows back
-        cast to the dtype of ``x``).
+        cast to the dtype of ``x``). With backprop disabled (``chainer.config.
+        enable_backprop`` False), a Variable already of dtype ``typ`` is returned
+        itself, as in Chainer v7.
     """
+    if isinstance(x, function.Variable) and x.dtype == numpy.dtype(typ) and \
+            not chainer.config.enable_backprop:
+        return x
     return Cast(typ)(x)

@@ -2,6 +2,7 @@
 from chainer import cuda
 from chainer import function
 from chainer.utils import type_check
+from chainer.functions.array import _linear_grad
 
 
 class Concat(function.Function):
@@ -30,7 +31,12 @@ class Concat(function.Function):
         xp = cuda.get_array_module(*xs)
         return xp.concatenate(xs, axis=self.axis),
 
+    _differentiable_backward = True
+
     def backward(self, xs, gys):
+        if _linear_grad.is_double(gys):  # linear: the gradient of gx is f(ggx)
+            return _linear_grad.transposed_grads(
+                self, xs, gys, lambda *a: Concat(self.axis)(*a))
         if len(xs) == 1:
             return gys
         xp = cuda.get_array_module(*gys)

@@ -1,7 +1,10 @@
 """Device-to-device copy of a variable: ``copy``."""
+import numpy
+
 from chainer import cuda
 from chainer import function
 from chainer.utils import type_check
+from chainer.functions.array import _linear_grad
 
 
 def _to_device(array, device_id):
@@ -19,11 +22,27 @@ def _device_id(array):
     return int(cuda.get_device(array).id)
 
 
+def _device_number(dst):
+    """The device id of a device specifier: -1 for the host, else the GPU id.
+
+    An int is an id (as in Chainer v1); anything else is a v7 device specifier
+    (``'@numpy'``, ``'@cupy:0'``, a :class:`~chainer.backend.Device`, a CuPy device)
+    resolved by :func:`chainer.get_device`.
+    """
+    if isinstance(dst, (int, numpy.integer)) and not isinstance(dst, bool):
+        return int(dst)
+    from chainer import backend
+    device = backend.get_device(dst)
+    if device.xp is numpy:
+        return -1
+    return int(device.device.id)
+
+
 class Copy(function.Function):
     """Copies the input array to the device ``out_device`` (-1 is the host)."""
 
     def __init__(self, out_device):
-        self.out_device = int(out_device)
+        self.out_device = _device_number(out_device)
 
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() == 1)
@@ -31,7 +50,12 @@ class Copy(function.Function):
     def forward(self, xs):
         return _to_device(xs[0], self.out_device),
 
+    _differentiable_backward = True
+
     def backward(self, xs, gys):
+        if _linear_grad.is_double(gys):  # linear: the gradient of gx is f(ggx)
+            return _linear_grad.transposed_grads(
+                self, xs, gys, lambda *a: Copy(self.out_device)(*a))
         # The gradient goes back to wherever the input lives.
         return _to_device(gys[0], _device_id(xs[0])),
 
@@ -46,7 +70,9 @@ def copy(x, dst):
 
     Args:
         x (~chainer.Variable): variable to be copied.
-        dst (int): target device specifier (-1 for the host, else a GPU id).
+        dst (int or device specifier): the target device: -1 for the host, a GPU
+            id, or a v7 device specifier such as ``'@numpy'``, ``'@cupy:1'`` or a
+            :class:`~chainer.backend.Device`.
 
     Returns:
         ~chainer.Variable: the copied variable.

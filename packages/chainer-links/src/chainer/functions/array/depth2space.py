@@ -2,6 +2,7 @@
 from chainer import function
 from chainer.functions.array import _depth_space
 from chainer.utils import type_check
+from chainer.functions.array import _linear_grad
 
 
 class Depth2Space(function.Function):
@@ -21,7 +22,12 @@ class Depth2Space(function.Function):
     def forward(self, inputs):
         return _depth_space.to_space(inputs[0], self.r),
 
+    _differentiable_backward = True
+
     def backward(self, inputs, grad_outputs):
+        if _linear_grad.is_double(grad_outputs):  # linear: the gradient of gx is f(ggx)
+            return _linear_grad.transposed_grads(
+                self, inputs, grad_outputs, lambda *a: Depth2Space(self.r)(*a))
         return _depth_space.to_depth(grad_outputs[0], self.r),
 
 

@@ -3,6 +3,7 @@ from chainer import function
 from chainer.functions._axis import check_axis
 from chainer.functions._axis import check_int
 from chainer.utils import type_check
+from chainer.functions.array import _linear_grad
 
 
 class ExpandDims(function.Function):
@@ -21,7 +22,12 @@ class ExpandDims(function.Function):
         axis = self.axis % (x.ndim + 1)
         return x.reshape(x.shape[:axis] + (1,) + x.shape[axis:]),
 
+    _differentiable_backward = True
+
     def backward(self, xs, gys):
+        if _linear_grad.is_double(gys):  # linear: the gradient of gx is f(ggx)
+            return _linear_grad.transposed_grads(
+                self, xs, gys, lambda *a: ExpandDims(self.axis)(*a))
         return gys[0].reshape(xs[0].shape),
 
 

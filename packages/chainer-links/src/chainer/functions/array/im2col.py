@@ -2,6 +2,7 @@
 from chainer import function
 from chainer.utils import conv_nd
 from chainer.utils import type_check
+from chainer.functions.array import _linear_grad
 
 
 class Im2Col(function.Function):
@@ -34,7 +35,12 @@ class Im2Col(function.Function):
         n, c, kh, kw, out_h, out_w = col.shape
         return col.reshape(n, c * kh * kw, out_h, out_w),
 
+    _differentiable_backward = True
+
     def backward(self, inputs, grad_outputs):
+        if _linear_grad.is_double(grad_outputs):  # linear: the gradient of gx is f(ggx)
+            return _linear_grad.transposed_grads(
+                self, inputs, grad_outputs, lambda *a: Im2Col((self.kh, self.kw), (self.sy, self.sx), (self.ph, self.pw), self.cover_all, (self.dy, self.dx))(*a))
         x, gy = inputs[0], grad_outputs[0]
         n, c, h, w = x.shape
         col = gy.reshape((n, c, self.kh, self.kw) + gy.shape[2:])

@@ -4,6 +4,7 @@ import numpy
 from chainer import cuda
 from chainer import function
 from chainer.utils import type_check
+from chainer.functions.array import _linear_grad
 
 #: modes whose every output element is a copy of one input element (or, for
 #: ``constant``, of the fill value): the gradient routes each output gradient back to
@@ -57,6 +58,13 @@ class Pad(function.Function):
         xp = cuda.get_array_module(*inputs)
         return xp.pad(inputs[0], self.pad_width, mode=self.mode, **self.keywords),
 
+    def _linear_keywords(self):
+        # The gradient is linear in the output gradient: a constant border is zero.
+        keywords = dict(self.keywords)
+        if self.mode == 'constant':
+            keywords['constant_values'] = 0
+        return keywords
+
     def _source_indices(self, xp, shape):
         """For each output element, the flat index of the input element it copies;
         -1 where the constant fill value was written."""
@@ -66,7 +74,12 @@ class Pad(function.Function):
             keywords['constant_values'] = -1
         return xp.pad(indices, self.pad_width, mode=self.mode, **keywords)
 
+    _differentiable_backward = True
+
     def backward(self, inputs, grad_outputs):
+        if _linear_grad.is_double(grad_outputs):  # linear: the gradient of gx is f(ggx)
+            return _linear_grad.transposed_grads(
+                self, inputs, grad_outputs, lambda *a: Pad(self.pad_width, self.mode, **self._linear_keywords())(*a))
         x, gy = inputs[0], grad_outputs[0]
         xp = cuda.get_array_module(x)
         sources = self._source_indices(xp, x.shape).ravel()

@@ -5,6 +5,7 @@ from chainer import cuda
 from chainer import function
 from chainer.functions._axis import check_int
 from chainer.utils import type_check
+from chainer.functions.array import _linear_grad
 
 
 class PadSequence(function.Function):
@@ -42,7 +43,12 @@ class PadSequence(function.Function):
             row[len(x):] = fill
         return y,
 
+    _differentiable_backward = True
+
     def backward(self, xs, grad_outputs):
+        if _linear_grad.is_double(grad_outputs):  # linear: the gradient of gx is f(ggx)
+            return _linear_grad.transposed_grads(
+                self, xs, grad_outputs, lambda *a: PadSequence(self.length, 0)(*a))
         gy = grad_outputs[0]
         return tuple(gy[i, :len(x)] for i, x in enumerate(xs))
 

@@ -6,6 +6,7 @@ from chainer import function
 from chainer.functions._axis import check_axis
 from chainer.functions._axis import check_int
 from chainer.utils import type_check
+from chainer.functions.array import _linear_grad
 
 
 def _inverse_permutation(xp, indices):
@@ -49,7 +50,12 @@ class Permutate(function.Function):
         self._check_permutation(indices)
         return self._take(x, indices, self.inv),
 
+    _differentiable_backward = True
+
     def backward(self, inputs, grad_outputs):
+        if _linear_grad.is_double(grad_outputs):  # linear: the gradient of gx is f(ggx)
+            return _linear_grad.transposed_grads(
+                self, inputs, grad_outputs, lambda *a: Permutate(self.axis, self.inv)(*a))
         x, indices = inputs
         return self._take(grad_outputs[0], indices, not self.inv), None
 

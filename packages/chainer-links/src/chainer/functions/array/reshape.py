@@ -1,6 +1,8 @@
 """Reshaping of a variable: ``reshape``."""
+import chainer
 from chainer import function
 from chainer.utils import type_check
+from chainer.functions.array import _linear_grad
 
 
 def _resolve_shape(shape, size):
@@ -43,7 +45,12 @@ class Reshape(function.Function):
     def forward(self, xs):
         return xs[0].reshape(self.shape),
 
+    _differentiable_backward = True
+
     def backward(self, xs, gys):
+        if _linear_grad.is_double(gys):  # linear: the gradient of gx is f(ggx)
+            return _linear_grad.transposed_grads(
+                self, xs, gys, lambda *a: Reshape(self.shape)(*a))
         return gys[0].reshape(xs[0].shape),
 
 
@@ -55,6 +62,14 @@ def reshape(x, shape):
         shape (tuple of ints): target shape; one entry may be -1 (inferred).
 
     Returns:
-        ~chainer.Variable: variable that holds the reshaped input.
+        ~chainer.Variable: variable that holds the reshaped input. When ``shape``
+        equals the input's shape, the input itself (wrapped in a Variable if it is
+        an array), as in Chainer v7.
     """
+    if tuple(getattr(x, 'shape', ())) == _as_shape(shape) and hasattr(x, 'shape'):
+        return chainer.as_variable(x)
     return Reshape(shape)(x)
+
+
+def _as_shape(shape):
+    return (shape,) if isinstance(shape, int) else tuple(shape)

@@ -4,6 +4,7 @@ import numpy
 from chainer import cuda
 from chainer import function
 from chainer.utils import type_check
+from chainer.functions.array import _linear_grad
 
 
 class SelectItem(function.Function):
@@ -28,7 +29,12 @@ class SelectItem(function.Function):
         xp = cuda.get_array_module(x)
         return x[xp.arange(len(t)), t],
 
+    _differentiable_backward = True
+
     def backward(self, inputs, grad_outputs):
+        if _linear_grad.is_double(grad_outputs):  # linear: the gradient of gx is f(ggx)
+            return _linear_grad.transposed_grads(
+                self, inputs, grad_outputs, lambda *a: SelectItem()(*a))
         x, t = inputs
         xp = cuda.get_array_module(x)
         gx = xp.zeros_like(x)

@@ -5,6 +5,7 @@ from chainer.functions._axis import check_axis
 from chainer.functions._axis import check_int
 from chainer.functions.array._fill import fill_missing_grads
 from chainer.utils import type_check
+from chainer.functions.array import _linear_grad
 
 
 class Separate(function.Function):
@@ -26,7 +27,14 @@ class Separate(function.Function):
         self._out_like = [(y.shape, y.dtype) for y in ys]
         return ys
 
+    @property
+    def _differentiable_backward(self):
+        return _linear_grad.outputs_alive(self)
+
     def backward(self, xs, gys):
+        if _linear_grad.is_double(gys):  # linear: the gradient of gx is f(ggx)
+            return _linear_grad.transposed_grads(
+                self, xs, gys, lambda *a: Separate(self.axis)(*a))
         xp = cuda.get_array_module(xs[0])
         return xp.stack(fill_missing_grads(xp, gys, self._out_like), axis=self.axis),
 

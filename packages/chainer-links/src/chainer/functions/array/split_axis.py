@@ -7,15 +7,16 @@ from chainer.functions._axis import check_axis
 from chainer.functions._axis import check_int
 from chainer.functions.array._fill import fill_missing_grads
 from chainer.utils import type_check
+from chainer.functions.array import _linear_grad
 
 
 class SplitAxis(function.Function):
     """Splits an array into pieces along ``axis`` (views); the gradient concatenates back.
 
     ``indices_or_sections`` is either a number N of equal sections or a sorted 1-d
-    sequence of split positions, as for :func:`numpy.split`. As in Chainer v1, the
-    positions must be less than the length of the axis, and pieces may be empty
-    (positions ``[0]`` give an empty first piece).
+    sequence of split positions, as for :func:`numpy.split`. The positions may
+    not exceed the length of the axis (v1 asked for less, v7 allows equal), and pieces
+    may be empty (positions ``[0]`` give an empty first piece).
     """
 
     def __init__(self, indices_or_sections, axis):
@@ -52,8 +53,10 @@ class SplitAxis(function.Function):
             type_check.expect(
                 length % type_check.make_variable(self.sections, 'sections') == 0)
         elif self.indices:
+            # v7 allows a last position equal to the length (an empty last piece);
+            # v1 asked for less.
             type_check.expect(
-                length > type_check.make_variable(self.indices[-1], 'max_index'))
+                length >= type_check.make_variable(self.indices[-1], 'max_index'))
 
     def forward(self, xs):
         x = xs[0]
@@ -63,7 +66,14 @@ class SplitAxis(function.Function):
         self._out_like = [(y.shape, y.dtype) for y in ys]
         return tuple(ys)
 
+    @property
+    def _differentiable_backward(self):
+        return _linear_grad.outputs_alive(self)
+
     def backward(self, xs, gys):
+        if _linear_grad.is_double(gys):  # linear: the gradient of gx is f(ggx)
+            return _linear_grad.transposed_grads(
+                self, xs, gys, lambda *a: SplitAxis(self.sections if self.indices is None else self.indices, self.axis)(*a))
         xp = cuda.get_array_module(xs[0])
         return xp.concatenate(fill_missing_grads(xp, gys, self._out_like), axis=self.axis),
 
@@ -74,12 +84,13 @@ def split_axis(x, indices_or_sections, axis, force_tuple=False):
     Args:
         x (~chainer.Variable): variable to be split.
         indices_or_sections (int or 1-D array): an integer N divides the array into
-            N equal arrays along ``axis``; a 1-D array of sorted integers, each less
-            than the length of the axis, gives the positions where the array is
+            N equal arrays along ``axis``; a 1-D array of sorted integers, each at most
+            the length of the axis, gives the positions where the array is
             split (repeated positions, or a first position 0, give empty pieces).
         axis (int): axis that the input array is split along.
         force_tuple (bool): if True, a tuple is returned even when there is only one
-            output.
+            output. The default is False as in Chainer v1 (v7's default is True;
+            v7 code that relies on it with a single piece must pass it).
 
     Returns:
         tuple or ~chainer.Variable: the pieces (a single variable when there is one

@@ -3,6 +3,7 @@ from chainer import function
 from chainer.functions._axis import check_axes
 from chainer.functions._axis import normalize_axes
 from chainer.utils import type_check
+from chainer.functions.array import _linear_grad
 
 
 class Squeeze(function.Function):
@@ -32,7 +33,12 @@ class Squeeze(function.Function):
             shape = tuple(n for i, n in enumerate(x.shape) if i not in drop)
         return x.reshape(shape),
 
+    _differentiable_backward = True
+
     def backward(self, xs, gys):
+        if _linear_grad.is_double(gys):  # linear: the gradient of gx is f(ggx)
+            return _linear_grad.transposed_grads(
+                self, xs, gys, lambda *a: Squeeze(self.axis)(*a))
         return gys[0].reshape(xs[0].shape),
 
 

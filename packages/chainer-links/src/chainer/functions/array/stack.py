@@ -4,6 +4,7 @@ from chainer import function
 from chainer.functions._axis import check_axis
 from chainer.functions._axis import check_int
 from chainer.utils import type_check
+from chainer.functions.array import _linear_grad
 
 
 class Stack(function.Function):
@@ -23,7 +24,12 @@ class Stack(function.Function):
         xp = cuda.get_array_module(*xs)
         return xp.stack(xs, axis=self.axis),
 
+    _differentiable_backward = True
+
     def backward(self, xs, gys):
+        if _linear_grad.is_double(gys):  # linear: the gradient of gx is f(ggx)
+            return _linear_grad.transposed_grads(
+                self, xs, gys, lambda *a: Stack(self.axis)(*a))
         gy = gys[0]
         axis = self.axis % gy.ndim
         lead = (slice(None),) * axis

@@ -5,6 +5,7 @@ from chainer import cuda
 from chainer import function
 from chainer import utils
 from chainer.utils import type_check
+from chainer.functions.array import _linear_grad
 
 
 def _normalize_reps(reps):
@@ -36,7 +37,12 @@ class Tile(function.Function):
         xp = cuda.get_array_module(xs[0])
         return xp.tile(xs[0], self.reps),
 
+    _differentiable_backward = True
+
     def backward(self, xs, gys):
+        if _linear_grad.is_double(gys):  # linear: the gradient of gx is f(ggx)
+            return _linear_grad.transposed_grads(
+                self, xs, gys, lambda *a: Tile(self.reps)(*a))
         x, gy = xs[0], gys[0]
         ndim = max(x.ndim, len(self.reps))
         reps = (1,) * (ndim - len(self.reps)) + self.reps

@@ -5,6 +5,7 @@ from chainer import cuda
 from chainer import function
 from chainer.functions.array._fill import fill_missing_grads
 from chainer.utils import type_check
+from chainer.functions.array import _linear_grad
 
 
 def _gather_plan(lengths):
@@ -56,7 +57,14 @@ class TransposeSequence(function.Function):
         self._out_like = [(y.shape, y.dtype) for y in ys]
         return tuple(ys)
 
+    @property
+    def _differentiable_backward(self):
+        return _linear_grad.outputs_alive(self)
+
     def backward(self, xs, gys):
+        if _linear_grad.is_double(gys):  # linear: the gradient of gx is f(ggx)
+            return _linear_grad.transposed_grads(
+                self, xs, gys, lambda *a: TransposeSequence()(*a))
         xp = cuda.get_array_module(*xs)
         rows, _ = self._plan(xs)
         g_time_major = xp.concatenate(fill_missing_grads(xp, gys, self._out_like))

@@ -1,7 +1,12 @@
 """Elementwise choice between two variables: ``where``."""
+import numpy
+
 from chainer import cuda
+from chainer import utils
+from chainer.functions.array._sum_to import sum_to
 from chainer import function
 from chainer.utils import type_check
+from chainer.functions.array import _linear_grad
 
 
 class Where(function.Function):
@@ -13,27 +18,41 @@ class Where(function.Function):
         type_check.expect(
             c_type.dtype.kind == 'b',
             x_type.dtype == y_type.dtype,
-            x_type.shape == c_type.shape,
-            y_type.shape == c_type.shape,
         )
+        shapes = [type_check.eval(t.shape) for t in in_types]
+        try:
+            numpy.broadcast_shapes(*shapes)
+        except ValueError:
+            raise type_check.InvalidType(
+                'condition, x and y broadcastable to one shape',
+                'shapes {} do not broadcast together'.format(
+                    ', '.join(str(s) for s in shapes)))
 
     def forward(self, inputs):
         c, x, y = inputs
         xp = cuda.get_array_module(x)
         return xp.where(c, x, y),
 
+    _differentiable_backward = True
+
     def backward(self, inputs, grad_outputs):
+        if _linear_grad.is_double(grad_outputs):  # linear: the gradient of gx is f(ggx)
+            return _linear_grad.transposed_grads(
+                self, inputs, grad_outputs, lambda *a: Where()(*a))
         c, x, y = inputs
         gy = grad_outputs[0]
         xp = cuda.get_array_module(x)
         zero = xp.zeros((), dtype=gy.dtype)
-        return None, xp.where(c, gy, zero), xp.where(c, zero, gy)
+        # summed back over the axes that broadcasting added or stretched (v7)
+        return (None, utils.force_array(sum_to(xp.where(c, gy, zero), x.shape)),
+                utils.force_array(sum_to(xp.where(c, zero, gy), y.shape)))
 
 
 def where(condition, x, y):
     """Chooses elements depending on a condition.
 
-    All of ``condition``, ``x`` and ``y`` must have the same shape.
+    ``condition``, ``x`` and ``y`` are broadcast to one shape (v7; v1 required
+    equal shapes); the gradient of ``x`` and ``y`` is summed back to their shapes.
 
     Args:
         condition (~chainer.Variable): boolean array of the condition.

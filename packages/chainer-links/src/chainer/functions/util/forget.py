@@ -55,7 +55,15 @@ class Forget(function.Function):
         xs = [variable.Variable(x, volatile=flag.ON) for x in inputs]
         return tuple(y.data for y in _call(self.func, xs))
 
+    # Called with Variables in a double backprop only to refuse it (as Chainer v7).
+    _differentiable_backward = True
+
     def backward(self, inputs, grad_outputs):
+        if any(isinstance(g, variable.Variable) for g in grad_outputs):
+            raise RuntimeError(
+                'F.forget does not support double backpropagation: its backward '
+                'recomputes func and would need a graph of the recomputation; call '
+                'func without forget to differentiate twice')
         xs = [variable.Variable(x) for x in inputs]
         outs = _call(self.func, xs)  # the graph is built now, used once and dropped
         gathered = _Identity()(*outs)
@@ -89,6 +97,9 @@ def forget(func, *xs):
     Returns:
         ~chainer.Variable or tuple: What ``func`` returns (one variable, or a tuple
         of variables when ``func`` returns several).
+
+    A backward with ``enable_double_backprop=True`` through the result raises
+    RuntimeError, as in Chainer v7: the gradient is not differentiable again.
 
     Example::
 
