@@ -63,8 +63,6 @@ from chainer.functions.activation.tanh import tanh
 
 from chainer.functions.array.as_strided import as_strided
 from chainer.functions.array.as_strided import AsStrided
-from chainer.functions.array.as_strided import as_strided
-from chainer.functions.array.as_strided import AsStrided
 from chainer.functions.array.broadcast import Broadcast
 from chainer.functions.array.broadcast import broadcast
 from chainer.functions.array.broadcast import broadcast_to
@@ -79,15 +77,11 @@ from chainer.functions.array.depth2space import Depth2Space
 from chainer.functions.array.depth2space import depth2space
 from chainer.functions.array.diagonal import Diagonal
 from chainer.functions.array.diagonal import diagonal
-from chainer.functions.array.diagonal import Diagonal
-from chainer.functions.array.diagonal import diagonal
 from chainer.functions.array.dstack import dstack
 from chainer.functions.array.expand_dims import expand_dims
 from chainer.functions.array.expand_dims import ExpandDims
 from chainer.functions.array.flatten import flatten
 from chainer.functions.array.flatten import Flatten
-from chainer.functions.array.flip import Flip
-from chainer.functions.array.flip import flip
 from chainer.functions.array.flip import Flip
 from chainer.functions.array.flip import flip
 from chainer.functions.array.fliplr import FlipLR
@@ -101,8 +95,6 @@ from chainer.functions.array.im2col import Im2Col
 from chainer.functions.array.im2col import im2col
 from chainer.functions.array.moveaxis import Moveaxis
 from chainer.functions.array.moveaxis import moveaxis
-from chainer.functions.array.moveaxis import Moveaxis
-from chainer.functions.array.moveaxis import moveaxis
 from chainer.functions.array.pad import Pad
 from chainer.functions.array.pad import pad
 from chainer.functions.array.pad_sequence import pad_sequence
@@ -111,16 +103,12 @@ from chainer.functions.array.permutate import Permutate
 from chainer.functions.array.permutate import permutate
 from chainer.functions.array.repeat import Repeat
 from chainer.functions.array.repeat import repeat
-from chainer.functions.array.repeat import Repeat
-from chainer.functions.array.repeat import repeat
 from chainer.functions.array.reshape import Reshape
 from chainer.functions.array.reshape import reshape
 from chainer.functions.array.resize_images import resize_images
 from chainer.functions.array.resize_images import ResizeImages
 from chainer.functions.array.rollaxis import Rollaxis
 from chainer.functions.array.rollaxis import rollaxis
-from chainer.functions.array.scatter_add import scatter_add
-from chainer.functions.array.scatter_add import ScatterAdd
 from chainer.functions.array.scatter_add import scatter_add
 from chainer.functions.array.scatter_add import ScatterAdd
 from chainer.functions.array.select_item import select_item
