@@ -175,7 +175,14 @@ EXTRA_PARAMETERS = {
         'n_prefetch': 'number of batches loaded ahead (the later Chainer reference has '
                       'it; 1 is the 1.14 behaviour)',
         'shared_mem': 'issue 14: v1.24 sends the arrays of the examples through shared '
-                      'memory slots of this many bytes (None: sized on the first batch)'},
+                      'memory slots of this many bytes (None: sized on the first batch)',
+        'order_sampler': 'v2+ order sampler (issue 27)',
+        'dataset_timeout': 'v7 TimeoutWarning after this many seconds (issue 27)',
+        'maxtasksperchild': 'v7: the worker pool is renewed after this many batches '
+                            '(issue 27)'},
+    'chainer.iterators.SerialIterator': {'order_sampler': 'v2+ order sampler (issue 27)'},
+    'chainer.datasets.get_mnist': {
+        'rgb_format': 'v4+: three equal channels with ndim=3 (issue 27)'},
 }
 
 # Defaults that differ in kind from the 1.14 source although the text only says them in
@@ -266,9 +273,21 @@ EXTRA_NAMES = {
                      'block (later Chainer reference)',
         'get_dataset_directory': 'directory of one dataset under the root (used by the '
                                  'concrete datasets; later Chainer reference)'},
-    'chainer.datasets': {'TransformDataset': 'issue 7 (later Chainer reference)',
-                         'split_dataset_n': 'issue 14 (v1.24)',
-                         'split_dataset_n_random': 'issue 14 (v1.24)'},
+    'chainer.datasets': dict(
+        {'TransformDataset': 'issue 7 (later Chainer reference)',
+         'split_dataset_n': 'issue 14 (v1.24)',
+         'split_dataset_n_random': 'issue 14 (v1.24)'},
+        **{name: 'a v2-v7 dataset (issue 27)'
+           for name in ('ConcatenatedDataset', 'LabeledZippedImageDataset',
+                        'MultiZippedImageDataset', 'PickleDataset', 'PickleDatasetWriter',
+                        'TextDataset', 'ZippedImageDataset', 'get_fashion_mnist',
+                        'get_fashion_mnist_labels', 'get_kuzushiji_mnist',
+                        'get_kuzushiji_mnist_labels', 'get_svhn', 'open_pickle_dataset',
+                        'open_pickle_dataset_writer')}),
+    'chainer.iterators': {
+        name: 'a v2-v7 iterator or order sampler (issue 27)'
+        for name in ('DaliIterator', 'MultithreadIterator', 'OrderSampler',
+                     'ShuffleOrderSampler')},
     'chainer.training.extensions': {
         'PlotReport': 'issue 7', 'observe_value': 'issue 7', 'observe_lr': 'issue 7',
         'MicroAverage': 'issue 14 (v1.24)', 'ParameterStatistics': 'issue 14 (v1.24)'},
@@ -307,6 +326,7 @@ _ITERATOR_EXTRAS = {
     'previous_epoch_detail': 'epoch_detail before the last batch (later Chainer reference)',
     'repeat': 'as given', 'shuffle': 'as given',
     'reset': 'restart from the first epoch (later Chainer reference; Evaluator uses it)',
+    'order_sampler': 'the v2+ order sampler in use (issue 27)',
 }
 _UPDATER = ['connect_trainer', 'finalize', 'get_all_optimizers', 'get_optimizer',
             'serialize', 'update']
@@ -342,7 +362,8 @@ CLASS_NAMES = {
     dataset.DatasetMixin: (['get_example'], {}),
     dataset.Iterator: (_ITERATOR, {}),
     iterators.SerialIterator: (_ITERATOR + _ITERATOR_STATE, _ITERATOR_EXTRAS),
-    iterators.MultiprocessIterator: (_ITERATOR + _ITERATOR_STATE, _ITERATOR_EXTRAS),
+    iterators.MultiprocessIterator: (_ITERATOR + _ITERATOR_STATE, dict(
+        _ITERATOR_EXTRAS, TimeoutWarning='the v7 warning of dataset_timeout (issue 27)')),
     datasets.SubDataset: (['get_example'], {}),
     datasets.TupleDataset: ([], {}),
     datasets.DictDataset: ([], {}),

@@ -58,7 +58,9 @@ def test_order_sampler_sets_epoch_size(make):
 
 def test_sampler_with_shuffle_is_an_error_and_bad_length_raises():
     with pytest.raises(ValueError, match='shuffle'):
-        iterators.SerialIterator([1, 2], 1, shuffle=True, order_sampler=_Reversed())
+        iterators.SerialIterator([1, 2], 1, shuffle=False, order_sampler=_Reversed())
+    it = iterators.SerialIterator([1, 2], 2, shuffle=True, order_sampler=_Reversed())
+    assert it.next() == [2, 1]
     calls = []
 
     def shrinking(order, position):

@@ -105,3 +105,8 @@ def _parse_pair(list_path, number, line):
     except ValueError:
         raise ValueError('LabeledImageDataset: the label on line {} of {} must be an integer, '
                          'got {!r}'.format(number, list_path, fields[1])) from None
+
+
+# The zip-archive variants live in their own module; v5+ code imports them from here.
+from chainer.datasets.zipped_image_dataset import (  # noqa: E402,F401
+    LabeledZippedImageDataset, MultiZippedImageDataset, ZippedImageDataset)

@@ -43,16 +43,17 @@ class EpochOrder(object):
         order_sampler (callable or None): ``order_sampler(order, position)`` returns
             the order of the next epoch (see
             :class:`~chainer.iterators.OrderSampler`); the epoch size is the length
-            of that order. Only with ``shuffle=None``.
+            of that order; it replaces the default shuffling (not with
+            ``shuffle=False``).
     """
 
     def __init__(self, size, batch_size, repeat, shuffle, order_sampler=None):
         check_positive_int(batch_size, 'batch_size')
         if size <= 0:
             raise ValueError('the dataset is empty: an iterator needs at least one example')
-        if shuffle is not None and order_sampler is not None:
-            raise ValueError('an order_sampler is given while shuffle={!r}: set shuffle '
-                             'to None to use a custom order sampler'.format(shuffle))
+        if shuffle is False and order_sampler is not None:
+            raise ValueError('an order_sampler is given with shuffle=False: leave shuffle '
+                             'out (or None) to use a custom order sampler')
         self.size = size
         self.batch_size = batch_size
         self.repeat = repeat

@@ -117,8 +117,8 @@ class MultiprocessIterator(_iteration_state.StatefulIterator):
         batch_size (int): Number of examples within each batch.
         repeat (bool): Loop over the dataset forever; otherwise stop at the end of the
             first epoch.
-        shuffle (bool or None): Shuffle the order at the beginning of each epoch;
-            None shuffles unless ``order_sampler`` is given.
+        shuffle (bool or None): Shuffle the order at the beginning of each epoch
+            (None: the same as True, as in v2+).
         n_processes (int or None): Number of worker processes; the number of CPUs when
             None or 0.
         n_prefetch (int): Number of batches loaded ahead (at least one).
@@ -126,8 +126,8 @@ class MultiprocessIterator(_iteration_state.StatefulIterator):
             example; 0 sends every array by pickle. None measures the arrays of the
             first batch (read by pickle) and uses that size from then on.
         order_sampler (callable or None): Chooses the order of each epoch in the main
-            process (see :class:`~chainer.iterators.OrderSampler`); needs
-            ``shuffle=None``.
+            process (see :class:`~chainer.iterators.OrderSampler`); it replaces the
+            shuffling (an error with ``shuffle=False``).
         dataset_timeout (float or None): When a batch is still not read this many
             seconds after :meth:`__next__` started waiting for it, a
             :class:`MultiprocessIterator.TimeoutWarning` names the indices of its
@@ -141,7 +141,7 @@ class MultiprocessIterator(_iteration_state.StatefulIterator):
     class TimeoutWarning(RuntimeWarning):
         """Warned when the dataset takes longer than ``dataset_timeout`` seconds."""
 
-    def __init__(self, dataset, batch_size, repeat=True, shuffle=None, n_processes=None,
+    def __init__(self, dataset, batch_size, repeat=True, shuffle=True, n_processes=None,
                  n_prefetch=1, shared_mem=None, order_sampler=None,
                  dataset_timeout=_V1_DEFAULT, maxtasksperchild=_V1_DEFAULT):
         # A call with any v2+ argument gets v7's reset (allowed at any time).

@@ -28,7 +28,8 @@ class MultithreadIterator(_iteration_state.StatefulIterator):
             shuffles unless ``order_sampler`` is given.
         n_threads (int): Number of threads reading the examples.
         order_sampler (callable or None): Chooses the order of each epoch (see
-            :class:`~chainer.iterators.OrderSampler`); needs ``shuffle=None``.
+            :class:`~chainer.iterators.OrderSampler`); it replaces the shuffling
+            (an error with ``shuffle=False``).
     """
 
     def __init__(self, dataset, batch_size, repeat=True, shuffle=None, n_threads=1,

@@ -19,13 +19,14 @@ class SerialIterator(_iteration_state.StatefulIterator):
         batch_size (int): Number of examples within each batch.
         repeat (bool): Loop over the dataset forever; otherwise stop at the end of the
             first epoch (the last batch may be smaller).
-        shuffle (bool or None): Shuffle the order at the beginning of each epoch.
-            None (v2+) shuffles unless ``order_sampler`` is given.
+        shuffle (bool or None): Shuffle the order at the beginning of each epoch
+            (None: the same as True, as in v2+).
         order_sampler (callable or None): Chooses the order of each epoch (see
-            :class:`~chainer.iterators.OrderSampler`); needs ``shuffle=None``.
+            :class:`~chainer.iterators.OrderSampler`); it replaces the shuffling
+            (an error with ``shuffle=False``).
     """
 
-    def __init__(self, dataset, batch_size, repeat=True, shuffle=None, order_sampler=None):
+    def __init__(self, dataset, batch_size, repeat=True, shuffle=True, order_sampler=None):
         self.dataset = dataset
         self.batch_size = batch_size
         self._order = _epoch_order.EpochOrder(len(dataset), batch_size, repeat, shuffle,
