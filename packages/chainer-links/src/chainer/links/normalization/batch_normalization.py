@@ -1,10 +1,13 @@
 """The batch normalization layer ``L.BatchNormalization``."""
 import numpy
 
+import chainer
 import chainer.functions as F
 from chainer import configuration
+from chainer import initializers
 from chainer import link
 from chainer import variable
+from chainer.functions.normalization import _channel_params
 from chainer.links import _args
 
 
@@ -23,51 +26,103 @@ class BatchNormalization(link.Link):
     - testing (``test=True``): normalizes by ``avg_mean``/``avg_var``.
 
     Args:
-        size (int or tuple of ints): Size (or shape) of the channel dimensions.
+        size (int, tuple of ints or None): Size (or shape) of the channel dimensions.
+            None (v5+): inferred from the first input, the axes ``axis`` does not
+            name (``axis`` is then required).
         decay (float): Decay rate of the moving average (training mode).
         eps (float): Epsilon added to the variances for numerical stability.
-        dtype (numpy.dtype): Type of the parameters and statistics.
-        use_gamma (bool): If False, the scale is fixed to 1 (no ``gamma``).
-        use_beta (bool): If False, the shift is fixed to 0 (no ``beta``).
+        dtype (numpy.dtype or None): Type of the parameters and statistics. None:
+            ``chainer.config.dtype`` (float32 by default); ``chainer.mixed16`` keeps
+            them in float32 for float16 inputs.
+        use_gamma (bool): If False, the scale is fixed to 1 (``gamma`` is None).
+        use_beta (bool): If False, the shift is fixed to 0 (``beta`` is None).
         initial_gamma: Initializer (or scalar/array) of ``gamma`` (None: 1).
         initial_beta: Initializer (or scalar/array) of ``beta`` (None: 0).
-        use_cudnn (bool or None): If True, cuDNN is used where available.
+        use_cudnn (bool or None): If True, cuDNN is used where available. (Given
+            positionally an int or a tuple here is v7's ``axis``.)
+        axis (None, int or tuple of ints): The axes of the input the statistics are
+            aggregated over (v5+). None: the batch axis and the axes after the
+            channel ones.
+        initial_avg_mean: Initializer (or scalar/array) of ``avg_mean`` (None: 0).
+        initial_avg_var: Initializer (or scalar/array) of ``avg_var`` (None: 1).
 
     Attributes:
-        gamma (~chainer.Variable): Scaling parameter.
-        beta (~chainer.Variable): Shifting parameter.
-        avg_mean (array): Population mean (persistent).
-        avg_var (array): Population variance (persistent).
+        gamma (~chainer.Variable): Scaling parameter. Without ``use_gamma`` it is no
+            attribute (v1), or None when ``axis`` is given or ``size`` is None (v5+).
+        beta (~chainer.Variable): Shifting parameter (absent or None likewise).
+        avg_mean (array): Population mean (persistent; None until a lazily sized
+            link sees its first input).
+        avg_var (array): Population variance (persistent), 1 initially (v2+).
         N (int): Count of batches given for fine-tuning (persistent).
         decay (float): Decay rate of the moving average.
         eps (float): Epsilon value for numerical stability.
+        axis: The aggregated axes as given (None: the default layout).
     """
 
-    def __init__(self, size, decay=0.9, eps=2e-5, dtype=numpy.float32, use_gamma=True,
+    def __init__(self, size=None, decay=0.9, eps=2e-5, dtype=None, use_gamma=True,
                  use_beta=True, initial_gamma=None, initial_beta=None,
-                 use_cudnn=None):
+                 use_cudnn=None, axis=None, initial_avg_mean=None,
+                 initial_avg_var=None):
         super(BatchNormalization, self).__init__()
-        size = _args.shape_tuple(size, 'size')
+        if use_cudnn is not None and not isinstance(use_cudnn, bool) and axis is None:
+            use_cudnn, axis = None, use_cudnn  # v7's positional axis
+        if size is None and axis is None:
+            raise RuntimeError('BatchNormalization needs size, or axis to infer the '
+                               'size from the first input')
+        if size is not None:
+            size = _args.shape_tuple(size, 'size')
         if isinstance(decay, bool) or not 0 <= decay <= 1:
             raise ValueError('decay must be in [0, 1], got {!r}'.format(decay))
         if not eps > 0:
             raise ValueError('eps must be positive, got {!r}'.format(eps))
-        if use_gamma:
-            self.add_param('gamma', size, dtype=dtype,
-                           initializer=1 if initial_gamma is None else initial_gamma)
-        if use_beta:
-            self.add_param('beta', size, dtype=dtype,
-                           initializer=0 if initial_beta is None else initial_beta)
-        self.add_persistent('avg_mean', numpy.zeros(size, dtype=dtype))
-        self.add_persistent('avg_var', numpy.zeros(size, dtype=dtype))
+        self._dtype = chainer.get_dtype(dtype, map_mixed16=numpy.float32)
+        self._initial_avg_mean = 0 if initial_avg_mean is None else initial_avg_mean
+        self._initial_avg_var = 1 if initial_avg_var is None else initial_avg_var
+        # An unused gamma/beta is no attribute (v1), or None when v5+'s arguments
+        # (axis, a lazy size) tell that the caller is v5+ code.
+        v5 = axis is not None or size is None
+        with self.init_scope():
+            for name, used, initial, default in (('gamma', use_gamma, initial_gamma, 1),
+                                                 ('beta', use_beta, initial_beta, 0)):
+                if used or v5:
+                    setattr(self, name, self._parameter(used, initial, default))
+        self.add_persistent('avg_mean', None)
+        self.add_persistent('avg_var', None)
         self.add_persistent('N', 0)
         self.decay = decay
         self.eps = eps
+        self.axis = axis
         self.use_cudnn = use_cudnn
+        if size is not None:
+            self._initialize_params(size)
+
+    def _parameter(self, used, initial, default):
+        if not used:
+            return None
+        init = initializers._get_initializer(default if initial is None else initial)
+        init.dtype = self._dtype
+        return variable.Parameter(init)
+
+    def _initialize_params(self, shape):
+        """Gives the parameters and the statistics their shape (on the link's device)."""
+        for param in (getattr(self, 'gamma', None), getattr(self, 'beta', None)):
+            if param is not None:
+                param.initialize(shape)
+        device = self.device
+        for name, initial in (('avg_mean', self._initial_avg_mean),
+                              ('avg_var', self._initial_avg_var)):
+            init = initializers._get_initializer(initial)
+            array = initializers.generate_array(init, shape, numpy, dtype=self._dtype)
+            setattr(self, name, device.send(array))
+
+    def _param_shape(self, x):
+        axes = _channel_params.aggregate_axes(x.ndim, 0, self.axis)
+        return tuple(n for i, n in enumerate(x.shape) if i not in axes)
 
     def _affine_params(self, dtype):
         """``(gamma, beta)``: the parameters, or constant 1 and 0 when unused."""
         shape = self.avg_mean.shape
+        dtype = self.avg_mean.dtype
         gamma = getattr(self, 'gamma', None)
         if gamma is None:
             gamma = variable.Variable(self.xp.ones(shape, dtype=dtype), volatile='auto')
@@ -107,12 +162,14 @@ class BatchNormalization(link.Link):
         """
         if test is None:
             test = not configuration.config.train
+        if self.avg_mean is None:
+            self._initialize_params(self._param_shape(x))
         gamma, beta = self._affine_params(x.dtype)
         if test:
             mean = variable.Variable(self.avg_mean, volatile='auto')
             var = variable.Variable(self.avg_var, volatile='auto')
             return F.fixed_batch_normalization(x, gamma, beta, mean, var, self.eps,
-                                               self.use_cudnn)
+                                               self.use_cudnn, axis=self.axis)
         if finetune:
             self.N += 1
             decay = 1.0 - 1.0 / self.N
@@ -120,7 +177,7 @@ class BatchNormalization(link.Link):
             decay = self.decay
         # The function updates avg_mean and avg_var in place.
         return F.batch_normalization(x, gamma, beta, self.eps, self.avg_mean,
-                                     self.avg_var, decay, self.use_cudnn)
+                                     self.avg_var, decay, self.use_cudnn, axis=self.axis)
 
     def start_finetuning(self):
         """Resets the population count for collecting population statistics.
