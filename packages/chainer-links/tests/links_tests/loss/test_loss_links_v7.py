@@ -61,3 +61,29 @@ def test_negative_sampling_return_samples_and_dtype():
     numpy.testing.assert_allclose(loss.data, numpy.logaddexp(0, -f).sum(), rtol=1e-10)
     loss2, samples2 = link.forward(x, t, reduce='no', return_samples=True)
     assert loss2.shape == (3,)
+
+
+def test_parameters_follow_the_configured_dtype():
+    with chainer.using_config('dtype', numpy.float16):
+        assert L.CRF1d(3).cost.dtype == numpy.float16
+        assert L.BlackOut(3, [1, 2, 3], 2).W.dtype == numpy.float16
+        assert L.NegativeSampling(3, [1, 2, 3], 2).W.dtype == numpy.float16
+        assert L.BinaryHierarchicalSoftmax(3, ((0, 1), 2)).W.dtype == numpy.float16
+    assert L.BinaryHierarchicalSoftmax(3, ((0, 1), 2), dtype=numpy.float64).W.dtype \
+        == numpy.float64
+    assert L.CRF1d(3).cost.dtype == numpy.float32  # v1's default
+
+
+def test_negative_sampling_link_calls_the_module_function(monkeypatch):
+    from chainer.functions.loss import negative_sampling as module
+    calls = []
+    original = module.negative_sampling
+
+    def spy(*args, **kwargs):
+        calls.append(args[4])
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(module, 'negative_sampling', spy)
+    link = L.NegativeSampling(2, [1, 1, 1], 2)
+    link(numpy.ones((1, 2), numpy.float32), numpy.array([1], numpy.int32))
+    assert calls == [2]

@@ -1,4 +1,5 @@
 """The BlackOut loss layer ``L.BlackOut``."""
+import chainer
 import chainer.functions as F
 from chainer import initializers
 from chainer.links import _args
@@ -19,6 +20,8 @@ class BlackOut(_sampler.SamplingLink):
         counts (int list): Number of occurrences of each identifier.
         sample_size (int): Number of negative samples per example.
 
+    ``W`` has the dtype ``chainer.config.dtype`` (float32 unless configured).
+
     Attributes:
         W (~chainer.Variable): Weight parameter matrix.
         sampler (~chainer.utils.WalkerAlias): Draws the negative samples on the link's
@@ -34,7 +37,7 @@ class BlackOut(_sampler.SamplingLink):
         counts = _sampler.as_counts(counts)
         self._init_sampler(counts)
         # N(0, 1 / in_size), in_size being the fan-in of each row.
-        self.add_param('W', (counts.size, in_size),
+        self.add_param('W', (counts.size, in_size), dtype=chainer.get_dtype(),
                        initializer=initializers.LeCunNormal())
 
     def __call__(self, x, t):
@@ -44,3 +47,7 @@ class BlackOut(_sampler.SamplingLink):
         if samples is None:
             samples = self._draw((x.shape[0], self.sample_size))
         return F.black_out(x, t, self.W, samples)
+
+    def forward(self, x, t):
+        """The loss, as :meth:`__call__` computes it (v2+ name)."""
+        return self(x, t)

@@ -1,4 +1,5 @@
 """The linear-chain CRF loss layer ``L.CRF1d``."""
+import chainer
 import chainer.functions as F
 from chainer import link
 from chainer import variable
@@ -25,7 +26,8 @@ class CRF1d(link.Link):
     Args:
         n_label (int): Number of labels.
         initial_cost (initializer, array or scalar): initializer of ``cost``
-            (Chainer v7); zeros by default.
+            (Chainer v7); zeros by default. ``cost`` has the dtype
+            ``chainer.config.dtype`` (float32 unless configured).
 
     Attributes:
         cost (~chainer.Variable): Transition cost parameter.
@@ -34,7 +36,7 @@ class CRF1d(link.Link):
     def __init__(self, n_label, initial_cost=None):
         super(CRF1d, self).__init__()
         n_label = _args.positive_int(n_label, 'n_label')
-        self.add_param('cost', (n_label, n_label),
+        self.add_param('cost', (n_label, n_label), dtype=chainer.get_dtype(),
                        initializer=0 if initial_cost is None else initial_cost)
 
     def __call__(self, xs, ys, reduce='mean', transpose=False):

@@ -211,17 +211,20 @@ class BinaryHierarchicalSoftmax(link.Link):
         in_size (int): Dimension of input vectors.
         tree: A binary tree made of pairs, e.g. ``((1, 2), 3)``, whose leaves are the
             word ids ``0..n-1``.
+        dtype (numpy.dtype or None): dtype of ``W`` (Chainer v7; default:
+            ``chainer.config.dtype``, float32 unless configured).
 
     Attributes:
         W (~chainer.Variable): Weight matrix, one row per internal node (drawn from
             U(-1, 1), as in v1).
     """
 
-    def __init__(self, in_size, tree):
+    def __init__(self, in_size, tree, dtype=None):
         super(BinaryHierarchicalSoftmax, self).__init__()
         in_size = _args.positive_int(in_size, 'in_size')
         self.tree_codes = TreeCodes(tree)
-        self.add_param('W', (self.tree_codes.n_nodes, in_size),
+        from chainer import get_dtype
+        self.add_param('W', (self.tree_codes.n_nodes, in_size), dtype=get_dtype(dtype),
                        initializer=initializers.Uniform(1.0))
 
     def __call__(self, x, t):
@@ -232,6 +235,10 @@ class BinaryHierarchicalSoftmax(link.Link):
             ~chainer.Variable: The loss (a scalar).
         """
         return BinaryHierarchicalSoftmaxFunction(self.tree_codes)(x, t, self.W)
+
+    def forward(self, x, t):
+        """The loss, as :meth:`__call__` computes it (v2+ name)."""
+        return self(x, t)
 
     @staticmethod
     def create_huffman_tree(word_counts):

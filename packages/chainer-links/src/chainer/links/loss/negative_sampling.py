@@ -1,5 +1,6 @@
 """The negative sampling loss layer ``L.NegativeSampling``."""
-import chainer.functions as F
+import chainer
+from chainer.functions.loss import negative_sampling as _function
 from chainer.links import _args
 from chainer.links.loss import _sampler
 
@@ -16,8 +17,8 @@ class NegativeSampling(_sampler.SamplingLink):
         counts (int list): Number of occurrences of each identifier.
         sample_size (int): Number of negative samples.
         power (float): Power factor alpha of the sampling distribution.
-        dtype (numpy.dtype or None): dtype of ``W`` (Chainer v7; default: the
-            default float dtype, float32).
+        dtype (numpy.dtype or None): dtype of ``W`` (Chainer v7; default:
+            ``chainer.config.dtype``, float32 unless configured).
 
     Attributes:
         W (~chainer.Variable): Weight parameter matrix.
@@ -32,18 +33,18 @@ class NegativeSampling(_sampler.SamplingLink):
         counts = _sampler.as_counts(counts)
         self.power = power
         self._init_sampler(counts ** power)
-        if dtype is None:
-            self.add_param('W', (counts.size, in_size), initializer=0)
-        else:
-            self.add_param('W', (counts.size, in_size), dtype=dtype, initializer=0)
+        self.add_param('W', (counts.size, in_size), dtype=chainer.get_dtype(dtype),
+                       initializer=0)
 
     def __call__(self, x, t, reduce='sum', return_samples=False):
         """Computes the loss value for inputs ``x`` ``(B, in_size)`` and ground truth
         labels ``t`` ``(B,)``; ``reduce`` ('sum' or 'no', v1.24) and ``return_samples``
         (v7: also return the ``(B, 1 + sample_size)`` samples) as for
         :func:`~chainer.functions.negative_sampling`."""
-        return F.negative_sampling(x, t, self.W, self._draw, self.sample_size,
-                                   reduce=reduce, return_samples=return_samples)
+        # Looked up at call time, so that a patched module function is used.
+        return _function.negative_sampling(
+            x, t, self.W, self._draw, self.sample_size, reduce=reduce,
+            return_samples=return_samples)
 
     def forward(self, x, t, reduce='sum', return_samples=False):
         """The loss, as :meth:`__call__` computes it (v2+ name)."""
