@@ -12,6 +12,7 @@ from chainer.training.extensions.plot_report import PlotReport
 from chainer.training.extensions.polynomial_shift import PolynomialShift
 from chainer.training.extensions.print_report import PrintReport
 from chainer.training.extensions.progress_bar import ProgressBar
+from chainer.training.extensions import snapshot_writers  # noqa: F401
 from chainer.training.extensions._snapshot import snapshot, snapshot_object
 from chainer.training.extensions.step_shift import StepShift
 from chainer.training.extensions.value_observation import observe_lr, observe_value
