@@ -88,9 +88,12 @@ class GraphNode(object):
         if name in self.local_function_hooks:
             raise KeyError('hook {} already exists'.format(name))
         self.local_function_hooks[name] = hook
+        hook.added(self)
 
     def delete_hook(self, name):
         """Unregisters the function hook called ``name``."""
+        hook = self.local_function_hooks[name]
+        hook.deleted(self)
         del self.local_function_hooks[name]
 
     def _hooks(self):

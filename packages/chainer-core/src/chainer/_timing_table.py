@@ -1,4 +1,4 @@
-"""The table that the timer hooks (function and link) print: one line per name with
+"""The tables that the profiling hooks (function and link) print: one line per name with
 its total elapsed time and number of calls, right-aligned columns."""
 import sys
 
@@ -44,7 +44,13 @@ def write_table(heading, summary, unit='auto', file=None):
         row_unit = unit_for(seconds) if unit == 'auto_foreach' else unit
         rows.append((str(name), '{:3.2f}{}'.format(seconds * _FACTORS[row_unit], row_unit),
                      str(entry['occurrence'])))
-    widths = [max(len(row[i]) for row in rows) for i in range(3)]
+    write_rows(rows, file)
+
+
+def write_rows(rows, file=None):
+    """Writes ``rows`` (tuples of str, the header first) with right-aligned columns
+    two spaces apart to ``file`` (``sys.stdout`` at call time when None)."""
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     out = sys.stdout if file is None else file
     for row in rows:
         out.write('  '.join(cell.rjust(w) for cell, w in zip(row, widths)) + '\n')

@@ -324,10 +324,22 @@ class FunctionHook(object):
         if self.name in hooks:
             raise KeyError('hook {} already exists'.format(self.name))
         hooks[self.name] = self
+        self.added(None)
         return self
 
     def __exit__(self, *_):
+        self.deleted(None)
         del thread_local.function_hooks[self.name]
+
+    def added(self, function):
+        """Called when the hook is registered (v3+): ``function`` is the function of
+        :meth:`Function.add_hook`, or None when a ``with`` block starts."""
+        pass
+
+    def deleted(self, function):
+        """Called when the hook is unregistered (v3+): ``function`` is the function of
+        :meth:`Function.delete_hook`, or None when a ``with`` block ends."""
+        pass
 
     def __call__(self, function, in_data, out_grad=None):
         """Dispatches to the preprocess callbacks (``out_grad`` given: backward)."""
