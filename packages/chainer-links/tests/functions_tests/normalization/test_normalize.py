@@ -63,3 +63,29 @@ def test_normalize_along_an_axis_as_in_v1_24(check_backward, shape, axis):
 def test_integer_input_is_rejected():
     with pytest.raises(type_check.InvalidType):
         F.normalize(numpy.zeros((2, 3), numpy.int32))
+
+
+@pytest.mark.parametrize('shape,axis', [((2, 3, 4), (1, 2)), ((2, 3), ()), ((3, 2), (0,))])
+def test_normalize_along_several_axes(shape, axis):
+    x = numpy.random.randn(*shape)
+    y = F.normalize(x, eps=1e-3, axis=axis)
+    norm = numpy.sqrt((x * x).sum(axis=axis, keepdims=True))
+    testing.assert_allclose(y.data, x / (norm + 1e-3))
+
+
+@pytest.mark.parametrize('dtype,tol', [
+    (numpy.float16, 5e-2), (numpy.float32, 1e-2), (numpy.float64, 1e-5)])
+@pytest.mark.parametrize('axis', [1, (0, 1)])
+def test_double_backward(dtype, tol, axis):
+    from chainer import gradient_check
+    x = numpy.random.uniform(.5, 1, (3, 4)).astype(dtype)
+    gy = numpy.random.randn(3, 4).astype(dtype)
+    ggx = numpy.random.randn(3, 4).astype(dtype)
+    gradient_check.check_double_backward(
+        lambda x: F.normalize(x, axis=axis), x, gy, ggx, dtype=numpy.float64,
+        atol=tol, rtol=tol)
+
+
+def test_scalar_input_with_no_axis():
+    y = F.normalize(numpy.array(-2.0), eps=0, axis=())
+    assert isinstance(y.data, numpy.ndarray) and y.data == -1
