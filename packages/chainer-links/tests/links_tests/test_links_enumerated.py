@@ -17,7 +17,9 @@ LINKS = {
         'StatefulPeepholeLSTM', 'NStepLSTM', 'MLPConvolution2D', 'Scale', 'Parameter',
         # v1.24 additions (issue #14)
         'NStepBiLSTM', 'NStepGRU', 'NStepBiGRU', 'NStepRNNTanh', 'NStepRNNReLU',
-        'NStepBiRNNTanh', 'NStepBiRNNReLU', 'DepthwiseConvolution2D', 'StatefulZoneoutLSTM'],
+        'NStepBiRNNTanh', 'NStepBiRNNReLU', 'DepthwiseConvolution2D', 'StatefulZoneoutLSTM',
+        # v5+ (issue 26)
+        'Convolution1D', 'Convolution3D', 'Deconvolution1D', 'Deconvolution3D'],
     'normalization': ['BatchNormalization', 'LayerNormalization',
                       # v2+ (issue 25)
                       'BatchRenormalization'],

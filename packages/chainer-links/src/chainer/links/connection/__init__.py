@@ -2,8 +2,10 @@
 from chainer.links.connection.bias import Bias
 from chainer.links.connection.bilinear import Bilinear
 from chainer.links.connection.convolution_2d import Convolution2D
+from chainer.links.connection.convolution_nd import Convolution1D, Convolution3D
 from chainer.links.connection.convolution_nd import ConvolutionND
 from chainer.links.connection.deconvolution_2d import Deconvolution2D
+from chainer.links.connection.deconvolution_nd import Deconvolution1D, Deconvolution3D
 from chainer.links.connection.deconvolution_nd import DeconvolutionND
 from chainer.links.connection.depthwise_convolution_2d import DepthwiseConvolution2D
 from chainer.links.connection.dilated_convolution_2d import DilatedConvolution2D
@@ -24,7 +26,9 @@ from chainer.links.connection.peephole import StatefulPeepholeLSTM
 from chainer.links.connection.scale import Scale
 from chainer.links.connection.zoneoutlstm import StatefulZoneoutLSTM
 
-__all__ = ['Bias', 'Bilinear', 'Convolution2D', 'ConvolutionND', 'Deconvolution2D',
+__all__ = ['Bias', 'Bilinear', 'Convolution1D', 'Convolution3D', 'Deconvolution1D',
+           'Deconvolution3D',
+           'Convolution2D', 'ConvolutionND', 'Deconvolution2D',
            'DeconvolutionND', 'DepthwiseConvolution2D', 'DilatedConvolution2D',
            'EmbedID', 'GRU', 'Highway', 'Inception', 'InceptionBN', 'LSTM', 'Linear',
            'MLPConvolution2D', 'NStepBiGRU', 'NStepBiLSTM', 'NStepBiRNNReLU',

@@ -6,6 +6,18 @@ from chainer.links import _args
 from chainer.links.connection import _weight_bias
 
 
+def shift_channels(in_channels, out_channels, ksize):
+    """v2+'s short form ``Link(out_channels, ksize)``: with ``ksize`` None, the first
+    two arguments are ``out_channels`` and ``ksize`` and ``in_channels`` is None (lazy).
+
+    Returns:
+        tuple: ``(in_channels, out_channels, ksize)``.
+    """
+    if ksize is None:
+        return None, in_channels, out_channels
+    return in_channels, out_channels, ksize
+
+
 def nd_nobias(nobias, initial_bias):
     """Whether an N-d (de)convolution link has no bias: with ``nobias``, or, as in v1,
     when ``initial_bias`` is None (ConvolutionND's default, so it has no bias unless
@@ -30,6 +42,10 @@ class ConvolutionLink(_weight_bias.WeightBiasLink):
         outsize (tuple of ints or None): output size of a deconvolution; None has it
             estimated from the input size, stride and pad.
         transposed (bool): a deconvolution's filter layout.
+        dilate (int or tuple of ints): filter dilation (v4+).
+        groups (int): channel groups (v6+): ``W`` is ``(out_channels, in_channels /
+            groups) + ksize`` (``(in_channels, out_channels / groups) + ksize``
+            transposed).
         **weight_bias: ``wscale``, ``bias``, ``nobias``, ``initialW`` and
             ``initial_bias`` of :class:`WeightBiasLink`.
 
@@ -40,7 +56,9 @@ class ConvolutionLink(_weight_bias.WeightBiasLink):
     """
 
     def __init__(self, ndim, in_channels, out_channels, ksize, stride, pad, outsize=None,
-                 transposed=False, **weight_bias):
+                 transposed=False, dilate=1, groups=1, **weight_bias):
+        self.dilate = _args.int_tuple(dilate, ndim, 'dilate', minimum=1)
+        self.groups = _args.positive_int(groups, 'groups')
         self.ksize = _args.int_tuple(ksize, ndim, 'ksize', minimum=1)
         self.stride = _args.int_tuple(stride, ndim, 'stride', minimum=1)
         self.pad = _args.int_tuple(pad, ndim, 'pad')
@@ -54,8 +72,14 @@ class ConvolutionLink(_weight_bias.WeightBiasLink):
 
     def _W_shape(self, in_channels):
         if self._transposed:
-            return (in_channels, self.out_size) + self.ksize
-        return (self.out_size, in_channels) + self.ksize
+            return (in_channels, self._per_group(self.out_size, 'out')) + self.ksize
+        return (self.out_size, self._per_group(in_channels, 'in')) + self.ksize
+
+    def _per_group(self, channels, which):
+        if channels % self.groups:
+            raise ValueError('{}_channels ({}) must be a multiple of groups ({})'.format(
+                which, channels, self.groups))
+        return channels // self.groups
 
 
 class Convolution2DLink(ConvolutionLink):
@@ -83,7 +107,7 @@ class Convolution2DLink(ConvolutionLink):
             2, in_channels, out_channels, ksize, stride, pad, outsize, transposed,
             **weight_bias)
 
-    def __call__(self, x):
+    def forward(self, x):
         """Applies the layer.
 
         Args:

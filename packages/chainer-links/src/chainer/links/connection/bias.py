@@ -46,7 +46,7 @@ class Bias(link.Link):
         if shape is not None:
             self.add_param('b', _args.shape_tuple(shape, 'shape'), initializer=0)
 
-    def __call__(self, *xs):
+    def forward(self, *xs):
         """Applies broadcasted elementwise summation.
 
         Args:

@@ -60,7 +60,7 @@ class Bilinear(link.Link):
             initializer = initializers.LeCunNormal()
         self.add_param(name, shape, initializer=initializer)
 
-    def __call__(self, e1, e2):
+    def forward(self, e1, e2):
         """Applies the bilinear function to the inputs and the parameters.
 
         Args:

@@ -25,21 +25,30 @@ class Convolution2D(_convolution.Convolution2DLink):
         initialW: Initial weight (4-D array, scalar or callable).
         initial_bias: Initial bias (1-D array, scalar or callable).
         deterministic (bool): Ask cuDNN for deterministic algorithms.
+        dilate (int or pair of ints): Filter dilation (v4+).
+        groups (int): Channel groups (v6+); ``W`` is then
+            ``(out_channels, in_channels / groups, kh, kw)``.
+
+    ``Convolution2D(out_channels, ksize, ...)`` (v2+, ``ksize`` omitted) has
+    ``in_channels=None``.
 
     Attributes:
         W (~chainer.Variable): Weight parameter.
         b (~chainer.Variable): Bias parameter.
     """
 
-    def __init__(self, in_channels, out_channels, ksize, stride=1, pad=0, wscale=1,
+    def __init__(self, in_channels, out_channels, ksize=None, stride=1, pad=0, wscale=1,
                  bias=0, nobias=False, use_cudnn=None, initialW=None,
-                 initial_bias=None, deterministic=False):
+                 initial_bias=None, deterministic=False, dilate=1, groups=1):
         self.deterministic = deterministic
+        in_channels, out_channels, ksize = _convolution.shift_channels(
+            in_channels, out_channels, ksize)
         super(Convolution2D, self).__init__(
             in_channels, out_channels, ksize, stride, pad, use_cudnn, wscale=wscale,
-            bias=bias, nobias=nobias, initialW=initialW, initial_bias=initial_bias)
+            bias=bias, nobias=nobias, initialW=initialW, initial_bias=initial_bias,
+            dilate=dilate, groups=groups)
 
     def _apply(self, x, W, b):
         return F.convolution_2d(
             x, W, b, self.stride, self.pad, self.use_cudnn,
-            deterministic=self.deterministic)
+            deterministic=self.deterministic, dilate=self.dilate, groups=self.groups)

@@ -26,24 +26,32 @@ class ConvolutionND(_convolution.ConvolutionLink):
         cover_all (bool): If True, all spatial locations are convoluted into some
             output pixels.
         nobias (bool): If True, no bias is used.
+        dilate (int or tuple of ints): Filter dilation (v4+).
+        groups (int): Channel groups (v6+); ``W`` is then
+            ``(out_channels, in_channels / groups, k_1, ..., k_N)``.
+
+    ``ConvolutionND(ndim, out_channels, ksize)`` (v2+, ``ksize`` omitted) has
+    ``in_channels=None``: the weight is created on the first call.
 
     Attributes:
         W (~chainer.Variable): Weight parameter.
         b (~chainer.Variable): Bias parameter (None without a bias).
     """
 
-    def __init__(self, ndim, in_channels, out_channels, ksize, stride=1, pad=0,
+    def __init__(self, ndim, in_channels, out_channels, ksize=None, stride=1, pad=0,
                  initialW=None, initial_bias=None, use_cudnn=None, cover_all=False,
-                 nobias=False):
+                 nobias=False, dilate=1, groups=1):
         self.ndim = _args.positive_int(ndim, 'ndim')
         self.use_cudnn = use_cudnn
         self.cover_all = cover_all
+        in_channels, out_channels, ksize = _convolution.shift_channels(
+            in_channels, out_channels, ksize)
         super(ConvolutionND, self).__init__(
             self.ndim, in_channels, out_channels, ksize, stride, pad,
             nobias=_convolution.nd_nobias(nobias, initial_bias), initialW=initialW,
-            initial_bias=initial_bias)
+            initial_bias=initial_bias, dilate=dilate, groups=groups)
 
-    def __call__(self, x):
+    def forward(self, x):
         """Applies the N-dimensional convolution layer.
 
         Args:
@@ -54,4 +62,42 @@ class ConvolutionND(_convolution.ConvolutionLink):
         """
         W, b = self._params_for(x)
         return F.convolution_nd(
-            x, W, b, self.stride, self.pad, self.use_cudnn, self.cover_all)
+            x, W, b, self.stride, self.pad, self.use_cudnn, self.cover_all,
+            dilate=self.dilate, groups=self.groups)
+
+
+class _FixedRankConvolution(ConvolutionND):
+    _ndim = None
+
+    def __init__(self, in_channels, out_channels, ksize=None, stride=1, pad=0,
+                 nobias=False, initialW=None, initial_bias=None, cover_all=False,
+                 dilate=1, groups=1):
+        # v5+ links: a bias (zero unless initial_bias) unless nobias, as v7 has it.
+        super(_FixedRankConvolution, self).__init__(
+            self._ndim, in_channels, out_channels, ksize, stride, pad, initialW=initialW,
+            initial_bias=0 if initial_bias is None else initial_bias,
+            cover_all=cover_all, nobias=nobias, dilate=dilate, groups=groups)
+
+    def forward(self, x):
+        """Applies the convolution to ``x`` ``(B, in_channels, d...)`` of the link's
+        rank (ValueError for another number of axes)."""
+        if len(x.shape) != self._ndim + 2:
+            raise ValueError('{} expects inputs of {} axes, got shape {}'.format(
+                type(self).__name__, self._ndim + 2, x.shape))
+        return super(_FixedRankConvolution, self).forward(x)
+
+
+class Convolution1D(_FixedRankConvolution):
+    """One-dimensional convolutional layer (v5+): :class:`ConvolutionND` with
+    ``ndim=1`` and v7's arguments (``in_channels, out_channels, ksize, stride, pad,
+    nobias, initialW, initial_bias, cover_all, dilate, groups``); it has a bias unless
+    ``nobias``."""
+
+    _ndim = 1
+
+
+class Convolution3D(_FixedRankConvolution):
+    """Three-dimensional convolutional layer (v5+): :class:`ConvolutionND` with
+    ``ndim=3`` and v7's arguments (see :class:`Convolution1D`)."""
+
+    _ndim = 3

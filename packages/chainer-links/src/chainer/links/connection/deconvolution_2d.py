@@ -28,24 +28,32 @@ class Deconvolution2D(_convolution.Convolution2DLink):
         initialW: Initial weight (4-D array, scalar or callable).
         initial_bias: Initial bias (1-D array, scalar or callable).
         deterministic (bool): Ask cuDNN for deterministic algorithms.
+        dilate (int or pair of ints): Filter dilation (v4+).
+        groups (int): Channel groups (v6+); ``W`` is then
+            ``(in_channels, out_channels / groups, kh, kw)``.
+
+    ``Deconvolution2D(out_channels, ksize, ...)`` (v2+, ``ksize`` omitted) has
+    ``in_channels=None``.
 
     Attributes:
         W (~chainer.Variable): Weight parameter.
         b (~chainer.Variable): Bias parameter.
     """
 
-    def __init__(self, in_channels, out_channels, ksize, stride=1, pad=0, wscale=1,
+    def __init__(self, in_channels, out_channels, ksize=None, stride=1, pad=0, wscale=1,
                  bias=0, nobias=False, outsize=None, use_cudnn=None, initialW=None,
-                 initial_bias=None, deterministic=False):
+                 initial_bias=None, deterministic=False, dilate=1, groups=1):
         self.deterministic = deterministic
+        in_channels, out_channels, ksize = _convolution.shift_channels(
+            in_channels, out_channels, ksize)
         # v1 asserted the shape of an initial bias array (also a ValueError here).
         _errors.check_initial_array(initial_bias, (out_channels,), 'initial_bias')
         super(Deconvolution2D, self).__init__(
             in_channels, out_channels, ksize, stride, pad, use_cudnn, outsize,
             transposed=True, wscale=wscale, bias=bias, nobias=nobias, initialW=initialW,
-            initial_bias=initial_bias)
+            initial_bias=initial_bias, dilate=dilate, groups=groups)
 
     def _apply(self, x, W, b):
         return F.deconvolution_2d(
             x, W, b, self.stride, self.pad, self.outsize, self.use_cudnn,
-            deterministic=self.deterministic)
+            deterministic=self.deterministic, dilate=self.dilate, groups=self.groups)

@@ -26,23 +26,31 @@ class DeconvolutionND(_convolution.ConvolutionLink):
             as in v1).
         use_cudnn (bool or None): If True, cuDNN is used where available.
         nobias (bool): If True, no bias is used.
+        dilate (int or tuple of ints): Filter dilation (v4+).
+        groups (int): Channel groups (v6+); ``W`` is then
+            ``(in_channels, out_channels / groups, k_1, ..., k_N)``.
+
+    ``DeconvolutionND(ndim, out_channels, ksize)`` (v2+, ``ksize`` omitted) has
+    ``in_channels=None``: the weight is created on the first call.
 
     Attributes:
         W (~chainer.Variable): Weight parameter.
         b (~chainer.Variable): Bias parameter (None without a bias).
     """
 
-    def __init__(self, ndim, in_channels, out_channels, ksize, stride=1, pad=0,
+    def __init__(self, ndim, in_channels, out_channels, ksize=None, stride=1, pad=0,
                  outsize=None, initialW=None, initial_bias=0, use_cudnn=None,
-                 nobias=False):
+                 nobias=False, dilate=1, groups=1):
         self.ndim = _args.positive_int(ndim, 'ndim')
         self.use_cudnn = use_cudnn
+        in_channels, out_channels, ksize = _convolution.shift_channels(
+            in_channels, out_channels, ksize)
         super(DeconvolutionND, self).__init__(
             self.ndim, in_channels, out_channels, ksize, stride, pad, outsize, transposed=True,
             nobias=_convolution.nd_nobias(nobias, initial_bias), initialW=initialW,
-            initial_bias=initial_bias)
+            initial_bias=initial_bias, dilate=dilate, groups=groups)
 
-    def __call__(self, x):
+    def forward(self, x):
         """Applies the N-dimensional deconvolution layer.
 
         Args:
@@ -53,4 +61,41 @@ class DeconvolutionND(_convolution.ConvolutionLink):
         """
         W, b = self._params_for(x)
         return F.deconvolution_nd(
-            x, W, b, self.stride, self.pad, self.outsize, self.use_cudnn)
+            x, W, b, self.stride, self.pad, self.outsize, self.use_cudnn,
+            dilate=self.dilate, groups=self.groups)
+
+
+class _FixedRankDeconvolution(DeconvolutionND):
+    _ndim = None
+
+    def __init__(self, in_channels, out_channels, ksize=None, stride=1, pad=0,
+                 nobias=False, outsize=None, initialW=None, initial_bias=None,
+                 dilate=1, groups=1):
+        super(_FixedRankDeconvolution, self).__init__(
+            self._ndim, in_channels, out_channels, ksize, stride, pad, outsize,
+            initialW=initialW, initial_bias=0 if initial_bias is None else initial_bias,
+            nobias=nobias, dilate=dilate, groups=groups)
+
+    def forward(self, x):
+        """Applies the deconvolution to ``x`` ``(B, in_channels, d...)`` of the link's
+        rank (ValueError for another number of axes)."""
+        if len(x.shape) != self._ndim + 2:
+            raise ValueError('{} expects inputs of {} axes, got shape {}'.format(
+                type(self).__name__, self._ndim + 2, x.shape))
+        return super(_FixedRankDeconvolution, self).forward(x)
+
+
+class Deconvolution1D(_FixedRankDeconvolution):
+    """One-dimensional deconvolutional layer (v5+): :class:`DeconvolutionND` with
+    ``ndim=1`` and v7's arguments (``in_channels, out_channels, ksize, stride, pad,
+    nobias, outsize, initialW, initial_bias, dilate, groups``); it has a bias unless
+    ``nobias``."""
+
+    _ndim = 1
+
+
+class Deconvolution3D(_FixedRankDeconvolution):
+    """Three-dimensional deconvolutional layer (v5+): :class:`DeconvolutionND` with
+    ``ndim=3`` and v7's arguments (see :class:`Deconvolution1D`)."""
+
+    _ndim = 3

@@ -59,7 +59,7 @@ class DepthwiseConvolution2D(link.Link):
             self.add_param('b', self.channel_multiplier * in_channels,
                            initializer=self._bias_initializer)
 
-    def __call__(self, x):
+    def forward(self, x):
         """Applies the depthwise convolution.
 
         Args:

@@ -1,6 +1,5 @@
 """The dilated convolutional layer ``L.DilatedConvolution2D``."""
 import chainer.functions as F
-from chainer.links import _args
 from chainer.links.connection import _convolution
 
 
@@ -32,13 +31,15 @@ class DilatedConvolution2D(_convolution.Convolution2DLink):
         b (~chainer.Variable): Bias parameter.
     """
 
-    def __init__(self, in_channels, out_channels, ksize, stride=1, pad=0, dilate=1,
+    def __init__(self, in_channels, out_channels, ksize=None, stride=1, pad=0, dilate=1,
                  wscale=1, bias=0, nobias=False, use_cudnn=None, initialW=None,
                  initial_bias=None):
-        self.dilate = _args.int_tuple(dilate, 2, 'dilate', minimum=1)
+        in_channels, out_channels, ksize = _convolution.shift_channels(
+            in_channels, out_channels, ksize)
         super(DilatedConvolution2D, self).__init__(
             in_channels, out_channels, ksize, stride, pad, use_cudnn, wscale=wscale,
-            bias=bias, nobias=nobias, initialW=initialW, initial_bias=initial_bias)
+            bias=bias, nobias=nobias, initialW=initialW, initial_bias=initial_bias,
+            dilate=dilate)
 
     def _apply(self, x, W, b):
         return F.dilated_convolution_2d(

@@ -39,7 +39,7 @@ class EmbedID(link.Link):
             initialW = initializers.Normal(1.0)
         self.add_param('W', (in_size, out_size), initializer=initialW)
 
-    def __call__(self, x):
+    def forward(self, x):
         """Extracts the word embeddings of the given IDs.
 
         Args:

@@ -41,7 +41,7 @@ class Highway(link.Chain):
                                     initialW=init_Wt, initial_bias=init_bt))
         self.activate = activate
 
-    def __call__(self, x):
+    def forward(self, x):
         """Computes the output of the highway module for ``x`` of shape ``(B, n)``."""
         out_plain = self.activate(self.plain(x))
         gate = F.sigmoid(self.transform(x))

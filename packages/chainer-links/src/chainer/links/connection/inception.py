@@ -40,7 +40,7 @@ class Inception(link.Chain):
             conv5=conv(proj5, out5, 5, pad=2),
             projp=conv(in_channels, proj_pool, 1))
 
-    def __call__(self, x):
+    def forward(self, x):
         """Computes the output of the Inception module.
 
         Args:

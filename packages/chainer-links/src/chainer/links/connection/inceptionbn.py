@@ -90,7 +90,7 @@ class InceptionBN(link.Chain):
         h = self[name](x)
         return F.relu(self[name + 'n'](h, test=not (self.train and configuration.config.train)))
 
-    def __call__(self, x):
+    def forward(self, x):
         """Computes the output of the InceptionBN module for images ``x``."""
         outs = []
         if self.out1 > 0:

@@ -51,7 +51,7 @@ class MLPConvolution2D(link.ChainList):
         super(MLPConvolution2D, self).__init__(*convs)
         self.activation = activation
 
-    def __call__(self, x):
+    def forward(self, x):
         """Computes the output of the mlpconv layer for images ``x``."""
         for conv in self[:-1]:
             x = self.activation(conv(x))

@@ -31,7 +31,7 @@ class Parameter(link.Link):
         if not isinstance(array, numpy.ndarray):
             self.to_gpu(array.device)
 
-    def __call__(self, volatile='off'):
+    def forward(self, volatile='off'):
         """Returns the parameter variable.
 
         Args:

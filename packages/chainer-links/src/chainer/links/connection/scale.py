@@ -38,7 +38,7 @@ class Scale(link.Chain):
                                  'bias_term is True')
             self.add_link('bias', bias_link.Bias(axis, bias_shape))
 
-    def __call__(self, *xs):
+    def forward(self, *xs):
         """Applies broadcasted elementwise product (and the bias).
 
         Args:

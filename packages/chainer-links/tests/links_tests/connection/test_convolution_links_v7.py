@@ -1,0 +1,120 @@
+"""The v2-v7 forms of the (de)convolution links and of L.Linear: the short
+``Link(out_channels, ksize)`` form, lazy weights as uninitialized Parameters,
+``dilate``/``groups``, the 1-d/3-d links, ``forward`` seen by link hooks."""
+import numpy
+import pytest
+
+import chainer
+import chainer.functions as F
+import chainer.links as L
+
+
+def _x(*shape):
+    return numpy.random.RandomState(sum(shape)).uniform(-1, 1, shape).astype(numpy.float32)
+
+
+@pytest.mark.parametrize('make,x_shape,w_shape', [
+    (lambda: L.Convolution2D(6, 3, pad=1), (2, 4, 5, 5), (6, 4, 3, 3)),
+    (lambda: L.Deconvolution2D(6, 3), (2, 4, 5, 5), (4, 6, 3, 3)),
+    (lambda: L.DilatedConvolution2D(6, 3, dilate=2), (2, 4, 7, 7), (6, 4, 3, 3)),
+    (lambda: L.ConvolutionND(3, 2, 2), (1, 3, 4, 4, 4), (2, 3, 2, 2, 2)),
+    (lambda: L.DeconvolutionND(1, 2, 3), (1, 3, 4), (3, 2, 3)),
+])
+def test_short_form_is_lazy(make, x_shape, w_shape):
+    link = make()
+    assert isinstance(link.W, chainer.Parameter) and link.W.data is None
+    y = link(_x(*x_shape))
+    assert link.W.shape == w_shape
+    assert y.shape[:2] == (x_shape[0], link.out_channels)
+
+
+def test_convolution_2d_groups_and_dilate():
+    link = L.Convolution2D(4, 6, 3, pad=2, dilate=2, groups=2)
+    assert link.W.shape == (6, 2, 3, 3)
+    x = _x(2, 4, 6, 6)
+    y = link(x)
+    expected = F.convolution_2d(x, link.W.data, link.b.data, pad=2, dilate=2, groups=2)
+    numpy.testing.assert_allclose(y.data, expected.data, rtol=1e-6)
+    # group 0 of the output does not depend on input group 1
+    x2 = x.copy()
+    x2[:, 2:] = 0
+    numpy.testing.assert_allclose(link(x2).data[:, :3], y.data[:, :3], rtol=1e-6)
+    with pytest.raises(ValueError):
+        L.Convolution2D(5, 6, 3, groups=2)
+
+
+def test_deconvolution_2d_groups():
+    link = L.Deconvolution2D(4, 6, 3, stride=2, groups=2)
+    assert link.W.shape == (4, 3, 3, 3)
+    x = _x(1, 4, 3, 3)
+    y = link(x)
+    expected = F.deconvolution_2d(x, link.W.data, link.b.data, stride=2, groups=2)
+    numpy.testing.assert_allclose(y.data, expected.data, rtol=1e-6)
+
+
+@pytest.mark.parametrize('make,nd,transposed', [
+    (lambda *a, **k: L.Convolution1D(*a, **k), 1, False),
+    (lambda *a, **k: L.Convolution3D(*a, **k), 3, False),
+    (lambda *a, **k: L.Deconvolution1D(*a, **k), 1, True),
+    (lambda *a, **k: L.Deconvolution3D(*a, **k), 3, True)])
+def test_fixed_rank_links(make, nd, transposed):
+    link = make(2, 4, 2, groups=2)
+    assert link.b is not None and link.W.shape[:2] == ((2, 2) if transposed else (4, 1))
+    x = _x(*((2, 2) + (3,) * nd))
+    func = F.deconvolution_nd if transposed else F.convolution_nd
+    numpy.testing.assert_allclose(
+        link(x).data, func(x, link.W.data, link.b.data, groups=2).data, rtol=1e-6)
+    assert make(2, 4, 2, nobias=True).b is None
+    with pytest.raises(ValueError):
+        link(_x(*((2, 2) + (3,) * (nd + 1))))
+
+
+def test_linear_v7_forms():
+    link = L.Linear(3)
+    assert link.W.data is None and link.out_size == 3
+    x = _x(2, 5, 4)
+    y = link(x, n_batch_axes=2)
+    assert link.W.shape == (3, 4) and y.shape == (2, 5, 3)
+    numpy.testing.assert_allclose(
+        y.data, (x.reshape(10, 4).dot(link.W.data.T) + link.b.data).reshape(2, 5, 3),
+        rtol=1e-6)
+    assert str(link) == 'Linear(in_size=None, out_size=3, nobias=False)'
+    copy = L.Linear.from_params(link.W, link.b)
+    numpy.testing.assert_array_equal(copy.W.data, link.W.data)
+    assert copy.W.data is not link.W.data
+    assert L.Linear.from_params(link.W, nobias=True).b is None
+    with pytest.raises(ValueError):
+        L.Linear.from_params(link.W, numpy.zeros(2, numpy.float32))
+
+
+class _Recorder(chainer.LinkHook):
+    name = 'recorder'
+
+    def __init__(self):
+        self.seen = []
+
+    def forward_preprocess(self, args):
+        self.seen.append(type(args.link).__name__)
+
+
+@pytest.mark.parametrize('make,x', [
+    (lambda: L.Linear(3, 2), _x(1, 3)),
+    (lambda: L.Convolution2D(1, 2, 3), _x(1, 1, 4, 4)),
+    (lambda: L.Convolution1D(1, 2, 3), _x(1, 1, 4)),
+])
+def test_link_hooks_see_forward(make, x):
+    link = make()
+    hook = _Recorder()
+    with hook:
+        link(x)
+    assert hook.seen == [type(link).__name__]
+
+
+def test_v1_subclass_overriding_call_still_works():
+    class Doubled(L.Linear):
+        def __call__(self, x):
+            return super(Doubled, self).__call__(x) * 2
+
+    link = Doubled(3, 2)
+    x = _x(1, 3)
+    numpy.testing.assert_allclose(link(x).data, 2 * L.Linear.forward(link, x).data)
