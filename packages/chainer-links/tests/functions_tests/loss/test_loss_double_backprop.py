@@ -119,3 +119,19 @@ def test_negative_sampling_twice(reduce, dtype):
     drawn = numpy.array([[0, 1, 1], [0, 3, 4], [0, 2, 0]], numpy.int32)
     _check(lambda x, W: F.negative_sampling(x, t, W, lambda shape: drawn, 2,
                                             reduce=reduce), (x, W), dtype)
+
+
+def test_mean_absolute_error_float16_does_not_overflow():
+    x0 = numpy.full((64, 1, 16, 16), 2, numpy.float16)
+    loss = F.mean_absolute_error(x0, -x0)
+    assert loss.dtype == numpy.float16 and float(loss.data) == 4.0
+
+
+def test_huber_loss_of_0d_inputs_has_array_gradients():
+    x = chainer.Variable(numpy.array(1.5, numpy.float16))
+    t = chainer.Variable(numpy.array(0.25, numpy.float16))
+    loss = F.huber_loss(x, t, 1.0, reduce='no')
+    loss.grad = numpy.array(1, numpy.float16)
+    loss.backward()
+    assert isinstance(x.grad, numpy.ndarray) and float(x.grad) == 1.0
+    assert isinstance(t.grad, numpy.ndarray) and float(t.grad) == -1.0

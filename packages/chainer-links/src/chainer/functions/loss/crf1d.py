@@ -115,8 +115,8 @@ class CRF1d(function.Function):
             new_beta = xp.zeros((b_prev, n_label), dtype=wd)
             new_beta[:b] = _log_space.logsumexp(cost_w[None] + m[:, None, :], axis=2)
             beta = new_beta
-        # Sequences of one step use no transition: the cost gets no gradient, as in v1.
-        g_cost = None if n == 1 else g_cost.astype(cost.dtype, copy=False)
+        # Sequences of one step use no transition: the cost's gradient is zero.
+        g_cost = g_cost.astype(cost.dtype, copy=False)
         gxs = [g.astype(cost.dtype, copy=False) for g in gxs]
         return (g_cost,) + tuple(gxs) + (None,) * n
 

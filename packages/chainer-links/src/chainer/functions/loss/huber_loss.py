@@ -53,8 +53,8 @@ class HuberLoss(function.Function):
         gy = grad_outputs[0]
         if self.reduce == 'sum_along_second_axis':
             gy = xp.expand_dims(gy, 1)
-        gx = xp.clip(self.diff, -delta, delta) * gy
-        return gx, -gx
+        gx = force_array(xp.clip(self.diff, -delta, delta) * gy, self.diff.dtype)
+        return gx, force_array(-gx)
 
 
 def huber_loss(x, t, delta, reduce='sum_along_second_axis'):

@@ -1,4 +1,6 @@
 """Mean absolute error."""
+import numpy
+
 from chainer import cuda
 from chainer import function
 from chainer.utils import force_array
@@ -16,8 +18,11 @@ class MeanAbsoluteError(function.Function):
     def forward(self, inputs):
         x0, x1 = inputs
         self.diff = x0 - x1
-        n = x0.dtype.type(max(self.diff.size, 1))
-        return force_array(abs(self.diff).sum() / n, x0.dtype),
+        # float16 sums accumulate in float32 (a large batch of float16 errors would
+        # overflow); the mean is rounded to x0's dtype.
+        acc = numpy.float32 if x0.dtype == numpy.float16 else x0.dtype.type
+        total = abs(self.diff).sum(dtype=acc) / acc(max(self.diff.size, 1))
+        return cuda.get_array_module(x0).asarray(total, dtype=x0.dtype),
 
     _differentiable_backward = True
 

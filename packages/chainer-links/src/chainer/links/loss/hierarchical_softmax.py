@@ -240,6 +240,12 @@ class BinaryHierarchicalSoftmax(link.Link):
         """The loss, as :meth:`__call__` computes it (v2+ name)."""
         return self(x, t)
 
+    @property
+    def _func(self):
+        # Chainer v7 kept the tree's arrays (begins, paths, codes) on an attribute of
+        # this name; its tests read and set them there.
+        return self.tree_codes
+
     @staticmethod
     def create_huffman_tree(word_counts):
         """Makes a Huffman tree from a dictionary of word counts.
