@@ -116,3 +116,34 @@ def test_first_order_backward_stays_on_arrays():
     y.backward()
     numpy.testing.assert_array_equal(x.grad, numpy.full((2, 3), 2, numpy.float32))
     assert x.grad_var.creator is None
+
+
+def test_spatial_transformer_double_backward():
+    # The sampler is bilinear in the grid: its second derivative in the grid is not
+    # zero (the cross terms of the weights), checked against finite differences.
+    rng = numpy.random.RandomState(3)
+    theta = rng.uniform(-.6, .6, (2, 2, 3))
+    x = rng.uniform(-1, 1, (2, 3, 4, 5))
+
+    def transform(theta, x):
+        grid = F.spatial_transformer_grid(theta, (3, 2))
+        return F.spatial_transformer_sampler(x, grid)
+
+    gradient_check.check_double_backward(
+        transform, (theta, x), rng.uniform(-1, 1, (2, 3, 3, 2)),
+        (rng.uniform(-1, 1, theta.shape), rng.uniform(-1, 1, x.shape)),
+        atol=1e-4, rtol=1e-4)
+
+
+def test_spatial_transformer_sampler_grid_second_derivative_value():
+    # One channel, one point inside the image: y = sum_k w_k(u, v) x_k, so
+    # d2y/du dv = x00 - x01 - x10 + x11 (scaled by the grid-to-pixel factors).
+    x = numpy.array([[[[1., 2.], [4., 8.]]]])
+    grid = chainer.Variable(numpy.array([[[[0.1]], [[-0.2]]]]))
+    y = F.spatial_transformer_sampler(x, grid)
+    g, = chainer.grad([y], [grid], enable_double_backprop=True)
+    gu = g[0, 0, 0, 0]
+    ggv, = chainer.grad([gu], [grid])
+    # u and v move by (size - 1) / 2 = 0.5 pixel per grid unit
+    numpy.testing.assert_allclose(ggv.array[0, 1, 0, 0], (1 - 2 - 4 + 8) * .25)
+    numpy.testing.assert_allclose(ggv.array[0, 0, 0, 0], 0.)

@@ -5,6 +5,7 @@ import pytest
 
 import chainer
 import chainer.functions as F
+from chainer import cuda
 
 
 def test_resize_images_nearest():
@@ -59,7 +60,7 @@ def test_noop_cast_without_backprop_returns_the_input():
 
 def test_copy_to_device_specifiers():
     x = chainer.Variable(numpy.arange(3.))
-    for dst in ('@numpy', chainer.get_device('@numpy'), -1):
+    for dst in ('@numpy', chainer.get_device('@numpy'), -1, cuda.DummyDevice):
         y = F.copy(x, dst)
         numpy.testing.assert_array_equal(y.data, x.data)
         assert y.data is not x.data

@@ -31,6 +31,8 @@ def _device_number(dst):
     """
     if isinstance(dst, (int, numpy.integer)) and not isinstance(dst, bool):
         return int(dst)
+    if dst is cuda.DummyDevice:  # the host's stand-in for a CUDA device (v7)
+        return -1
     from chainer import backend
     device = backend.get_device(dst)
     if device.xp is numpy:
@@ -72,7 +74,7 @@ def copy(x, dst):
         x (~chainer.Variable): variable to be copied.
         dst (int or device specifier): the target device: -1 for the host, a GPU
             id, or a v7 device specifier such as ``'@numpy'``, ``'@cupy:1'`` or a
-            :class:`~chainer.backend.Device`.
+            :class:`~chainer.backend.Device`; ``cuda.DummyDevice`` means the host.
 
     Returns:
         ~chainer.Variable: the copied variable.

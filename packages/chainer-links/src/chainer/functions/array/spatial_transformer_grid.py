@@ -3,6 +3,7 @@ import numpy
 
 from chainer import cuda
 from chainer import function
+from chainer.functions.array import _linear_grad
 from chainer.utils import type_check
 
 
@@ -45,7 +46,13 @@ class SpatialTransformerGrid(function.Function):
         grid = xp.matmul(theta, coords)
         return grid.reshape((len(theta), 2) + self.output_shape),
 
+    _differentiable_backward = True
+
     def backward(self, inputs, grad_outputs):
+        if _linear_grad.is_double(grad_outputs):  # linear in theta
+            return _linear_grad.transposed_grads(
+                self, inputs, grad_outputs, lambda *a: SpatialTransformerGrid(
+                    self.output_shape, self.use_cudnn)(*a))
         theta, ggrid = inputs[0], grad_outputs[0]
         xp = cuda.get_array_module(theta)
         coords = _target_coordinates(xp, *self.output_shape, dtype=theta.dtype)

@@ -3,6 +3,7 @@ import numpy
 
 from chainer import cuda
 from chainer import function
+from chainer.functions.array import _linear_grad
 from chainer.utils import type_check
 
 
@@ -91,7 +92,11 @@ class SpatialTransformerSampler(function.Function):
         batch, _, out_h, out_w = grid.shape
         return values.reshape(batch, out_h, out_w, -1).transpose(0, 3, 1, 2)
 
+    _differentiable_backward = True
+
     def backward(self, inputs, grad_outputs):
+        if _linear_grad.is_double(grad_outputs):
+            return _sampler_grad_graph(inputs, grad_outputs[0])
         x, grid = inputs
         xp = cuda.get_array_module(x)
         batch, channels, height, width = x.shape
@@ -126,6 +131,49 @@ class SpatialTransformerSampler(function.Function):
                             weights=xp.concatenate([c.ravel() for c in contributions]),
                             minlength=size)
         return total.reshape(padded_shape)[:, 1:-1, 1:-1].transpose(0, 3, 1, 2)
+
+
+def _sample_graph(x, grid):
+    """The sampler's forward built from differentiable functions (Variables in,
+    Variable out): the bilinear weights follow the grid, the clipped coordinates and
+    the integer neighbours are constants."""
+    from chainer.functions.array.pad import pad
+    from chainer.functions.array.reshape import reshape
+    from chainer.functions.array.transpose import transpose
+    from chainer.functions.array.where import where
+    xp = cuda.get_array_module(x.data)
+    batch, channels, height, width = x.shape
+    around = _Neighbourhood(grid.data, height, width)
+    points = reshape(grid, grid.shape[:2] + (-1,))
+    coords = []
+    for axis, size, inside in ((0, width, around.inside_u), (1, height, around.inside_v)):
+        c = (points[:, axis] + 1) * ((size - 1) / 2.) + 1
+        clipped = xp.clip(c.data, 0, size + 1)
+        coords.append(where(inside, c, clipped))  # no slope where clipped
+    u, v = coords
+    padded = transpose(pad(x, ((0, 0), (0, 0), (1, 1), (1, 1)), 'constant'),
+                       (0, 2, 3, 1))
+    rows = xp.arange(batch)[:, None]
+    (v0, u0), _, _, _, _ = around.corners[0]
+    fu = u - u0.astype(x.dtype)
+    fv = v - v0.astype(x.dtype)
+    y = None
+    for (pv, pu), _, _, du, dv in around.corners:
+        wu = fu if du else 1 - fu
+        wv = fv if dv else 1 - fv
+        w = reshape(wu * wv, (batch, -1, 1))
+        term = w * padded[rows, pv, pu]
+        y = term if y is None else y + term
+    return transpose(reshape(y, (batch,) + grid.shape[2:] + (channels,)), (0, 3, 1, 2))
+
+
+def _sampler_grad_graph(inputs, gy):
+    """The gradients of the sampler as Variables differentiable again: the forward is
+    rebuilt from differentiable functions and differentiated with a graph."""
+    import chainer
+    x, grid = inputs
+    y = _sample_graph(x, grid)
+    return tuple(chainer.grad([y], [x, grid], [gy], enable_double_backprop=True))
 
 
 def spatial_transformer_sampler(x, grid, use_cudnn=None):

@@ -1,4 +1,5 @@
 """Recomputation instead of storage: ``F.forget``."""
+import chainer
 from chainer import cuda
 from chainer import flag
 from chainer import function
@@ -65,7 +66,10 @@ class Forget(function.Function):
                 'recomputes func and would need a graph of the recomputation; call '
                 'func without forget to differentiate twice')
         xs = [variable.Variable(x) for x in inputs]
-        outs = _call(self.func, xs)  # the graph is built now, used once and dropped
+        # chainer.config.in_recomputing tells links (BatchNormalization, spectral
+        # normalization) that this second call must not update their statistics (v7).
+        with chainer.using_config('in_recomputing', True):
+            outs = _call(self.func, xs)  # the graph is built now, used once, dropped
         gathered = _Identity()(*outs)
         if isinstance(gathered, variable.Variable):
             gathered = (gathered,)
@@ -98,6 +102,8 @@ def forget(func, *xs):
         ~chainer.Variable or tuple: What ``func`` returns (one variable, or a tuple
         of variables when ``func`` returns several).
 
+    During the recomputation ``chainer.config.in_recomputing`` is True, so that
+    links can skip side effects such as updating running statistics (v7).
     A backward with ``enable_double_backprop=True`` through the result raises
     RuntimeError, as in Chainer v7: the gradient is not differentiable again.
 
