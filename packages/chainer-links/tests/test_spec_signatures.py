@@ -162,7 +162,8 @@ EXTENSIONS = {
     # the softmax axis of later Chainer; chainer-caffe's Softmax layer passes it
     'softmax': ['axis'],
     # 001 ignores t[i] == -1; the issue asks for the label to be configurable
-    'softmax_cross_entropy': ['ignore_label', 'reduce'],
+    'softmax_cross_entropy': ['ignore_label', 'reduce', 'enable_double_backprop',
+                              'soft_target_loss'],
     # 003's ``deterministic`` of convolution_2d/deconvolution_2d, on the links too
     'Convolution2D': ['deterministic'],
     'Deconvolution2D': ['deterministic'],
@@ -187,8 +188,12 @@ EXTENSIONS = {
     'crf1d': ['reduce'],
     'black_out': ['reduce'],
     'connectionist_temporal_classification': ['reduce'],
-    'negative_sampling': ['reduce'],
-    'NegativeSampling.__call__': ['reduce'],
+    'negative_sampling': ['reduce', 'return_samples'],
+    'NegativeSampling.__call__': ['reduce', 'return_samples'],
+    # v7's initializer of the transition costs and dtypes of the loss links' weights
+    'CRF1d': ['initial_cost'],
+    'NegativeSampling': ['dtype'],
+    'BinaryHierarchicalSoftmax': ['dtype'],
     # v2+'s label_key: the labels may be any positional or a keyword argument
     'Classifier': ['label_key'],
     'Classifier.__call__': ['kwargs'],

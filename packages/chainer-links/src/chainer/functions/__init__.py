@@ -207,6 +207,10 @@ from chainer.functions.loss.cross_covariance import cross_covariance
 from chainer.functions.loss.cross_covariance import CrossCovariance
 from chainer.functions.loss.decov import DeCov
 from chainer.functions.loss.decov import decov
+from chainer.functions.loss.discriminative_loss import (
+    discriminative_margin_based_clustering_loss)
+from chainer.functions.loss.discriminative_loss import (
+    DiscriminativeMarginBasedClusteringLoss)
 from chainer.functions.loss.gaussian_kl_divergence import gaussian_kl_divergence
 from chainer.functions.loss.gaussian_kl_divergence import GaussianKLDivergence
 from chainer.functions.loss.gaussian_nll import gaussian_nll
@@ -375,7 +379,6 @@ from chainer.functions.normalization.batch_renormalization import (
     fixed_batch_renormalization)
 from chainer.functions.normalization.fixed_batch_normalization import fixed_batch_normalization
 from chainer.functions.normalization.fixed_batch_normalization import FixedBatchNormalization
-from chainer.functions.normalization.group_normalization import group_normalization
 from chainer.functions.normalization.local_response_normalization import (
     local_response_normalization)
 from chainer.functions.normalization.local_response_normalization import LocalResponseNormalization
