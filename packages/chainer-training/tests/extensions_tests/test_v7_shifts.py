@@ -100,3 +100,59 @@ def test_dump_graph_writes_once_and_restores_the_flag(tmp_path):
     assert not ext.trigger(trainer)
     assert 'digraph' in open(os.path.join(str(tmp_path), 'g.dot')).read()
     assert isinstance(extensions.dump_graph('main/loss'), extensions.DumpGraph)
+
+
+def test_fail_on_nonnumber_names_the_optimizer():
+    import numpy
+
+    class _Target(chainer.Link):
+        def __init__(self):
+            super().__init__()
+            with self.init_scope():
+                self.w = chainer.Parameter(numpy.ones(2, 'f'))
+
+    class _Opt(object):
+        target = _Target()
+
+    trainer = _Trainer()
+    trainer.updater.get_all_optimizers = lambda: {'gen': _Opt()}
+    extensions.FailOnNonNumber()(trainer)  # finite: nothing happens
+    _Opt.target.w.data[1] = numpy.nan
+    with pytest.raises(RuntimeError, match="'gen'"):
+        extensions.FailOnNonNumber()(trainer)
+
+
+def test_parameter_statistics_skip_nan_params():
+    import numpy
+
+    link = chainer.links.Linear(2, 2)
+    link.W.data[0, 0] = numpy.nan
+    link.cleargrads()
+    stats = extensions.ParameterStatistics(link, {'max': numpy.max},
+                                           report_grads=False, skip_nan_params=True,
+                                           trigger=(1, 'iteration'))
+    values = stats._compute()
+    assert numpy.isnan(values['None/W/data/max'])
+    assert values['None/b/data/max'] == 0
+    assert extensions.ParameterStatistics(link, statistics=None)._compute() == {}
+
+
+def test_log_report_filename_and_print_report_without_flush(tmp_path):
+    from training_tests import tiny
+
+    class _NoFlush(object):
+        def __init__(self):
+            self.text = ''
+
+        def write(self, text):
+            self.text += text
+
+    trainer = tiny.trainer(tmp_path, stop=(1, 'epoch'))
+    trainer.extend(extensions.LogReport(None, (1, 'epoch'), None, 'v7log'))
+    trainer.extend(extensions.LogReport(log_name='v1log'), name='v1')
+    out = _NoFlush()
+    trainer.extend(extensions.PrintReport(['epoch', 'main/loss'], out=out))
+    trainer.run()
+    assert os.path.exists(str(tmp_path / 'v7log'))
+    assert os.path.exists(str(tmp_path / 'v1log'))
+    assert 'main/loss' in out.text

@@ -178,3 +178,16 @@ def test_early_stopping_trigger_stops_on_a_plateau():
     assert acc.best == float('-inf')
     with pytest.raises(TypeError):
         triggers.EarlyStoppingTrigger(patience=1, patients=2)
+
+
+@pytest.mark.parametrize('show', [True, False])
+def test_the_loop_error_is_printed_unless_asked_not_to(tmp_path, capsys, show):
+    def fails(trainer):
+        raise ValueError('diverged')
+
+    trainer = tiny.trainer(tmp_path)
+    trainer.extend(fails)
+    with pytest.raises(ValueError):
+        trainer.run(show_loop_exception_msg=show)
+    assert ('Exception in main training loop: diverged' in capsys.readouterr().err) \
+        is show

@@ -153,7 +153,7 @@ class Trainer(object):
         # sorted() is stable: equal priorities keep the registration order
         return sorted(self._extensions.items(), key=lambda item: -item[1].priority)
 
-    def run(self):
+    def run(self, show_loop_exception_msg=True):
         """Executes the training loop until the stop trigger fires.
 
         A trainer runs only once. Extensions' ``initialize(trainer)`` (when they have
@@ -164,6 +164,10 @@ class Trainer(object):
         called (an error in one is printed and the others still run) and the
         exception is raised again; ``finalize()`` of every extension and of the
         updater is called at the end in any case.
+
+        Args:
+            show_loop_exception_msg (bool): print the error that stopped the loop and
+                its traceback to stderr before the handlers run (v7).
         """
         if self._done:
             raise RuntimeError('cannot run the training loop twice with one Trainer')
@@ -195,6 +199,11 @@ class Trainer(object):
                             entry.extension(self)
         except Exception as error:
             traceback_ = sys.exc_info()[2]
+            if show_loop_exception_msg:
+                sys.stderr.write('Exception in main training loop: {}\n'.format(error))
+                traceback.print_exc()
+                sys.stderr.write('Will finalize trainer extensions and updater before '
+                                 'reraising the exception.\n')
             for _, entry in extensions:
                 handler = getattr(entry.extension, 'on_error', None)
                 if callable(handler):

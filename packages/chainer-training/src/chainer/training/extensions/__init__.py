@@ -2,6 +2,7 @@
 from chainer.training.extensions.computational_graph import DumpGraph, dump_graph
 from chainer.training.extensions.evaluator import Evaluator
 from chainer.training.extensions.exponential_shift import ExponentialShift
+from chainer.training.extensions.fail_on_nonnumber import FailOnNonNumber
 from chainer.training.extensions.inverse_shift import InverseShift
 from chainer.training.extensions.linear_shift import LinearShift
 from chainer.training.extensions.log_report import LogReport
@@ -18,7 +19,8 @@ from chainer.training.extensions.step_shift import StepShift
 from chainer.training.extensions.value_observation import observe_lr, observe_value
 from chainer.training.extensions.warmup_shift import WarmupShift
 
-__all__ = ['DumpGraph', 'Evaluator', 'ExponentialShift', 'InverseShift', 'LinearShift',
+__all__ = ['DumpGraph', 'Evaluator', 'ExponentialShift', 'FailOnNonNumber',
+           'InverseShift', 'LinearShift',
            'LogReport', 'MicroAverage', 'MultistepShift', 'ParameterStatistics',
            'PlotReport', 'PolynomialShift', 'PrintReport', 'ProgressBar', 'StepShift',
            'WarmupShift', 'dump_graph', 'observe_lr', 'observe_value', 'snapshot',

@@ -12,6 +12,12 @@ from chainer.training import extension
 from chainer.training.extensions import _atomic_write
 
 
+def is_graphviz_available():
+    """Whether Graphviz's ``dot`` command is installed (then :class:`DumpGraph`
+    also renders the graph to PNG)."""
+    return shutil.which('dot') is not None
+
+
 class DumpGraph(extension.Extension):
     """Trainer extension writing, once, the graph that leads to an observed Variable
     in DOT format.
@@ -78,7 +84,7 @@ class DumpGraph(extension.Extension):
                                 'Variable'.format(self._root_name, type(var).__name__))
             graph = computational_graph.build_computational_graph([var], **self._styles)
             _atomic_write.atomic_write_text(trainer.out, self._filename, graph.dump())
-            if shutil.which('dot'):
+            if is_graphviz_available():
                 path = os.path.join(trainer.out, self._filename)
                 subprocess.check_call(['dot', '-Tpng', path, '-o',
                                        os.path.splitext(path)[0] + '.png'])

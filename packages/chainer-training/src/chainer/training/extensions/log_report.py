@@ -20,13 +20,21 @@ class LogReport(extension.Extension):
         trigger: when to emit an entry, ``(1, 'epoch')`` by default.
         postprocess (callable): called with each entry (a dict it may modify) before
             the entry is stored.
-        log_name (str): file name under the trainer's output directory; a format
-            string given the entry's values (``'log_{iteration}'``); None writes no
-            file.
+        filename (str): file name under the trainer's output directory; a format
+            string given the entry's values (``'log_{iteration}'``); ``log_name``
+            when None (v7's name of the fourth argument).
+        log_name (str): v1's name of the file name (keyword, ``'log'`` by
+            default); None writes no file.
     """
 
     def __init__(self, keys=None, trigger=(1, 'epoch'), postprocess=None,
-                 log_name='log'):
+                 filename=None, **kwargs):
+        log_name = kwargs.pop('log_name', 'log')
+        if kwargs:
+            raise TypeError('LogReport got unexpected keyword arguments: {}'.format(
+                ', '.join(sorted(kwargs))))
+        if filename is not None:
+            log_name = filename
         if postprocess is not None and not callable(postprocess):
             raise TypeError('postprocess must be callable, got {!r}'.format(postprocess))
         self._interval = _interval_summary.IntervalSummary(keys, trigger)

@@ -1,6 +1,7 @@
 """``ParameterStatistics``: summaries of the parameters and gradients of links."""
 import numpy
 
+from chainer import cuda
 from chainer import link as link_module
 from chainer import reporter
 from chainer.training import extension
@@ -34,14 +35,17 @@ class ParameterStatistics(extension.Extension):
         links (~chainer.Link or iterable of ~chainer.Link): Links whose parameters
             (those of their child links included) are observed.
         statistics (dict): Names and functions of the statistics; a function takes a
-            1-d array and returns a number or a sequence of numbers. The default,
-            :attr:`default_statistics`, has the mean, standard deviation, minimum,
-            maximum, number of zeros and seven percentiles.
+            1-d array and returns a number or a sequence of numbers. The default
+            (also ``'default'``, v7), :attr:`default_statistics`, has the mean,
+            standard deviation, minimum, maximum, number of zeros and seven
+            percentiles; None: none until :meth:`register_statistics`.
         report_params (bool): Report statistics of the parameter values.
         report_grads (bool): Report statistics of the gradients.
         prefix (str or None): Prefix of the report keys.
         trigger: When to report the means and start over: a trigger or a
             ``(period, unit)`` tuple.
+        skip_nan_params (bool): Report NaN for every statistic of an array that
+            holds a NaN instead of computing it (v7).
     """
 
     default_name = 'parameter_statistics'
@@ -61,8 +65,14 @@ class ParameterStatistics(extension.Extension):
     }
 
     def __init__(self, links, statistics=default_statistics, report_params=True,
-                 report_grads=True, prefix=None, trigger=(1, 'epoch')):
+                 report_grads=True, prefix=None, trigger=(1, 'epoch'),
+                 skip_nan_params=False):
         self._links = (links,) if isinstance(links, link_module.Link) else tuple(links)
+        if statistics is None:
+            statistics = {}
+        elif isinstance(statistics, str) and statistics == 'default':
+            statistics = self.default_statistics
+        self._skip_nan_params = bool(skip_nan_params)
         # A copy: registering a statistic must not change the class default.
         self._statistics = dict(statistics)
         self._attrs = [name for name, wanted in (('data', report_params),
@@ -98,12 +108,15 @@ class ParameterStatistics(extension.Extension):
                     if array is None:  # not initialized yet, or no gradient yet
                         continue
                     values = array.ravel()
+                    skip = self._skip_nan_params and bool(
+                        cuda.get_array_module(values).isnan(values).any())
                     for function_name, function in self._statistics.items():
                         key = self.report_key_template.format(
                             prefix=self._prefix, link_name=link_name,
                             param_name=param_name, attr_name=attr_name,
                             function_name=function_name)
-                        _store(statistics, key, function(values))
+                        _store(statistics, key,
+                               numpy.nan if skip else function(values))
         return statistics
 
     def register_statistics(self, name, function):

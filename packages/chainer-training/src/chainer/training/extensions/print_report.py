@@ -38,7 +38,9 @@ class PrintReport(extension.Extension):
     def _write(self, text):
         out = self._stream()
         out.write(text)
-        out.flush()
+        flush = getattr(out, 'flush', None)
+        if flush is not None:  # v7 accepts streams without flush
+            flush()
 
     def header(self):
         """The header line (entry names, padded)."""
