@@ -3,6 +3,7 @@ import numpy
 
 from chainer import cuda
 from chainer import function
+from chainer import variable
 from chainer.utils import type_check
 
 
@@ -17,6 +18,8 @@ class MatrixInverse(function.Function):
     """
 
     ndim = 2
+
+    _differentiable_backward = True
 
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() == 1)
@@ -36,6 +39,11 @@ class MatrixInverse(function.Function):
         return self._y,
 
     def backward(self, inputs, grad_outputs):
+        if isinstance(grad_outputs[0], variable.Variable):  # a double backprop
+            from chainer.functions._unary_elementwise import output_variable
+            from chainer.functions.math.matmul import matmul
+            y = output_variable(self, self._y)
+            return -matmul(matmul(y, grad_outputs[0], transa=True), y, transb=True),
         xp = cuda.get_array_module(inputs[0])
         y_t = _swap_last(self._y)
         return xp.matmul(xp.matmul(-y_t, grad_outputs[0]), y_t),

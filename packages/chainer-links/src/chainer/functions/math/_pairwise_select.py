@@ -2,6 +2,7 @@
 from chainer import cuda
 from chainer import function
 from chainer import utils
+from chainer import variable
 from chainer.functions import _type_checks
 from chainer.utils import type_check
 
@@ -15,6 +16,8 @@ class PairwiseSelect(function.Function):
     """
 
     selector = None
+
+    _differentiable_backward = True
     wins = None
 
     def check_type_forward(self, in_types):
@@ -28,8 +31,13 @@ class PairwiseSelect(function.Function):
 
     def backward(self, inputs, grad_outputs):
         x1, x2 = inputs
-        xp = cuda.get_array_module(x1)
         gy = grad_outputs[0]
+        if isinstance(gy, variable.Variable):  # a double backprop: constant masks
+            d1, d2 = x1.data, x2.data
+            xp = cuda.get_array_module(d1)
+            first = getattr(xp, self.wins)(d1, d2).astype(d1.dtype)
+            return gy * first, gy * (1 - first)
+        xp = cuda.get_array_module(x1)
         zero = xp.zeros((), dtype=gy.dtype)
         first = getattr(xp, self.wins)(x1, x2)
         return (utils.force_array(xp.where(first, gy, zero)),

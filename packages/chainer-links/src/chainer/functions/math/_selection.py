@@ -2,9 +2,11 @@
 from chainer import cuda
 from chainer import function
 from chainer import utils
+from chainer import variable
 from chainer.functions.math._reduction import check_reduction_axes
 from chainer.functions.math._reduction import expand_to_input
 from chainer.functions.math._reduction import reduction_axes
+from chainer.functions.math.sum import broadcast_back
 
 
 class SelectionReduce(function.Function):
@@ -15,6 +17,8 @@ class SelectionReduce(function.Function):
     """
 
     reducer = None
+
+    _differentiable_backward = True
 
     def __init__(self, axis=None, keepdims=False):
         self.axis = reduction_axes(axis)
@@ -32,6 +36,14 @@ class SelectionReduce(function.Function):
 
     def backward(self, inputs, grad_outputs):
         x = inputs[0]
+        if isinstance(grad_outputs[0], variable.Variable):
+            # a double backprop: gy routed by a constant mask (zero second derivative
+            # in x almost everywhere)
+            d = x.data
+            xp = cuda.get_array_module(d)
+            selected = d == expand_to_input(xp, self._y, d.shape, self.axis)
+            gy = broadcast_back(grad_outputs[0], d.shape, self.axis)
+            return gy * selected.astype(d.dtype),
         xp = cuda.get_array_module(x)
         selected = x == expand_to_input(xp, self._y, x.shape, self.axis)
         gy = expand_to_input(xp, grad_outputs[0], x.shape, self.axis)

@@ -2,8 +2,12 @@
 from chainer import cuda
 from chainer import function
 from chainer import utils
+from chainer import variable
+from chainer.core_functions import broadcast
 from chainer.functions._axis import check_axes
+from chainer.functions.math import _nodes
 from chainer.functions.math._reduction import expand_to_input
+from chainer.functions.math._reduction import kept_shape
 from chainer.functions.math._reduction import normalize_axes
 from chainer.functions.math._reduction import reduced_axes
 from chainer.utils import type_check
@@ -15,8 +19,11 @@ class Average(function.Function):
     Unweighted: ``y = sum(x) / n`` with ``n`` the number of averaged elements.
     Weighted: ``y = sum(x w) / sum(w)``, where ``w`` has the shape of ``x`` (``axis``
     None) or is 1-d along the single ``axis``; both inputs are differentiable:
-    ``gx = gy w / sum(w)`` and ``gw = sum(gy (x - y)) / sum(w)``.
+    ``gx = gy w / sum(w)`` and ``gw = sum(gy (x - y)) / sum(w)`` (built from
+    differentiable functions when given Variables: a double backprop).
     """
+
+    _differentiable_backward = True
 
     def __init__(self, axis=None, keepdims=False):
         self.axis = normalize_axes(axis)
@@ -57,6 +64,8 @@ class Average(function.Function):
 
     def backward(self, inputs, grad_outputs):
         x = inputs[0]
+        if isinstance(grad_outputs[0], variable.Variable):  # a double backprop
+            return self._variable_backward(inputs, grad_outputs[0])
         xp = cuda.get_array_module(x)
         gy = expand_to_input(xp, grad_outputs[0], x.shape, self.axis)
         if len(inputs) == 1:
@@ -71,6 +80,27 @@ class Average(function.Function):
             axis = self.axis[0] % x.ndim
             gw = gw.sum(axis=tuple(i for i in range(x.ndim) if i != axis))
         return utils.force_array(gx), utils.force_array(gw.reshape(inputs[1].shape))
+
+    def _variable_backward(self, inputs, gy):
+        from chainer.functions.math.sum import sum as _sum
+        x = inputs[0]
+        gy = _nodes.reshape(gy, kept_shape(x.shape, self.axis))  # broadcasts below
+        if len(inputs) == 1:
+            n = 1
+            for a in reduced_axes(x.ndim, self.axis):
+                n *= x.shape[a]
+            gy = broadcast.BroadcastTo(x.shape).apply((gy,))[0]
+            return gy * x.dtype.type(1.0 / n),
+        w = inputs[1]
+        w_b = _nodes.reshape(w, self._weights_like_x(x.data, w.data).shape)
+        w_sum = _sum(w_b, axis=self.axis, keepdims=True)
+        y = _sum(x * w_b, axis=self.axis, keepdims=True) / w_sum
+        gx = gy * w_b / w_sum
+        gw = gy * (x - y) / w_sum
+        if w.ndim != x.ndim:
+            axis = self.axis[0] % x.ndim
+            gw = _sum(gw, axis=tuple(i for i in range(x.ndim) if i != axis))
+        return gx, _nodes.reshape(gw, w.shape)
 
 
 def average(x, axis=None, weights=None, keepdims=False):

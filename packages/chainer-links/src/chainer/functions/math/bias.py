@@ -1,15 +1,19 @@
 """Elementwise summation with Caffe-style broadcasting: ``bias``."""
 from chainer import function
 from chainer import utils
+from chainer import variable
 from chainer.functions._axis import check_int
 from chainer.functions.math._axis_broadcast import assert_aligned_in_debug_mode
 from chainer.functions.math._axis_broadcast import check_axis_broadcast
 from chainer.functions.math._axis_broadcast import expanded_shape
 from chainer.functions.math._axis_broadcast import outer_axes
+from chainer.functions.math import _nodes
 
 
 class Bias(function.Function):
     """``z = x + y`` with ``y`` aligned to the axes of ``x`` starting at ``axis``."""
+
+    _differentiable_backward = True
 
     def __init__(self, axis=1):
         self.axis = check_int(axis, 'axis')
@@ -24,6 +28,10 @@ class Bias(function.Function):
     def backward(self, inputs, grad_outputs):
         x, y = inputs
         gz = grad_outputs[0]
+        if isinstance(gz, variable.Variable):  # a double backprop
+            from chainer.functions.math.sum import sum as _sum
+            gy = _sum(gz, axis=outer_axes(x.ndim, y.ndim, self.axis))
+            return gz, _nodes.reshape(gy, y.shape)
         gy = gz.sum(axis=outer_axes(x.ndim, y.ndim, self.axis)).reshape(y.shape)
         return gz, utils.force_array(gy)
 

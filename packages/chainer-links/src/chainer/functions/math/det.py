@@ -4,7 +4,8 @@ import numpy
 from chainer import cuda
 from chainer import function
 from chainer import utils
-from chainer.functions.array import reshape
+from chainer import variable
+from chainer.functions.math import _nodes
 from chainer.utils import type_check
 
 
@@ -17,6 +18,8 @@ class BatchDet(function.Function):
     """``y_k = det(A_k)`` for an ``(m, n, n)`` batch; ``gA_k = gy_k y_k A_k^{-T}``."""
 
     label = 'det'
+
+    _differentiable_backward = True
 
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() == 1)
@@ -35,6 +38,8 @@ class BatchDet(function.Function):
 
     def backward(self, inputs, grad_outputs):
         a, = inputs
+        if isinstance(grad_outputs[0], variable.Variable):  # a double backprop
+            return self._variable_backward(a, grad_outputs[0]),
         xp = cuda.get_array_module(a)
         try:
             inv_t = xp.linalg.inv(_in_lapack_dtype(a).transpose(0, 2, 1))
@@ -43,6 +48,18 @@ class BatchDet(function.Function):
             raise ValueError('Input has singular matrices.')
         scale = (grad_outputs[0] * self._det)[:, None, None]
         return utils.force_array(scale * inv_t, a.dtype),
+
+    def _variable_backward(self, a, gy):
+        """``gA = gy det(A) A^{-T}`` from differentiable functions."""
+        from chainer.functions._unary_elementwise import output_variable
+        from chainer.functions.math.batch_inv import batch_inv
+        from chainer.functions.math.matmul import matmul
+        xp = cuda.get_array_module(a.data)
+        det = output_variable(self, self._det)
+        inv = batch_inv(a)
+        eye = xp.broadcast_to(xp.eye(a.shape[1], dtype=a.dtype), a.shape)
+        scale = _nodes.reshape(gy * det, (a.shape[0], 1, 1))
+        return scale * matmul(eye, inv, transb=True)
 
 
 def batch_det(a):
@@ -72,5 +89,5 @@ def det(a):
     Returns:
         ~chainer.Variable: the determinant, a 0-dimensional array.
     """
-    batched = reshape.reshape(a, (1,) + tuple(a.shape))
-    return reshape.reshape(BatchDet()(batched), ())
+    batched = _nodes.reshape(a, (1,) + tuple(a.shape))
+    return _nodes.reshape(BatchDet()(batched), ())

@@ -2,6 +2,7 @@
 from chainer import cuda
 from chainer import function
 from chainer import utils
+from chainer import variable
 from chainer.utils import type_check
 
 
@@ -9,6 +10,8 @@ class Fmod(function.Function):
     """``y = x - trunc(x / d) d`` (the sign of ``x``, as C's ``fmod``)."""
 
     label = 'fmod'
+
+    _differentiable_backward = True
 
     def check_type_forward(self, in_types):
         type_check.expect(
@@ -25,6 +28,10 @@ class Fmod(function.Function):
     def backward(self, inputs, grad_outputs):
         x, divisor = inputs
         gy, = grad_outputs
+        if isinstance(gy, variable.Variable):  # a double backprop
+            d = x.data
+            xp = cuda.get_array_module(d)
+            return gy, gy * (-xp.fix(d / divisor.data)).astype(d.dtype)
         xp = cuda.get_array_module(x)
         # trunc(x / d) is piecewise constant: dy/dx = 1, dy/dd = -trunc(x / d)
         g_divisor = -xp.fix(x / divisor) * gy

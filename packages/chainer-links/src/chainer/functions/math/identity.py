@@ -3,7 +3,10 @@ from chainer import function
 
 
 class Identity(function.Function):
-    """Returns its inputs unchanged; the gradients pass through unchanged."""
+    """Returns its inputs unchanged; the gradients pass through unchanged (as
+    Variables too: differentiable to any order)."""
+
+    _differentiable_backward = True
 
     def forward(self, xs):
         return xs

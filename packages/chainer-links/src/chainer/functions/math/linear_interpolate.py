@@ -1,11 +1,14 @@
 """Elementwise linear interpolation: ``linear_interpolate``."""
 from chainer import function
 from chainer import utils
+from chainer import variable
 from chainer.utils import type_check
 
 
 class LinearInterpolate(function.Function):
     """``f(p, x, y) = p x + (1 - p) y`` elementwise."""
+
+    _differentiable_backward = True
 
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() == 3)
@@ -27,6 +30,8 @@ class LinearInterpolate(function.Function):
         p, x, y = inputs
         g = grad_outputs[0]
         gx = g * p
+        if isinstance(g, variable.Variable):  # a double backprop
+            return g * (x - y), gx, g - gx
         return (utils.force_array(g * (x - y)), utils.force_array(gx),
                 utils.force_array(g - gx))
 

@@ -1,15 +1,19 @@
 """Elementwise product with Caffe-style broadcasting: ``scale``."""
 from chainer import function
 from chainer import utils
+from chainer import variable
 from chainer.functions._axis import check_int
 from chainer.functions.math._axis_broadcast import assert_aligned_in_debug_mode
 from chainer.functions.math._axis_broadcast import check_axis_broadcast
 from chainer.functions.math._axis_broadcast import expanded_shape
 from chainer.functions.math._axis_broadcast import outer_axes
+from chainer.functions.math import _nodes
 
 
 class Scale(function.Function):
     """``z = x * y`` with ``y`` aligned to the axes of ``x`` starting at ``axis``."""
+
+    _differentiable_backward = True
 
     def __init__(self, axis=1):
         self.axis = check_int(axis, 'axis')
@@ -24,6 +28,11 @@ class Scale(function.Function):
     def backward(self, inputs, grad_outputs):
         x, y = inputs
         gz = grad_outputs[0]
+        if isinstance(gz, variable.Variable):  # a double backprop
+            from chainer.functions.math.sum import sum as _sum
+            y_b = _nodes.reshape(y, expanded_shape(x.ndim, y.shape, self.axis))
+            gy = _sum(gz * x, axis=outer_axes(x.ndim, y.ndim, self.axis))
+            return gz * y_b, _nodes.reshape(gy, y.shape)
         y_b = y.reshape(expanded_shape(x.ndim, y.shape, self.axis))
         gy = (gz * x).sum(axis=outer_axes(x.ndim, y.ndim, self.axis)).reshape(y.shape)
         return gz * y_b, utils.force_array(gy)
