@@ -170,3 +170,39 @@ def test_groups_must_divide_the_channels():
         F.convolution_2d(_rand(1, 3, 4, 4), _rand(4, 1, 2, 2), groups=2)
     with pytest.raises(ValueError):
         F.convolution_2d(_rand(1, 4, 4, 4), _rand(4, 2, 2, 2), groups=0)
+
+
+@pytest.mark.parametrize('ignore_label', [None, 1])
+def test_embed_id_double_backward(ignore_label):
+    x = numpy.array([[0, 2, 1], [2, 3, 0]], numpy.int32)
+    W = _rand(4, 3)
+
+    def f(W):
+        return F.embed_id(x, W, ignore_label=ignore_label)
+    gy = _rand(2, 3, 3, seed=1)
+    gradient_check.check_backward(f, (W,), gy, dtype=numpy.float64)
+    gradient_check.check_double_backward(f, (W,), gy, (_rand(4, 3, seed=2),),
+                                         dtype=numpy.float64)
+
+
+def test_embed_id_gradient_of_gradient_is_the_lookup():
+    # gW(gy) scatters gy's rows; differentiating <gW, v> in gy gives the rows v[x].
+    x = numpy.array([0, 2, 2], numpy.int32)
+    Wv = chainer.Variable(_rand(3, 2))
+    gy = chainer.Variable(_rand(3, 2, seed=1))
+    y = F.embed_id(x, Wv)
+    gW, = chainer.grad([y], [Wv], grad_outputs=[gy], enable_double_backprop=True)
+    v = _rand(3, 2, seed=2)
+    ggy, = chainer.grad([gW], [gy], grad_outputs=[v])
+    numpy.testing.assert_allclose(ggy.data, v[x])
+
+
+@pytest.mark.parametrize('full', [False, True])
+def test_bilinear_double_backward(full):
+    args = (_rand(3, 2, 2), _rand(3, 3), _rand(4, 3, 2))
+    if full:
+        args += (_rand(4, 2, seed=1), _rand(3, 2, seed=1), _rand(2, seed=1))
+    gy = _rand(3, 2, seed=5)
+    gg = tuple(_rand(*a.shape, seed=7) for a in args)
+    gradient_check.check_backward(F.bilinear, args, gy, dtype=numpy.float64)
+    gradient_check.check_double_backward(F.bilinear, args, gy, gg, dtype=numpy.float64)

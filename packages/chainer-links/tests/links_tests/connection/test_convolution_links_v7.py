@@ -118,3 +118,31 @@ def test_v1_subclass_overriding_call_still_works():
     link = Doubled(3, 2)
     x = _x(1, 3)
     numpy.testing.assert_allclose(link(x).data, 2 * L.Linear.forward(link, x).data)
+
+
+def test_convolution_from_params():
+    W, b = _x(4, 1, 2, 2), _x(4)
+    link = L.Convolution2D.from_params(W, b, pad=1, groups=2)
+    assert link.W.shape == (4, 1, 2, 2) and link.groups == 2
+    x = _x(1, 2, 3, 3)
+    numpy.testing.assert_allclose(
+        link(x).data, F.convolution_2d(x, W, b, pad=1, groups=2).data, rtol=1e-6)
+    nd = L.ConvolutionND.from_params(_x(3, 2, 2, 2, 2))
+    assert nd.ndim == 3 and nd.W.shape == (3, 2, 2, 2, 2)
+    numpy.testing.assert_array_equal(nd.b.data, numpy.zeros(3, numpy.float32))
+    with pytest.raises(ValueError):
+        L.Convolution2D.from_params(W, _x(3))
+    table = _x(5, 3)
+    emb = L.EmbedID.from_params(table, ignore_label=-1)
+    numpy.testing.assert_array_equal(emb.W.data, table)
+    assert emb.ignore_label == -1
+
+
+def test_mlp_convolution_2d_v7_forms():
+    link = L.MLPConvolution2D(2, (3, 4), 3, 1, 1, F.tanh)  # activation after pad (v7)
+    assert link.activation is F.tanh
+    lazy = L.MLPConvolution2D((3, 4), 3)  # short form: in_channels None
+    y = lazy(_x(1, 2, 5, 5))
+    assert y.shape == (1, 4, 3, 3) and lazy[0].W.shape == (3, 2, 3, 3)
+    numpy.testing.assert_allclose(
+        y.data, lazy[1](F.relu(lazy[0](_x(1, 2, 5, 5)))).data, rtol=1e-6)

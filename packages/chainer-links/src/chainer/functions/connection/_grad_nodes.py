@@ -34,6 +34,21 @@ def reshape(x, shape):
     return Reshape(shape).apply((x,))[0]
 
 
+class Transpose(function_node.FunctionNode):
+    """``y = x.transpose(axes)``; its gradient transposes back."""
+
+    def __init__(self, axes):
+        self._axes = tuple(axes)
+
+    def forward(self, inputs):
+        xp = cuda.get_array_module(inputs[0])
+        return xp.ascontiguousarray(inputs[0].transpose(self._axes)),
+
+    def backward(self, indexes, grad_outputs):
+        inverse = tuple(numpy.argsort(self._axes))
+        return Transpose(inverse).apply(grad_outputs)
+
+
 class ChannelSum(function_node.FunctionNode):
     """``y[c] = sum x[:, c, ...]``: the bias gradient of a (de)convolution (or of
     linear, a 2-d ``x``); its gradient broadcasts back along the channel axis."""

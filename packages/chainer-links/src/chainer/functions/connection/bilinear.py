@@ -1,6 +1,8 @@
 """Bilinear function of the Neural Tensor Network."""
 from chainer import cuda
 from chainer import function
+from chainer.core_functions import matmul as _matmul
+from chainer.functions.connection import _grad_nodes
 from chainer.utils import type_check
 
 
@@ -9,7 +11,13 @@ class BilinearFunction(function.Function):
 
     Inputs are ``(e1, e2, W)`` or ``(e1, e2, W, V1, V2, b)``. The quadratic term is one
     GEMM on the per-sample outer products ``e1_i e2_i^T`` flattened to ``J*K`` columns.
+
+    Differentiable twice: an ordinary backward works on arrays; in a double backprop
+    the gradients of ``e1``/``e2`` are bilinear maps again (of ``e2``/``e1`` and ``gy``
+    with ``W``'s axes permuted) and the others matrix products.
     """
+
+    _differentiable_backward = True
 
     def check_type_forward(self, in_types):
         n_in = type_check.eval(in_types.size())
@@ -58,6 +66,8 @@ class BilinearFunction(function.Function):
         return y,
 
     def backward(self, inputs, grad_outputs):
+        if _grad_nodes.is_variable(grad_outputs[0]):
+            return self._variable_grads(inputs, grad_outputs[0])
         W = inputs[2]
         gy = grad_outputs[0]
         J, K, L = W.shape
@@ -77,6 +87,30 @@ class BilinearFunction(function.Function):
                 grads[4] = e2.T.dot(gy)
             if needed[5]:
                 grads[5] = gy.sum(axis=0)
+        return tuple(grads)
+
+    def _variable_grads(self, inputs, gy):
+        """The gradients as Variables (a double backprop)."""
+        mm = _matmul.MatMul
+        W = inputs[2]
+        J, K, L = W.shape
+        n = inputs[0].shape[0]
+        e1 = _grad_nodes.reshape(inputs[0], (n, J))
+        e2 = _grad_nodes.reshape(inputs[1], (n, K))
+        # ge1[i, j] = sum_kl e2[i, k] gy[i, l] W[j, k, l]; likewise ge2.
+        ge1 = BilinearFunction()(e2, gy, _grad_nodes.Transpose((1, 2, 0)).apply((W,))[0])
+        ge2 = BilinearFunction()(e1, gy, _grad_nodes.Transpose((0, 2, 1)).apply((W,))[0])
+        outer = _grad_nodes.reshape(e1, (n, J, 1)) * _grad_nodes.reshape(e2, (n, 1, K))
+        gW = _grad_nodes.reshape(
+            mm(True, False)(_grad_nodes.reshape(outer, (n, J * K)), gy), (J, K, L))
+        grads = [ge1, ge2, gW]
+        if len(inputs) == 6:
+            grads[0] = ge1 + mm(False, True)(gy, inputs[3])
+            grads[1] = ge2 + mm(False, True)(gy, inputs[4])
+            grads += [mm(True, False)(e1, gy), mm(True, False)(e2, gy),
+                      _grad_nodes.ChannelSum().apply((gy,))[0]]
+        grads[0] = _grad_nodes.reshape(grads[0], inputs[0].shape)
+        grads[1] = _grad_nodes.reshape(grads[1], inputs[1].shape)
         return tuple(grads)
 
     @staticmethod

@@ -3,6 +3,8 @@ import numpy
 
 from chainer import cuda
 from chainer import function
+from chainer import function_node
+from chainer.functions.connection import _grad_nodes
 from chainer.functions.loss import _labels
 from chainer.utils import type_check
 
@@ -31,10 +33,16 @@ def _scatter_add_rows(gW, ids, gy):
 class EmbedIDFunction(function.Function):
     """Row lookup ``y[..., :] = W[x[...], :]``; differentiable in ``W`` only.
 
+    Differentiable twice: an ordinary backward works on arrays; in a double backprop
+    ``gW`` is an :class:`EmbedIDGrad` node (a scatter-add of ``gy`` whose gradient is
+    the lookup again). The second derivative in ``W`` is zero (``y`` is linear in
+    ``W``).
+
     Args:
         ignore_label (int or None): IDs equal to it give zero rows and no gradient.
     """
 
+    _differentiable_backward = True
     _wrapped = False  # forward read negative ids as numpy does
 
     def __init__(self, ignore_label=None):
@@ -79,23 +87,47 @@ class EmbedIDFunction(function.Function):
 
     def backward(self, inputs, grad_outputs):
         x, W = inputs
+        if _grad_nodes.is_variable(grad_outputs[0]):  # a double backprop
+            return None, EmbedIDGrad(self, x.data, W.shape, W.dtype).apply(
+                grad_outputs)[0]
+        return None, self._scatter(x, W.shape, W.dtype, grad_outputs[0])
+
+    def _scatter(self, x, w_shape, w_dtype, gy):
+        """``gW`` (zeros of ``w_shape``) with each row ``gy`` added at its id."""
         xp = cuda.get_array_module(x)
-        gy = grad_outputs[0].reshape(x.size, W.shape[1])
+        gy = gy.reshape(x.size, w_shape[1])
         ids = x.ravel()
         if self.ignore_label is not None:
             keep = ids != self.ignore_label
             ids = ids[keep]
             gy = gy[keep]
         if self._wrapped:  # the rows forward read
-            ids = _labels.wrap_negative(ids, len(W))
-        gW = xp.zeros(W.shape, dtype=W.dtype)
+            ids = _labels.wrap_negative(ids, w_shape[0])
+        gW = xp.zeros(w_shape, dtype=w_dtype)
         if xp is numpy:
             _scatter_add_rows(gW, ids, gy)
         else:
             # scatter_add(dst, indices, values): dst[indices[i], :] += values[i, :] for
             # every i, atomically (indices repeat).
             cuda.kernel('scatter_add')(gW, ids, gy)
-        return None, gW
+        return gW
+
+
+class EmbedIDGrad(function_node.FunctionNode):
+    """``gW`` of an embedding lookup as a function of ``gy``: rows of ``gy`` added at
+    their ids (linear in ``gy``; its gradient is the lookup of ``ggW``)."""
+
+    def __init__(self, lookup, x, w_shape, w_dtype):
+        self._lookup = lookup
+        self._x = x
+        self._w_shape = w_shape
+        self._w_dtype = w_dtype
+
+    def forward(self, inputs):
+        return self._lookup._scatter(self._x, self._w_shape, self._w_dtype, inputs[0]),
+
+    def backward(self, indexes, grad_outputs):
+        return EmbedIDFunction(self._lookup.ignore_label)(self._x, grad_outputs[0]),
 
 
 def embed_id(x, W, ignore_label=None):

@@ -18,6 +18,31 @@ def shift_channels(in_channels, out_channels, ksize):
     return in_channels, out_channels, ksize
 
 
+def params_arguments(W, b, groups, transposed=False):
+    """The constructor arguments of a (de)convolution link made from the parameters
+    ``W`` and ``b`` (arrays or Variables; v5+'s ``from_params``): copies of their
+    arrays and the channel counts read from ``W``.
+
+    Returns:
+        dict: ``in_channels``, ``out_channels``, ``ksize``, ``initialW``,
+        ``initial_bias`` (zero when ``b`` is None).
+    """
+    W = getattr(W, 'array', W)
+    if transposed:
+        in_channels, out_channels = W.shape[0], W.shape[1] * groups
+    else:
+        out_channels, in_channels = W.shape[0], W.shape[1] * groups
+    if b is not None:
+        b = getattr(b, 'array', b)
+        if b.size != out_channels:
+            raise ValueError('the size of b ({}) must be out_channels ({})'.format(
+                b.size, out_channels))
+        b = b.copy()
+    return dict(in_channels=in_channels, out_channels=out_channels,
+                ksize=tuple(W.shape[2:]), initialW=W.copy(),
+                initial_bias=0 if b is None else b)
+
+
 def nd_nobias(nobias, initial_bias):
     """Whether an N-d (de)convolution link has no bias: with ``nobias``, or, as in v1,
     when ``initial_bias`` is None (ConvolutionND's default, so it has no bias unless

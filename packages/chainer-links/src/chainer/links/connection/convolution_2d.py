@@ -48,6 +48,17 @@ class Convolution2D(_convolution.Convolution2DLink):
             bias=bias, nobias=nobias, initialW=initialW, initial_bias=initial_bias,
             dilate=dilate, groups=groups)
 
+    @classmethod
+    def from_params(cls, W, b=None, stride=1, pad=0, nobias=False, dilate=1, groups=1):
+        """A Convolution2D whose parameters start as copies of ``W``
+        ``(out_channels, in_channels / groups, kh, kw)`` and ``b`` (v5+).
+
+        The other arguments are the constructor's; a bias of zeros when ``b`` is None
+        (unless ``nobias``). Returns the new link.
+        """
+        return cls(stride=stride, pad=pad, nobias=nobias, dilate=dilate, groups=groups,
+                   **_convolution.params_arguments(W, b, groups))
+
     def _apply(self, x, W, b):
         return F.convolution_2d(
             x, W, b, self.stride, self.pad, self.use_cudnn,

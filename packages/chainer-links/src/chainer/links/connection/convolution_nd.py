@@ -51,6 +51,20 @@ class ConvolutionND(_convolution.ConvolutionLink):
             nobias=_convolution.nd_nobias(nobias, initial_bias), initialW=initialW,
             initial_bias=initial_bias, dilate=dilate, groups=groups)
 
+    @classmethod
+    def from_params(cls, W, b=None, stride=1, pad=0, nobias=False, cover_all=False,
+                    dilate=1, groups=1):
+        """An N-dimensional convolution link whose parameters start as copies of
+        ``W`` ``(out_channels, in_channels / groups, k...)`` and ``b`` (v5+).
+
+        The other arguments are the constructor's; a bias of zeros when ``b`` is None
+        (unless ``nobias``). Returns the new link.
+        """
+        args = _convolution.params_arguments(W, b, groups)
+        ndim = len(args['ksize'])
+        return ConvolutionND(ndim, stride=stride, pad=pad, nobias=nobias,
+                             cover_all=cover_all, dilate=dilate, groups=groups, **args)
+
     def forward(self, x):
         """Applies the N-dimensional convolution layer.
 

@@ -39,6 +39,13 @@ class EmbedID(link.Link):
             initialW = initializers.Normal(1.0)
         self.add_param('W', (in_size, out_size), initializer=initialW)
 
+    @classmethod
+    def from_params(cls, W, ignore_label=None):
+        """An EmbedID whose table starts as a copy of ``W`` ``(in_size, out_size)``
+        (v5+). Returns the new link."""
+        W = getattr(W, 'array', W)
+        return cls(W.shape[0], W.shape[1], initialW=W.copy(), ignore_label=ignore_label)
+
     def forward(self, x):
         """Extracts the word embeddings of the given IDs.
 

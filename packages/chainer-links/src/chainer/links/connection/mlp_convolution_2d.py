@@ -17,10 +17,13 @@ class MLPConvolution2D(link.ChainList):
         in_channels (int or None): Number of input channels (None: on the first
             call).
         out_channels (tuple of ints): Number of filters of each convolution.
-        ksize (int or pair of ints): Filter size of the first convolution.
+        ksize (int or pair of ints): Filter size of the first convolution. Omitted
+            (v2+), the arguments are ``(out_channels, ksize)`` and ``in_channels`` is
+            None.
         stride (int or pair of ints): Stride of the first convolution.
         pad (int or pair of ints): Padding of the first convolution.
-        wscale (float): Scaling factor of the initial weight variance.
+        wscale (float): Scaling factor of the initial weight variance. A callable in
+            this place is the activation (v2+'s positional order).
         activation (callable): Activation function between the convolutions.
         use_cudnn (bool or None): If True, cuDNN is used where available.
         conv_init: Initializer of the convolution weights.
@@ -30,8 +33,12 @@ class MLPConvolution2D(link.ChainList):
         activation (callable): The activation function.
     """
 
-    def __init__(self, in_channels, out_channels, ksize, stride=1, pad=0, wscale=1,
+    def __init__(self, in_channels, out_channels, ksize=None, stride=1, pad=0, wscale=1,
                  activation=F.relu, use_cudnn=None, conv_init=None, bias_init=None):
+        if ksize is None:  # v2+: MLPConvolution2D(out_channels, ksize), lazy input
+            in_channels, out_channels, ksize = None, in_channels, out_channels
+        if callable(wscale):  # v2+'s order: the activation follows pad
+            wscale, activation = 1, wscale
         if not isinstance(out_channels, (tuple, list)):
             raise TypeError('out_channels must be a non-empty tuple of ints, got '
                             '{!r}'.format(out_channels))
