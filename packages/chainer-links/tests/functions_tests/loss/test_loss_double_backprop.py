@@ -135,3 +135,35 @@ def test_huber_loss_of_0d_inputs_has_array_gradients():
     loss.backward()
     assert isinstance(x.grad, numpy.ndarray) and float(x.grad) == 1.0
     assert isinstance(t.grad, numpy.ndarray) and float(t.grad) == -1.0
+
+
+@pytest.mark.parametrize('dtype', [numpy.float32, numpy.float64])
+@pytest.mark.parametrize('norm', ['L1', 'L2'])
+@pytest.mark.parametrize('reduce', ['mean', 'no'])
+def test_hinge_twice(norm, reduce, dtype):
+    x, = _inputs((3, 4))
+    t = numpy.array([0, 3, 1], numpy.int32)
+    _check(lambda x: F.hinge(x * 2, t, norm, reduce=reduce), (x,), dtype)
+
+
+@pytest.mark.parametrize('reduce', ['half_squared_sum', 'no'])
+def test_decov_twice(reduce):
+    _check(lambda h: F.decov(h, reduce=reduce), _inputs((4, 3)), numpy.float64)
+
+
+@pytest.mark.parametrize('reduce', ['mean', 'no'])
+def test_black_out_twice(reduce):
+    x, W = _inputs((3, 4), (5, 4))
+    t = numpy.array([0, 4, 2], numpy.int32)
+    samples = numpy.array([[1, 2], [3, 3], [0, 1]], numpy.int32)
+    _check(lambda x, W: F.black_out(x, t, W, samples, reduce=reduce), (x, W),
+           numpy.float64)
+
+
+def test_hinge_l1_second_derivative_is_zero():
+    x = chainer.Variable(numpy.array([[0.5, -0.2, 2.0]]))
+    loss = F.hinge(x, numpy.array([2], numpy.int32))
+    gx, = chainer.grad([loss], [x], enable_double_backprop=True)
+    numpy.testing.assert_allclose(gx.data, [[1.0, 1.0, 0.0]])
+    ggx, = chainer.grad([F.sum(gx * gx)], [x])
+    assert ggx is None or not ggx.data.any()

@@ -38,3 +38,27 @@ def scatter_add_rows(target, indices, values):
         # (N, D); indices: int array (M,), values: (M, D) of target's dtype; adds
         # values[i] to target[indices[i]] with atomic adds (duplicates accumulate).
         cuda.kernel('scatter_add')(target, indices, values)
+
+
+def variable_scores(x, W, idx):
+    """Variable version of :func:`gather_scores` (a double backprop): returns
+    ``(scores, rows, getter)``, the rows gathered by the core's differentiable
+    ``GetItem`` ``getter``."""
+    from chainer import functions as F
+    from chainer.core_functions.get_item import GetItem
+    getter = GetItem((idx,))
+    rows = getter(W)  # (B, S, D)
+    scores = F.sum(rows * F.broadcast_to(F.expand_dims(x, 1), rows.shape), axis=2)
+    return scores, rows, getter
+
+
+def variable_scores_backward(x, W, getter, rows, g_scores):
+    """Variable version of :func:`scores_backward`: ``(gx, gW)`` built of
+    differentiable functions (the rows' gradient is scattered back by the
+    ``getter``'s own differentiable backward)."""
+    from chainer import functions as F
+    g3 = F.broadcast_to(F.expand_dims(g_scores, 2), rows.shape)
+    gx = F.sum(g3 * rows, axis=1)
+    g_rows = g3 * F.broadcast_to(F.expand_dims(x, 1), rows.shape)
+    gW, = getter.backward((W,), (g_rows,))
+    return gx, gW

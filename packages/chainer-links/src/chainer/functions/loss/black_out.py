@@ -68,8 +68,33 @@ class BlackOut(function.Function):
         per_sample = log_p[:, 0] + self.log_not_p.sum(axis=1)
         return force_array(_reduce.mean_unless_no(-per_sample, self.reduce), x.dtype),
 
+    _differentiable_backward = True
+
+    def _variable_grads(self, x, W, gy):
+        """The gradients as Variables of differentiable functions (double backprop)."""
+        from chainer import functions as F
+        from chainer.functions.loss import _double
+        scores, rows, getter = _sampled_scores.variable_scores(x, W, self.idx)
+        p = F.softmax(scores)
+        p_s = p[:, 1:]
+        odds = p_s / (1.0 - p_s)
+        r = F.broadcast_to(F.sum(odds, axis=1, keepdims=True), scores.shape)
+        xp = cuda.get_array_module(self.idx)
+        first = xp.zeros(scores.shape, x.dtype)
+        first[:, 0] = 1
+        odds_full = F.concat(
+            [_double.constant(xp.zeros((len(first), 1), x.dtype)), odds], axis=1)
+        d = _double.constant(first) - p * (1.0 - r) - odds_full
+        g = _double.mean_grad(gy, self.reduce, len(first))
+        g_scores = -d * F.broadcast_to(F.expand_dims(g, 1), scores.shape)
+        gx, gW = _sampled_scores.variable_scores_backward(x, W, getter, rows, g_scores)
+        return gx, None, gW, None
+
     def backward(self, inputs, grad_outputs):
         x, _, W, _ = inputs
+        from chainer.functions.loss import _double
+        if _double.is_variable(grad_outputs[0]):  # differentiable twice
+            return self._variable_grads(x, W, grad_outputs[0])
         xp = cuda.get_array_module(x)
         p = xp.exp(self.log_p)
         one = x.dtype.type(1)

@@ -34,10 +34,29 @@ class DeCov(function.Function):
         half_sum = h.dtype.type(0.5) * xp.vdot(self._covariance, self._covariance)
         return utils.force_array(half_sum, h.dtype),
 
+    _differentiable_backward = True
+
+    def _variable_grads(self, h, gy):
+        from chainer import functions as F
+        from chainer.functions.loss import _double
+        xp = cuda.get_array_module(self._centered)
+        n = float(len(h))
+        off = _double.constant(1 - xp.eye(h.shape[1], dtype=h.dtype))
+        centered = h - F.broadcast_to(F.mean(h, axis=0, keepdims=True), h.shape)
+        if self.reduce == 'no':
+            g_cov = gy * off
+        else:
+            cov = F.matmul(centered, centered, transa=True) * off / n
+            g_cov = F.broadcast_to(F.reshape(gy, (1, 1)), cov.shape) * cov
+        return F.matmul(centered, g_cov + F.transpose(g_cov)) / n,
+
     def backward(self, inputs, grad_outputs):
         h, = inputs
         xp = cuda.get_array_module(h)
         gy, = grad_outputs
+        from chainer.functions.loss import _double
+        if _double.is_variable(gy):  # differentiable twice
+            return self._variable_grads(h, gy)
         if self.reduce == 'no':
             g_cov = _zero_diagonal(xp, gy)
         else:

@@ -46,8 +46,28 @@ class Hinge(function.Function):
             return per,
         return force_array(per.sum() / x.dtype.type(max(n, 1)), x.dtype),
 
+    _differentiable_backward = True
+
+    def _variable_grads(self, x, gy):
+        # L1: -sign [margin > 0] (second derivative 0 a.e.); L2: -2 sign margin, with
+        # margin = relu(1 - sign x) (second derivative 2 [margin > 0]).
+        from chainer import functions as F
+        from chainer.functions.loss import _double
+        sign = _double.constant(self.sign)
+        if self.reduce == 'mean':
+            gy = F.broadcast_to(F.reshape(gy * (1.0 / max(x.shape[0], 1)), (1, 1)),
+                                x.shape)
+        if self.norm == 'L1':
+            slope = _double.constant((-self.sign * (self.margin > 0)).astype(x.dtype))
+        else:
+            slope = sign * F.relu(1.0 - sign * x) * -2.0
+        return slope * gy, None
+
     def backward(self, inputs, grad_outputs):
         x, t = inputs
+        from chainer.functions.loss import _double
+        if _double.is_variable(grad_outputs[0]):  # differentiable twice
+            return self._variable_grads(x, grad_outputs[0])
         coeff = grad_outputs[0]
         if self.reduce == 'mean':
             coeff = coeff / x.dtype.type(max(x.shape[0], 1))

@@ -82,11 +82,8 @@ class NegativeSamplingFunction(function.Function):
         """The gradients as Variables of differentiable functions (double backprop):
         the rows of ``W`` are gathered and scattered back by the core's indexing."""
         from chainer import functions as F
-        from chainer.core_functions.get_item import GetItem
         from chainer.functions.loss import _double
-        getter = GetItem((self._index,))
-        rows = getter(W)  # (B, S, D)
-        scores = F.sum(rows * F.broadcast_to(F.expand_dims(x, 1), rows.shape), axis=2)
+        scores, rows, getter = _sampled_scores.variable_scores(x, W, self._index)
         neg_sign = _double.constant(_const_like(self.sign, -self.sign, scores.shape))
         if self.reduce == 'no':
             gy = F.broadcast_to(F.expand_dims(gy, 1), scores.shape)
@@ -94,10 +91,7 @@ class NegativeSamplingFunction(function.Function):
             gy = F.broadcast_to(F.reshape(gy, (1, 1)), scores.shape)
         g_scores = neg_sign * F.sigmoid(neg_sign * scores) * gy * _double.constant(
             _const_like(self.sign, self.valid, scores.shape))
-        g3 = F.broadcast_to(F.expand_dims(g_scores, 2), rows.shape)
-        gx = F.sum(g3 * rows, axis=1)
-        g_rows = g3 * F.broadcast_to(F.expand_dims(x, 1), rows.shape)
-        gW, = getter.backward((W,), (g_rows,))
+        gx, gW = _sampled_scores.variable_scores_backward(x, W, getter, rows, g_scores)
         return gx, None, gW
 
     def backward(self, inputs, grad_outputs):
