@@ -272,7 +272,11 @@ EXTRA_NAMES = {
         'to_device': 'the device transfer concat_examples does; a converter building '
                      'block (later Chainer reference)',
         'get_dataset_directory': 'directory of one dataset under the root (used by the '
-                                 'concrete datasets; later Chainer reference)'},
+                                 'concrete datasets; later Chainer reference)',
+        'TabularDataset': 'v7 tabular datasets (issue 27)',
+        'Converter': 'the v7 converter protocol (issue 27)',
+        'converter': 'the v7 converter decorator (issue 27)',
+        'ConcatWithAsyncTransfer': 'the v7 converter object (issue 27)'},
     'chainer.datasets': dict(
         {'TransformDataset': 'issue 7 (later Chainer reference)',
          'split_dataset_n': 'issue 14 (v1.24)',

@@ -1,4 +1,5 @@
-"""Batch conversion: ``concat_examples`` and ``to_device``."""
+"""Batch conversion: ``concat_examples``, ``to_device``, the v7 converter protocol
+(``Converter``, the ``converter`` decorator) and ``ConcatWithAsyncTransfer``."""
 import numpy
 
 import chainer
@@ -116,3 +117,83 @@ def _concat_arrays_with_padding(xp, arrays, padding):
         mask &= axis_mask.reshape(view)
     result[mask] = xp.concatenate([a.ravel() for a in arrays])
     return result
+
+
+def _as_device(device):
+    """A device argument as a v7 converter receives it: None stays None, an int is a
+    v1 device id (negative: the host), anything else a v4+ device specifier."""
+    if device is None:
+        return None
+    if isinstance(device, (int, numpy.integer)):
+        return chainer.get_device('@numpy' if device < 0 else '@cupy:{}'.format(device))
+    return chainer.get_device(device)
+
+
+class Converter(object):
+    """Base class of the v7 converters: callables ``converter(batch, device)`` that
+    turn a batch from an iterator into the inputs of a model, ``device`` being a
+    :class:`chainer.backend.Device` (or None: leave the arrays where they are).
+
+    Updaters and evaluators pass device objects to a ``Converter`` and v1 device ids
+    to a plain function. A subclass implements :meth:`__call__`; the
+    :func:`converter` decorator makes one from a function.
+    """
+
+    def __call__(self, batch, device):
+        """Converts ``batch`` and sends it to ``device``; returns the result."""
+        raise TypeError('{} must implement __call__'.format(type(self).__name__))
+
+
+class _FunctionConverter(Converter):
+    """A function as a :class:`Converter`; its device argument (the second
+    positional one or the ``device`` keyword) is turned into a device object."""
+
+    def __init__(self, function):
+        if not callable(function):
+            raise TypeError('converter() decorates a callable, got {}'.format(
+                type(function).__name__))
+        self.base_callable = function
+
+    def __call__(self, *args, **kwargs):
+        if len(args) >= 2:
+            args = (args[0], _as_device(args[1])) + tuple(args[2:])
+        elif 'device' in kwargs:
+            kwargs['device'] = _as_device(kwargs['device'])
+        return self.base_callable(*args, **kwargs)
+
+
+def converter():
+    """Decorator making a :class:`Converter` of a function ``f(batch, device)``.
+
+    The decorated function receives a :class:`chainer.backend.Device` (or None) even
+    when called with a v1 device id (an int, negative for the host), so it can use
+    ``device.send(x)`` and ``device.xp``.
+
+    Returns:
+        A decorator: ``f`` -> a :class:`Converter` calling ``f``.
+    """
+    return _FunctionConverter
+
+
+class ConcatWithAsyncTransfer(Converter):
+    """:func:`concat_examples` as a converter object (v7), for GPU training loops.
+
+    It concatenates (and pads) the examples on the host, then sends the arrays to the
+    device. Chainer v7 overlaps that copy with computation on CUDA streams; here the
+    arrays go through the device's own transfer (``device.send``), which gives the
+    same arrays without the overlap. Picklable.
+
+    Args:
+        stream: CUDA stream of the copies in Chainer v7; kept for the call signature.
+        compute_stream: CUDA stream of the computation in Chainer v7; kept for the
+            call signature.
+    """
+
+    def __init__(self, stream=None, compute_stream=None):
+        self.stream = stream
+        self.compute_stream = compute_stream
+
+    def __call__(self, batch, device=None, padding=None):
+        """Concatenates ``batch`` like :func:`concat_examples` and sends it to
+        ``device`` (a device id, specifier or object; None leaves it)."""
+        return concat_examples(batch, device, padding)

@@ -69,13 +69,19 @@ def get_dataset_directory(dataset_name, create_directory=True):
     return path
 
 
+class _DirectoryError(OSError, RuntimeError):
+    """A directory could not be created: a RuntimeError as v1 raises, and an OSError
+    as v7 raises."""
+
+
 def _make_directory(path, what):
-    """Creates the directory ``path`` if missing; a RuntimeError naming ``what`` when
-    it cannot (e.g. a file is in the way), as v1 raises."""
+    """Creates the directory ``path`` if missing; a :class:`_DirectoryError` (both
+    RuntimeError and OSError) naming ``what`` when it cannot (e.g. a file is in the
+    way)."""
     try:
         os.makedirs(path, exist_ok=True)
     except OSError as e:
-        raise RuntimeError('cannot create the {} directory {}: {}'.format(
+        raise _DirectoryError('cannot create the {} directory {}: {}'.format(
             what, path, e)) from e
     return path
 
