@@ -87,3 +87,22 @@ def test_negative_sampling_link_calls_the_module_function(monkeypatch):
     link = L.NegativeSampling(2, [1, 1, 1], 2)
     link(numpy.ones((1, 2), numpy.float32), numpy.array([1], numpy.int32))
     assert calls == [2]
+
+
+def test_hierarchical_softmax_twice():
+    from chainer import gradient_check
+    from chainer.links.loss.hierarchical_softmax import BinaryHierarchicalSoftmaxFunction
+    rng = numpy.random.RandomState(0)
+    tree = ((0, 1), (2, (3, 4)))
+    link = L.BinaryHierarchicalSoftmax(3, tree)
+    func_tree = link.tree_codes
+    t = numpy.array([0, 3, 4, 2], numpy.int32)
+    x = rng.uniform(-1, 1, (4, 3))
+    W = rng.uniform(-1, 1, link.W.shape)
+
+    def f(x, W):
+        return BinaryHierarchicalSoftmaxFunction(func_tree)(x, t, W)
+
+    gradient_check.check_double_backward(
+        f, (x, W), numpy.array(rng.uniform(-1, 1)),
+        (rng.uniform(-1, 1, x.shape), rng.uniform(-1, 1, W.shape)))

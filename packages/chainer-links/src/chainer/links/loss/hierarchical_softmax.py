@@ -150,7 +150,8 @@ class TreeCodes(object):
 class BinaryHierarchicalSoftmaxFunction(function.Function):
     """Negative log-likelihood of hierarchical softmax, summed over the batch.
 
-    ``loss = sum_i sum_{(e, b) in path(t_i)} log(1 + exp(-b x_i . W_e))``.
+    ``loss = sum_i sum_{(e, b) in path(t_i)} log(1 + exp(-b x_i . W_e))``; its
+    backward also works on Variables (differentiable twice).
 
     Args:
         tree: The tree (nested pairs of word ids, as v1 took it) or its flattened
@@ -180,8 +181,30 @@ class BinaryHierarchicalSoftmaxFunction(function.Function):
         loss = xp.logaddexp(x.dtype.type(0), -z).sum()
         return xp.asarray(loss, dtype=x.dtype),
 
+    _differentiable_backward = True
+
+    def _variable_grads(self, x, W, gy):
+        """The gradients as Variables of differentiable functions (double backprop):
+        rows of ``x`` and ``W`` gathered and scattered back by the core's GetItem."""
+        import chainer
+        from chainer import functions as F
+        from chainer.core_functions.get_item import GetItem
+        rows, nodes, codes, _ = self._saved
+        get_x, get_w = GetItem((rows,)), GetItem((nodes,))
+        xr, wn = get_x(x), get_w(W)  # (K, D) each
+        b = chainer.Variable(codes, requires_grad=False)
+        z = b * F.sum(xr * wn, axis=1)
+        g = F.broadcast_to(F.reshape(gy, (1,)), z.shape) * b * F.sigmoid(-z) * -1.0
+        g2 = F.broadcast_to(F.expand_dims(g, 1), xr.shape)
+        gx, = get_x.backward((x,), (g2 * wn,))
+        gW, = get_w.backward((W,), (g2 * xr,))
+        return gx, None, gW
+
     def backward(self, inputs, grad_outputs):
         x, _, W = inputs
+        import chainer
+        if isinstance(grad_outputs[0], chainer.Variable):  # differentiable twice
+            return self._variable_grads(x, W, grad_outputs[0])
         xp = cuda.get_array_module(x)
         rows, nodes, codes, z = self._saved
         # d softplus(-z) / dz = -sigmoid(-z); z = b x . W_e.
