@@ -390,10 +390,14 @@ from chainer.functions.pooling.average_pooling_2d import average_pooling_2d
 from chainer.functions.pooling.average_pooling_2d import AveragePooling2D
 from chainer.functions.pooling.average_pooling_nd import average_pooling_nd
 from chainer.functions.pooling.average_pooling_nd import AveragePoolingND
+from chainer.functions.pooling.average_pooling_nd import average_pooling_1d
+from chainer.functions.pooling.average_pooling_nd import average_pooling_3d
 from chainer.functions.pooling.max_pooling_2d import max_pooling_2d
 from chainer.functions.pooling.max_pooling_2d import MaxPooling2D
 from chainer.functions.pooling.max_pooling_nd import max_pooling_nd
 from chainer.functions.pooling.max_pooling_nd import MaxPoolingND
+from chainer.functions.pooling.max_pooling_nd import max_pooling_1d
+from chainer.functions.pooling.max_pooling_nd import max_pooling_3d
 from chainer.functions.pooling.roi_pooling_2d import roi_pooling_2d
 from chainer.functions.pooling.roi_pooling_2d import ROIPooling2D
 from chainer.functions.pooling.spatial_pyramid_pooling_2d import spatial_pyramid_pooling_2d
@@ -402,6 +406,8 @@ from chainer.functions.pooling.unpooling_2d import Unpooling2D
 from chainer.functions.pooling.unpooling_2d import unpooling_2d
 from chainer.functions.pooling.unpooling_nd import unpooling_nd
 from chainer.functions.pooling.unpooling_nd import UnpoolingND
+from chainer.functions.pooling.unpooling_nd import unpooling_1d
+from chainer.functions.pooling.unpooling_nd import unpooling_3d
 from chainer.functions.pooling.upsampling_2d import Upsampling2D
 from chainer.functions.pooling.upsampling_2d import upsampling_2d
 

@@ -1,5 +1,7 @@
 """N-dimensional average pooling."""
 from chainer import cuda
+from chainer import variable
+from chainer.functions.pooling import _window_nodes
 from chainer.functions.pooling import _windows
 from chainer.functions.pooling import pooling_nd
 from chainer.utils import conv_nd
@@ -16,7 +18,8 @@ def check_no_cover_all(cover_all):
 class AveragePoolingND(pooling_nd.PoolingND):
     """Mean over each window; zero padding counts in the mean (non-cover-all mode).
 
-    ``cover_all`` must be False (see :func:`check_no_cover_all`).
+    ``cover_all`` must be False (see :func:`check_no_cover_all`). Linear, so
+    differentiable to any order.
     """
 
     def __init__(self, ndim, ksize, stride=None, pad=0, cover_all=False, use_cudnn=None):
@@ -28,6 +31,15 @@ class AveragePoolingND(pooling_nd.PoolingND):
         y = _windows.window_sum(x, self.ksize, self.stride, self.pad, False)
         y *= x.dtype.type(1.0 / _windows.n_taps(self.ksize))
         return y,
+
+    _differentiable_backward = True
+
+    def backward(self, inputs, grad_outputs):
+        if isinstance(grad_outputs[0], variable.Variable):  # a double backprop
+            return _window_nodes.Spread(
+                self.ksize, self.stride, self.pad, inputs[0].shape[2:], False,
+                1.0 / _windows.n_taps(self.ksize)).apply((grad_outputs[0],))
+        return super(AveragePoolingND, self).backward(inputs, grad_outputs)
 
     def backward_cpu(self, inputs, grad_outputs):
         x = inputs[0]
@@ -72,3 +84,23 @@ def average_pooling_nd(x, ksize, stride=None, pad=0, use_cudnn=None):
     """
     ndim = max(len(x.shape) - 2, 1)
     return AveragePoolingND(ndim, ksize, stride, pad, False, use_cudnn)(x)
+
+
+def _fixed_ndim(x, ndim, name):
+    if len(x.shape) != 2 + ndim:
+        raise ValueError('{} takes an input of {} dimensions (n, c and {} spatial), '
+                         'got shape {}'.format(name, 2 + ndim, ndim, x.shape))
+
+
+def average_pooling_1d(x, ksize, stride=None, pad=0):
+    """1-dimensional average pooling (v4+): :func:`average_pooling_nd` of an input
+    ``(n, c, w)``; raises ValueError for another number of dimensions."""
+    _fixed_ndim(x, 1, 'average_pooling_1d')
+    return average_pooling_nd(x, ksize, stride, pad)
+
+
+def average_pooling_3d(x, ksize, stride=None, pad=0):
+    """3-dimensional average pooling (v4+): :func:`average_pooling_nd` of an input
+    ``(n, c, d, h, w)``; raises ValueError for another number of dimensions."""
+    _fixed_ndim(x, 3, 'average_pooling_3d')
+    return average_pooling_nd(x, ksize, stride, pad)

@@ -7,7 +7,8 @@ class MaxPooling2D(Pooling2D, MaxPoolingND):
     """Spatial max pooling; ``indexes`` holds the argmax of each window after forward."""
 
 
-def max_pooling_2d(x, ksize, stride=None, pad=0, cover_all=True, use_cudnn=None):
+def max_pooling_2d(x, ksize, stride=None, pad=0, cover_all=True, use_cudnn=None,
+                   return_indices=False):
     """Spatial max pooling function.
 
     .. math:: y[n, c, i, j] = \\max_{u < k_H, v < k_W} x[n, c, i s_Y + u - p_H, j s_X + v - p_W]
@@ -24,8 +25,15 @@ def max_pooling_2d(x, ksize, stride=None, pad=0, cover_all=True, use_cudnn=None)
             may make the output larger.
         use_cudnn (bool or None): on the GPU, use cuDNN when it is enabled (max pooling: and
             ``cover_all`` is False).
+        return_indices (bool): also return the argmax of every window (v4+), an
+            int array of the output's shape holding positions in the flattened
+            window (cuDNN, which computes none, is then not used).
 
     Returns:
-        ~chainer.Variable: output of shape ``(n, c, h_O, w_O)``.
+        ~chainer.Variable: output of shape ``(n, c, h_O, w_O)``; with
+        ``return_indices``, the pair ``(output, indices)``.
     """
-    return MaxPooling2D(ksize, stride, pad, cover_all, use_cudnn)(x)
+    func = MaxPooling2D(ksize, stride, pad, cover_all,
+                        False if return_indices else use_cudnn)
+    y = func(x)
+    return (y, func.indexes) if return_indices else y

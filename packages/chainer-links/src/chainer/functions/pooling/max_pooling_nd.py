@@ -1,5 +1,7 @@
 """N-dimensional max pooling."""
 from chainer import cuda
+from chainer import variable
+from chainer.functions.pooling import _window_nodes
 from chainer.functions.pooling import _windows
 from chainer.functions.pooling import pooling_nd
 from chainer.utils import conv_nd
@@ -12,12 +14,31 @@ class MaxPoolingND(pooling_nd.PoolingND):
     in the flattened window (``(n, c, out...)``); :func:`upsampling_2d` reads it. A GPU
     forward run by cuDNN (``use_cudnn`` with ``cover_all=False``) computes no argmax and
     leaves ``indexes`` None: create the pooling with ``use_cudnn=False`` to upsample.
+
+    Differentiable twice: the gradient scatters ``gy`` to the argmax positions, and
+    its own gradient gathers from them (the second derivative with respect to ``x``
+    is zero almost everywhere).
     """
 
     def forward_cpu(self, inputs):
         y, self.indexes = _windows.window_max(inputs[0], self.ksize, self.stride, self.pad,
                                               self.cover_all)
         return y,
+
+    _differentiable_backward = True
+
+    def backward(self, inputs, grad_outputs):
+        if isinstance(grad_outputs[0], variable.Variable):  # a double backprop
+            # The gradient is linear in gy (the argmax fixed): its gradient selects.
+            x = inputs[0]
+            indexes = self.indexes
+            if indexes is None:  # a cuDNN forward computed none
+                _, indexes = _windows.window_max(x.data, self.ksize, self.stride,
+                                                 self.pad, self.cover_all)
+            return _window_nodes.Scatter(
+                indexes, self.ksize, self.stride, self.pad, x.shape[2:],
+                self.cover_all).apply((grad_outputs[0],))
+        return super(MaxPoolingND, self).backward(inputs, grad_outputs)
 
     def backward_cpu(self, inputs, grad_outputs):
         x = inputs[0]
@@ -44,7 +65,8 @@ class MaxPoolingND(pooling_nd.PoolingND):
                                               self.cover_all),
 
 
-def max_pooling_nd(x, ksize, stride=None, pad=0, cover_all=True, use_cudnn=None):
+def max_pooling_nd(x, ksize, stride=None, pad=0, cover_all=True, use_cudnn=None,
+                   return_indices=False):
     """N-dimensionally spatial max pooling function.
 
     .. math:: y[n, c, o_1, ..., o_N] = \\max_{k_1, ..., k_N}
@@ -61,9 +83,38 @@ def max_pooling_nd(x, ksize, stride=None, pad=0, cover_all=True, use_cudnn=None)
             may make the output larger.
         use_cudnn (bool or None): on the GPU, use cuDNN when it is enabled and ``cover_all``
             is False.
+        return_indices (bool): also return the argmax of every window (v4+), an
+            int array of the output's shape holding positions in the flattened
+            window (cuDNN, which computes none, is then not used).
 
     Returns:
-        ~chainer.Variable: output of shape ``(n, c, out_1, ..., out_N)``.
+        ~chainer.Variable: output of shape ``(n, c, out_1, ..., out_N)``; with
+        ``return_indices``, the pair ``(output, indices)``.
     """
     ndim = max(len(x.shape) - 2, 1)
-    return MaxPoolingND(ndim, ksize, stride, pad, cover_all, use_cudnn)(x)
+    func = MaxPoolingND(ndim, ksize, stride, pad, cover_all,
+                        False if return_indices else use_cudnn)
+    y = func(x)
+    return (y, func.indexes) if return_indices else y
+
+
+def _fixed_ndim(x, ndim, name):
+    if len(x.shape) != 2 + ndim:
+        raise ValueError('{} takes an input of {} dimensions (n, c and {} spatial), '
+                         'got shape {}'.format(name, 2 + ndim, ndim, x.shape))
+
+
+def max_pooling_1d(x, ksize, stride=None, pad=0, cover_all=True, return_indices=False):
+    """1-dimensional max pooling (v4+): :func:`max_pooling_nd` of an input
+    ``(n, c, w)``; raises ValueError for another number of dimensions."""
+    _fixed_ndim(x, 1, 'max_pooling_1d')
+    return max_pooling_nd(x, ksize, stride, pad, cover_all,
+                          return_indices=return_indices)
+
+
+def max_pooling_3d(x, ksize, stride=None, pad=0, cover_all=True, return_indices=False):
+    """3-dimensional max pooling (v4+): :func:`max_pooling_nd` of an input
+    ``(n, c, d, h, w)``; raises ValueError for another number of dimensions."""
+    _fixed_ndim(x, 3, 'max_pooling_3d')
+    return max_pooling_nd(x, ksize, stride, pad, cover_all,
+                          return_indices=return_indices)

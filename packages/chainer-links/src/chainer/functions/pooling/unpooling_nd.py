@@ -2,6 +2,8 @@
 :func:`~chainer.functions.unpooling_2d`."""
 from chainer import function
 from chainer import utils
+from chainer import variable
+from chainer.functions.pooling import _window_nodes
 from chainer.functions.pooling import _windows
 from chainer.utils import conv
 from chainer.utils import conv_nd
@@ -10,6 +12,7 @@ from chainer.utils import type_check
 
 class UnpoolingND(function.Function):
     """Spreads every input value over its pooling window (windows that overlap add up).
+    Linear, so differentiable to any order.
 
     Args:
         ndim (int): number of spatial axes.
@@ -46,7 +49,12 @@ class UnpoolingND(function.Function):
         return _windows.spread(x, self.ksize, self.stride, self.pad, self._out_dims(x),
                                conv_nd.is_channels_last(x)),
 
+    _differentiable_backward = True
+
     def backward(self, inputs, grad_outputs):
+        if isinstance(grad_outputs[0], variable.Variable):  # a double backprop
+            return _window_nodes.WindowSum(self.ksize, self.stride, self.pad,
+                                           self.cover_all).apply((grad_outputs[0],))
         return _windows.window_sum(grad_outputs[0], self.ksize, self.stride, self.pad,
                                    self.cover_all),
 
@@ -76,3 +84,23 @@ def unpooling_nd(x, ksize, stride=None, pad=0, outsize=None, cover_all=True):
         ~chainer.Variable: output of shape ``(n, c, out_1, ..., out_N)``.
     """
     return UnpoolingND(len(x.shape) - 2, ksize, stride, pad, outsize, cover_all)(x)
+
+
+def _fixed_ndim(x, ndim, name):
+    if len(x.shape) != 2 + ndim:
+        raise ValueError('{} takes an input of {} dimensions (n, c and {} spatial), '
+                         'got shape {}'.format(name, 2 + ndim, ndim, x.shape))
+
+
+def unpooling_1d(x, ksize, stride=None, pad=0, outsize=None, cover_all=True):
+    """1-dimensional unpooling (v4+): :func:`unpooling_nd` of an input ``(n, c, w)``;
+    raises ValueError for another number of dimensions."""
+    _fixed_ndim(x, 1, 'unpooling_1d')
+    return unpooling_nd(x, ksize, stride, pad, outsize, cover_all)
+
+
+def unpooling_3d(x, ksize, stride=None, pad=0, outsize=None, cover_all=True):
+    """3-dimensional unpooling (v4+): :func:`unpooling_nd` of an input
+    ``(n, c, d, h, w)``; raises ValueError for another number of dimensions."""
+    _fixed_ndim(x, 3, 'unpooling_3d')
+    return unpooling_nd(x, ksize, stride, pad, outsize, cover_all)
