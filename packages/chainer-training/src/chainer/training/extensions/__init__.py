@@ -16,12 +16,15 @@ from chainer.training.extensions.progress_bar import ProgressBar
 from chainer.training.extensions import snapshot_writers  # noqa: F401
 from chainer.training.extensions._snapshot import snapshot, snapshot_object
 from chainer.training.extensions.step_shift import StepShift
+from chainer.training.extensions import variable_statistics_plot  # noqa: F401
 from chainer.training.extensions.value_observation import observe_lr, observe_value
+from chainer.training.extensions.variable_statistics_plot import VariableStatisticsPlot
+from chainer.training.extensions.variable_unchain import unchain_variables
 from chainer.training.extensions.warmup_shift import WarmupShift
 
 __all__ = ['DumpGraph', 'Evaluator', 'ExponentialShift', 'FailOnNonNumber',
            'InverseShift', 'LinearShift',
            'LogReport', 'MicroAverage', 'MultistepShift', 'ParameterStatistics',
            'PlotReport', 'PolynomialShift', 'PrintReport', 'ProgressBar', 'StepShift',
-           'WarmupShift', 'dump_graph', 'observe_lr', 'observe_value', 'snapshot',
-           'snapshot_object']
+           'VariableStatisticsPlot', 'WarmupShift', 'dump_graph', 'observe_lr',
+           'observe_value', 'snapshot', 'snapshot_object', 'unchain_variables']
