@@ -37,6 +37,14 @@ class SplitAndScale(chainer.Function):
         return gx,
 
 
+class AddTwo(chainer.Function):
+    def forward(self, inputs):
+        return inputs[0] + inputs[1],
+
+    def backward(self, inputs, grad_outputs):
+        return grad_outputs[0], grad_outputs[0]
+
+
 def f32(*v):
     return numpy.array(v, dtype=numpy.float32)
 
@@ -84,10 +92,17 @@ def test_both_outputs_combined():
 
 
 def test_array_inputs_are_wrapped_as_auto_variables():
-    f = SplitAndScale()
-    a, _ = f(f32(1, 2))
+    f = AddTwo()
+    y = f(f32(1, 2), Variable(f32(3, 4)))
     assert isinstance(f.inputs[0], Variable)
     assert f.inputs[0].volatile is chainer.AUTO
+    assert y.creator is f
+
+
+def test_arrays_alone_build_no_graph_as_in_v2():
+    f = SplitAndScale()
+    a, _ = f(f32(1, 2))
+    assert a.creator is None and not a.requires_grad
     assert a.volatile is chainer.AUTO
 
 

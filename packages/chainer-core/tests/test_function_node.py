@@ -86,13 +86,19 @@ def test_grad_does_not_touch_grad_attributes():
     numpy.testing.assert_allclose(x.grad, [3.0])
 
 
-def test_grad_needs_the_gradient_of_a_large_output():
+def test_grad_starts_from_ones_and_grad_inputs_flow_on():
     x = _x(1.0, 2.0)
     y, = Square().apply((x,))
-    with pytest.raises(ValueError, match='grad_outputs'):
-        chainer.grad([y], [x])
+    gx, = chainer.grad([y], [x])  # ones whatever the output's size (v3+)
+    numpy.testing.assert_allclose(gx.array, [2.0, 4.0])
     with pytest.raises(TypeError, match='list'):
         chainer.grad(y, [x])
+    # a gradient given for an intermediate input flows on to what it depends on
+    h = x * 3.0
+    z = h * h
+    gh, gx = chainer.grad([z], [h, x], grad_inputs=[numpy.ones(2), None])
+    numpy.testing.assert_allclose(gh.array, 2 * h.array + 1)
+    numpy.testing.assert_allclose(gx.array, 3 * (2 * h.array + 1))
 
 
 def test_second_derivative_through_function_nodes_and_operators():

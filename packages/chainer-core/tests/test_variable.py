@@ -435,3 +435,34 @@ def test_variables_are_hashable_by_identity_as_in_v1():
     b = chainer.Variable(numpy.zeros(2, numpy.float32))
     assert len({a, b, a}) == 2 and {a: 1}[a] == 1
     assert a in [a] and a is not b
+
+
+def test_v7_variable_members():
+    x = chainer.Variable(numpy.ones(2, numpy.float32))
+    assert +x is x and x._has_chainerx_array is False
+    assert x.summary() == repr(x)
+    y = chainer.Variable._init_unchecked(numpy.zeros(1), name='y', requires_grad=False)
+    assert y.name == 'y' and not y.requires_grad
+    x.to_device('@numpy')
+    assert isinstance(x.array, numpy.ndarray)
+    with pytest.raises(RuntimeError, match='ChainerX'):
+        x.to_chx()
+
+
+def test_a_variable_made_without_requires_grad_gets_no_gradient():
+    x = chainer.Variable(numpy.ones(2, numpy.float32), requires_grad=False)
+    w = chainer.Variable(numpy.full(2, 3.0, numpy.float32))
+    y = x * w
+    y.grad = numpy.ones(2, numpy.float32)
+    y.backward()
+    assert x.grad is None and (w.grad == 1).all()
+
+
+def test_turning_a_volatile_result_non_volatile_makes_a_trainable_leaf_as_in_v1():
+    x = chainer.Variable(numpy.ones(2, numpy.float32), volatile='on')
+    h = x * 2.0
+    h.volatile = 'off'
+    y = h * h
+    y.grad = numpy.ones(2, numpy.float32)
+    y.backward()
+    numpy.testing.assert_allclose(h.grad, [4.0, 4.0])

@@ -133,6 +133,8 @@ def _backward_arrays(root, retain_grad, loss_scale):
             id_x = id(x)
             creator = x.creator
             if creator is None:  # a leaf: accumulate into what it holds
+                if not x._requires_grad:
+                    continue  # made with requires_grad=False (v2+): no gradient
                 if loss_scale is not None:
                     _graph.note_loss_scale(x, loss_scale)
                 grad = x._grad

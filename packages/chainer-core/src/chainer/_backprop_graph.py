@@ -89,7 +89,8 @@ def _backprop_graph(outputs, grad_outputs, targets, retain_grad, double, loss_sc
                 if targets is None or id(y) not in targets:
                     grads.pop(id(y), None)
             for x, gx in zip(_node_inputs(func), gxs):
-                if gx is None or x.__class__ is _graph.ArrayInput:
+                if gx is None or x.__class__ is _graph.ArrayInput or (
+                        targets is None and x.creator is None and not x._requires_grad):
                     continue
                 _graph.check_grad_type(x, gx.data, func)
                 _add_grad(grads, owners, x, gx)
@@ -124,8 +125,8 @@ def _call_backward(func, gys, double, grads=None):
         if not func._is_v1:
             gxs = _node_backward_variables(func, inputs, gys, grads)
         elif func._differentiable_backward:
-            gys = tuple([_zeros_for(y, func) if g is None else g
-                         for g, y in zip(gys, _node_outputs(func))])
+            gys = tuple([_zeros_for(y, func, i, in_data) if g is None else g
+                         for i, (g, y) in enumerate(zip(gys, _node_outputs(func)))])
             gxs = func.backward(inputs, gys)
         else:
             gxs = _v1_backward_as_variables(func, inputs, in_data, gy_data, gys, double)
@@ -140,14 +141,20 @@ def _call_backward(func, gys, double, grads=None):
     return gxs
 
 
-def _zeros_for(ref, func):
+def _zeros_for(ref, func, index, in_data):
+    """Zeros standing for the gradient of output ``index`` of ``func``, which got
+    none (its Variable may be gone: a multi-output function records the shapes)."""
     y = ref()
-    data = y.data if y is not None else None
-    if data is None:
+    if y is not None and y.data is not None:
+        xp = cuda.get_array_module(y.data)
+        return _graph.Variable(xp.zeros_like(y.data), requires_grad=False)
+    info = func.__dict__.get('_output_info')
+    if info is None:
         raise RuntimeError('{}: an output needed for its backward is gone'.format(
             func.label))
-    xp = cuda.get_array_module(data)
-    return _graph.Variable(xp.zeros_like(data), requires_grad=False)
+    shape, dtype = info[index]
+    xp = cuda.get_array_module(*[d for d in in_data if d is not None])
+    return _graph.Variable(xp.zeros(shape, dtype), requires_grad=False)
 
 
 def _node_backward_variables(func, inputs, gys, grads=None):
@@ -218,19 +225,25 @@ def grad(outputs, inputs, grad_outputs=None, grad_inputs=None, set_grad=False,
     inputs = _as_list('inputs', inputs)
     grad_outputs = _initial_grads(outputs, grad_outputs, loss_scale)
     targets = {id(x) for x in inputs}
+    # grad_inputs are where the inputs' gradients start: they flow on to the inputs
+    # an input depends on (v3+)
+    seeds = []
+    if grad_inputs is not None:
+        if len(grad_inputs) != len(inputs):
+            raise ValueError('grad_inputs must have one entry per input: {} inputs, {} '
+                             'gradients'.format(len(inputs), len(grad_inputs)))
+        seeds = [(x, _graph.as_variable(g)) for x, g in zip(inputs, grad_inputs)
+                 if g is not None]
+    starts = list(zip(outputs, grad_outputs)) + seeds
     found = dict((id(x), g) for x, g in _backprop_graph(
-        outputs, grad_outputs, targets, retain_grad, enable_double_backprop, None))
-    # An output that is also an input is its own gradient's start.
-    for y, gy in zip(outputs, grad_outputs):
-        if id(y) in targets and y.creator is None and gy is not None:
-            found[id(y)] = gy if id(y) not in found else found[id(y)]
-    results = []
-    for i, x in enumerate(inputs):
-        gx = found.get(id(x))
-        if grad_inputs is not None and grad_inputs[i] is not None:
-            g_in = _graph.as_variable(grad_inputs[i])
-            gx = g_in if gx is None else gx + g_in
-        results.append(gx)
+        [y for y, _ in starts], [g for _, g in starts], targets, retain_grad,
+        enable_double_backprop, None))
+    # An input that is also a start (an output, or seeded) and that no path reaches
+    # keeps its start's gradient.
+    for y, gy in starts:
+        if id(y) in targets and id(y) not in found:
+            found[id(y)] = gy
+    results = [found.get(id(x)) for x in inputs]
     if set_grad:
         for x, gx in zip(inputs, results):
             x.grad_var = gx
@@ -257,12 +270,7 @@ def _initial_grads(outputs, grad_outputs, loss_scale):
                          '{} gradients'.format(len(outputs), len(grad_outputs)))
     result = []
     for y, gy in zip(outputs, grad_outputs):
-        if gy is None:
-            if y.data.size != 1:
-                raise ValueError(
-                    'the gradient of an output of {} elements must be given in '
-                    'grad_outputs (only a single-element output starts from 1)'
-                    .format(y.data.size))
+        if gy is None:  # ones, whatever the output's size (v3+)
             xp = cuda.get_array_module(y.data)
             gy = xp.ones_like(y.data)
         gy = _graph.as_variable(gy)

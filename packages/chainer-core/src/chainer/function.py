@@ -114,10 +114,13 @@ class Function(_graph.GraphNode):
         """
         if _monotonic() >= _policy.next_check:
             _tick()  # the BLAS thread policy, at most once per its interval
+        all_arrays = False
         for x in inputs:
             if not isinstance(x, Variable):
                 inputs = tuple([x if isinstance(x, Variable)
                                 else _ArrayInput(x, volatile=flag.AUTO) for x in inputs])
+                # arrays alone: no gradient can be asked, so no graph (v2+)
+                all_arrays = not any([x.__class__ is not _ArrayInput for x in inputs])
                 break
         # Most functions are unary: their tuples are built without a list (a tenth
         # of a tiny operation's time, with the other one-input shortcuts below).
@@ -160,7 +163,7 @@ class Function(_graph.GraphNode):
         single = len(outputs) == 1
         ret = (Variable(outputs[0], out_v),) if single else \
             tuple([Variable(y, out_v) for y in outputs])
-        if (out_v is _OFF or out_v is _AUTO) and (
+        if (out_v is _OFF or out_v is _AUTO) and not all_arrays and (
                 not _dev.enable_backprop or config.enable_backprop):
             if unary:
                 rank = inputs[0].rank
@@ -172,8 +175,13 @@ class Function(_graph.GraphNode):
                 y.creator = self
                 y.rank = rank
             self.inputs = inputs
-            self.outputs = (_weakref(ret[0]),) if single else \
-                tuple([_weakref(y) for y in ret])
+            if single:
+                self.outputs = (_weakref(ret[0]),)
+            else:
+                self.outputs = tuple([_weakref(y) for y in ret])
+                # the shapes of outputs nobody may keep, for the zero gradients of a
+                # double backprop
+                self._output_info = tuple([(y.shape, y.dtype) for y in outputs])
         else:
             for y in ret:
                 y._requires_grad = False

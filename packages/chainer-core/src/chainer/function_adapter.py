@@ -35,6 +35,10 @@ class FunctionAdapter(function_node.FunctionNode):
         """The adapted function's rank."""
         return self._function.rank
 
+    @rank.setter
+    def rank(self, value):
+        self._function.rank = value
+
     @property
     def _inputs(self):
         return _graph.node_inputs(self._function)

@@ -122,28 +122,6 @@ class Parameter(Variable):
         if self.data is not None:
             super(Parameter, self).to_gpu(device)
 
-    def to_device(self, device):
-        """Moves the data and gradient to ``device`` (v4+), and so the later
-        initialization of an uninitialized parameter.
-
-        Args:
-            device: a device specifier (see :func:`chainer.get_device`): ``'@numpy'``,
-                ``'@cupy:N'``, a :class:`~chainer.backend.Device`, ...
-
-        Raises:
-            TypeError: the device is neither the host nor a CUDA GPU (ChainerX and
-                iDeep are not part of this project).
-        """
-        from chainer import backend
-        device = backend.get_device(device)
-        if isinstance(device, backend.CpuDevice):
-            self.to_cpu()
-        elif isinstance(device, backend.GpuDevice):
-            self.to_gpu(device.device.id)
-        else:
-            raise TypeError('a Parameter can move to the host or a CUDA GPU, not to '
-                            '{}'.format(device))
-
     def update(self):
         """Updates the data with the update rule an optimizer set (if any)."""
         if self.update_rule is not None:

@@ -89,6 +89,10 @@ class Variable(object):
     @volatile.setter
     def volatile(self, v):
         self._volatile = flag.Flag(v)
+        if self._volatile is not flag.ON:
+            # v1: a variable made volatile and turned non-volatile starts a graph of
+            # its own (a trainable leaf), whatever made it
+            self._requires_grad = True
 
     @property
     def label(self):
@@ -133,7 +137,7 @@ class Variable(object):
             return None
         gv = getattr(self, '_grad_var', None)
         if gv is None or gv.data is not g:
-            gv = Variable(g, requires_grad=False)
+            gv = Variable(g)  # (v3+: it requires a gradient)
             self._grad_var = gv
         return gv
 
@@ -240,11 +244,22 @@ class Variable(object):
         pass
 
     def summary(self):
-        """One-line text with the name, shape and dtype."""
-        name = '' if self.name is None else self.name
-        if self.data is None:
-            return 'name={}, uninitialized'.format(name)
-        return '{}: shape={}, dtype={}'.format(name, self.data.shape, self.data.dtype)
+        """Short text naming the variable: ``<variable NAME>`` or its address."""
+        return repr(self)
+
+    #: Always False: ChainerX is not part of this project (v7 code reads it).
+    _has_chainerx_array = False
+
+    @classmethod
+    def _init_unchecked(cls, data=None, device=None, name=None, grad=None,
+                        grad_valid=True, requires_grad=True, is_chainerx_array=None,
+                        node=None, layout=None):
+        # v7's fast constructor, which v7 code and tests call directly
+        return cls(data, name=name, grad=grad, requires_grad=requires_grad)
+
+    def __pos__(self):
+        """``+x``: the variable itself."""
+        return self
 
     @property
     def shape(self):
@@ -287,6 +302,36 @@ class Variable(object):
         self.data = cuda.to_gpu(self.data, device)
         if self._grad is not None and self._grad is not _NAN_GRAD:
             self._grad = cuda.to_gpu(self._grad, device)
+
+    def to_device(self, device):
+        """Moves the data and gradient to ``device`` (v4+); for a Parameter, also
+        where an uninitialized one will be initialized.
+
+        Args:
+            device: a device specifier (see :func:`chainer.get_device`): ``'@numpy'``,
+                ``'@cupy:N'``, a :class:`~chainer.backend.Device`, ...
+
+        Raises:
+            TypeError: the device is neither the host nor a CUDA GPU (ChainerX and
+                iDeep are not part of this project).
+        """
+        from chainer import backend
+        device = backend.get_device(device)
+        if isinstance(device, backend.CpuDevice):
+            self.to_cpu()
+        elif isinstance(device, backend.GpuDevice):
+            self.to_gpu(device.device.id)
+        else:
+            raise TypeError('a variable can move to the host or a CUDA GPU, not to '
+                            '{}'.format(device))
+
+    def to_chx(self):
+        """Not available: ChainerX is not part of this project."""
+        raise RuntimeError('ChainerX is not available: it is not part of this project')
+
+    def from_chx(self):
+        """Nothing to do: a variable never holds a ChainerX array here."""
+        return None
 
     def cleargrad(self):
         """Clears the gradient array (sets it to None)."""

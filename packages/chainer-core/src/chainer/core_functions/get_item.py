@@ -23,6 +23,16 @@ def _is_tuple_like(index):
         for s in index)
 
 
+def _axes_indexed(index):
+    """How many axes of the array an index takes: None and Ellipsis none, a boolean
+    array as many as its dimensions (a 0-d one none), anything else one."""
+    if index is None or index is Ellipsis:
+        return 0
+    if getattr(index, 'dtype', None) is not None and index.dtype == bool:
+        return index.ndim
+    return 1
+
+
 class GetItem(function.Function):
     """Extracts ``x[slices]``; the gradient scatters back (adding at repeated indices)."""
 
@@ -44,7 +54,7 @@ class GetItem(function.Function):
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() == 1)
         ndim = type_check.eval(in_types[0].ndim)
-        n_index = sum(1 for s in self.slices if s is not None and s is not Ellipsis)
+        n_index = sum(_axes_indexed(s) for s in self.slices)
         if n_index > ndim:
             raise type_check.InvalidType(
                 'number of indexed axes ({}) <= in_types[0].ndim'.format(n_index),

@@ -33,7 +33,7 @@ def _inputs(rng, dtype, x_shape=(3, 4)):
 def test_forward_with_the_drawn_mask(rng, dtype, x_shape, with_bias):
     x, W, b = _inputs(rng, dtype, x_shape)
     b = b if with_bias else None
-    y = F.simplified_dropconnect(x, W, b, ratio=0.4)
+    y = F.simplified_dropconnect(chainer.Variable(x), W, b, ratio=0.4)
     mask = y.creator.mask
     assert mask.shape == (3, 2, 4) and y.data.dtype == dtype
     tol = dict(atol=1e-2, rtol=1e-2) if dtype == numpy.float16 else {}

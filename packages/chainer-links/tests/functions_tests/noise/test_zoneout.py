@@ -15,7 +15,7 @@ def _pair(rng, dtype, shape=(3, 4)):
 @pytest.mark.parametrize('ratio', [0.0, 0.25, 0.5, 1.0])
 def test_each_element_is_the_previous_or_the_new_value(rng, dtype, ratio):
     h, x = _pair(rng, dtype)
-    y = F.zoneout(h, x, ratio)
+    y = F.zoneout(chainer.Variable(h), x, ratio)  # (arrays alone: no graph)
     func = y.creator
     assert y.data.dtype == dtype
     for index in numpy.ndindex(*x.shape):
