@@ -167,3 +167,14 @@ def test_hinge_l1_second_derivative_is_zero():
     numpy.testing.assert_allclose(gx.data, [[1.0, 1.0, 0.0]])
     ggx, = chainer.grad([F.sum(gx * gx)], [x])
     assert ggx is None or not ggx.data.any()
+
+
+@pytest.mark.parametrize('lengths', [(3, 3), (3, 2, 1), (1, 1)])
+@pytest.mark.parametrize('reduce', ['mean', 'no'])
+def test_crf1d_twice(lengths, reduce):
+    rng = numpy.random.RandomState(2)
+    steps = [sum(1 for n in lengths if n > i) for i in range(max(lengths))]
+    xs = [rng.uniform(-1, 1, (b, 3)) for b in steps]
+    ys = [rng.randint(0, 3, b).astype(numpy.int32) for b in steps]
+    _check(lambda c, *xs: F.crf1d(c, list(xs), ys, reduce=reduce),
+           (rng.uniform(-1, 1, (3, 3)),) + tuple(xs), numpy.float64)

@@ -86,8 +86,16 @@ class CRF1d(function.Function):
         loss = _reduce.mean_unless_no(self.logz - score, self.reduce)
         return force_array(loss, cost.dtype),
 
+    _differentiable_backward = True
+
     def backward(self, inputs, grad_outputs):
         n = self.length
+        from chainer.functions.loss import _double
+        if _double.is_variable(grad_outputs[0]):  # differentiable twice
+            from chainer.functions.loss import _crf1d_grad
+            grads = _crf1d_grad.variable_grads(self, inputs[0], inputs[1:1 + n],
+                                               grad_outputs[0])
+            return grads + (None,) * n
         cost, xs, ys = inputs[0], inputs[1:1 + n], self._ys
         xp = cuda.get_array_module(cost)
         n_label = cost.shape[0]
