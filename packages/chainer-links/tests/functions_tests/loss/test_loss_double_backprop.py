@@ -178,3 +178,31 @@ def test_crf1d_twice(lengths, reduce):
     ys = [rng.randint(0, 3, b).astype(numpy.int32) for b in steps]
     _check(lambda c, *xs: F.crf1d(c, list(xs), ys, reduce=reduce),
            (rng.uniform(-1, 1, (3, 3)),) + tuple(xs), numpy.float64)
+
+
+@pytest.mark.parametrize('dtype', [numpy.float32, numpy.float64])
+@pytest.mark.parametrize('reduce', ['mean', 'no'])
+@pytest.mark.parametrize('lengths', [None, ([5, 3, 4], [2, 1, 0])])
+def test_ctc_twice(reduce, lengths, dtype):
+    rng = numpy.random.RandomState(3)
+    t = numpy.array([[1, 2], [3, 3], [2, 1]], numpy.int32)
+    il = ll = None
+    if lengths is not None:
+        il, ll = (numpy.array(v, numpy.int32) for v in lengths)
+    xs = tuple(rng.uniform(-1, 1, (3, 4)) for _ in range(5))
+    _check(lambda *xs: F.connectionist_temporal_classification(
+        list(xs), t, 0, input_length=il, label_length=ll, reduce=reduce), xs, dtype)
+
+
+def test_ctc_impossible_alignment_gets_zero_gradients_twice():
+    # Labels (1, 1) need three frames (1, blank, 1): with two, p = 0 and loss = inf.
+    xs = [chainer.Variable(numpy.random.RandomState(4).randn(1, 3)) for _ in range(2)]
+    loss = F.connectionist_temporal_classification(
+        xs, numpy.array([[1, 1]], numpy.int32), 0, reduce='no')
+    assert numpy.isinf(loss.data).all()
+    gxs = chainer.grad([loss], xs, [numpy.ones(1)], enable_double_backprop=True)
+    for gx in gxs:
+        assert not gx.data.any()
+    gg = chainer.grad([F.sum(gxs[0])], xs)
+    for g in gg:
+        assert g is None or not g.data.any()

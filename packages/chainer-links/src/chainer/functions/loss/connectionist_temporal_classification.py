@@ -115,7 +115,12 @@ class ConnectionistTemporalClassification(function.Function):
             xp.where(end > 0, last[rows, xp.maximum(end - 1, 0)], neg_inf))
         return force_array(_reduce.mean_unless_no(-self.log_p, self.reduce), xs[0].dtype),
 
+    _differentiable_backward = True
+
     def backward(self, inputs, grad_outputs):
+        if isinstance(grad_outputs[0], variable.Variable):  # differentiable twice
+            from chainer.functions.loss import _ctc_grad
+            return _ctc_grad.variable_grads(self, inputs, grad_outputs[0])
         input_length, label_length = inputs[:2]
         xs = inputs[3:]
         xp = cuda.get_array_module(xs[0])
