@@ -206,3 +206,16 @@ def test_ctc_impossible_alignment_gets_zero_gradients_twice():
     gg = chainer.grad([F.sum(gxs[0])], xs)
     for g in gg:
         assert g is None or not g.data.any()
+
+
+def test_argmax_crf1d_score_twice_and_zero_second_derivative():
+    rng = numpy.random.RandomState(5)
+    cost = rng.uniform(-1, 1, (3, 3))
+    xs = [rng.uniform(-1, 1, (b, 3)) for b in (2, 2, 1)]
+    _check(lambda c, *xs: F.argmax_crf1d(c, list(xs))[0], (cost,) + tuple(xs),
+           numpy.float64)
+    c = chainer.Variable(cost)
+    score, _ = F.argmax_crf1d(c, xs)
+    gc, = chainer.grad([F.sum(score)], [c], enable_double_backprop=True)
+    ggc, = chainer.grad([F.sum(gc * gc)], [c])
+    assert ggc is None or not ggc.data.any()

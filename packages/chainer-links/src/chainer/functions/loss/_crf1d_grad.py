@@ -18,7 +18,7 @@ def _to(v, shape):
     return v if v.shape == shape else F.broadcast_to(v, shape)
 
 
-def _sequence_counts(ys, pairs, n_label, dtype, xp):
+def sequence_counts(ys, pairs, n_label, dtype, xp):
     """``(B_0, K*K)``: how often each sequence takes each transition."""
     if pairs is None:
         pairs = _crf_paths.transitions(ys, n_label)
@@ -77,7 +77,7 @@ def variable_grads(func, cost, xs, gy):
             new_beta = F.concat([new_beta, constant(xp.zeros((b_prev - b, k), dtype))],
                                 axis=0)
         beta = new_beta
-    counts = constant(_sequence_counts(ys, func._pairs, k, dtype, xp))
+    counts = constant(sequence_counts(ys, func._pairs, k, dtype, xp))
     taken = F.reshape(F.matmul(F.reshape(g, (1, batch)), counts), (k, k))
     g_cost = -taken if g_cost is None else g_cost - taken
     return (g_cost,) + tuple(gxs)

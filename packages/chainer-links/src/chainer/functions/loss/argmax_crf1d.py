@@ -10,8 +10,12 @@ class ArgmaxCRF1d(function.Function):
     """Viterbi decoding; outputs the best path's score, keeps the path in ``path``.
 
     The score is differentiable almost everywhere (the path is locally constant):
-    its gradient is one at every cost and transition the best path uses.
+    its gradient is one at every cost and transition the best path uses, and its
+    second derivative is zero almost everywhere (undefined where two paths tie). The
+    backward also works on Variables (a double backprop).
     """
+
+    _differentiable_backward = True
 
     def __init__(self, length):
         self.length = length
@@ -46,8 +50,26 @@ class ArgmaxCRF1d(function.Function):
         self.path = path
         return score,
 
+    def _variable_grads(self, cost, gs):
+        from chainer import functions as F
+        from chainer.functions.loss import _crf1d_grad
+        from chainer.functions.loss._double import constant
+        xp = cuda.get_array_module(self.path[0])
+        k, batch = cost.shape[0], gs.shape[0]
+        counts = _crf1d_grad.sequence_counts(self.path, None, k, cost.dtype, xp)
+        g_cost = F.reshape(F.matmul(F.reshape(gs, (1, batch)), constant(counts)), (k, k))
+        labels = xp.arange(k)
+        gxs = tuple(
+            constant((p[:, None] == labels).astype(cost.dtype)) *
+            F.broadcast_to(F.expand_dims(gs[:p.shape[0]], 1), (p.shape[0], k))
+            for p in self.path)
+        return (g_cost,) + gxs
+
     def backward(self, inputs, grad_outputs):
         cost = inputs[0]
+        from chainer.functions.loss import _double
+        if _double.is_variable(grad_outputs[0]):
+            return self._variable_grads(cost, grad_outputs[0])
         xp = cuda.get_array_module(cost)
         gs = grad_outputs[0]
         n_label = cost.shape[0]
