@@ -242,6 +242,8 @@ from chainer.functions.math.arcsin import Arcsin
 from chainer.functions.math.arcsin import arcsin
 from chainer.functions.math.arctan import Arctan
 from chainer.functions.math.arctan import arctan
+from chainer.functions.math.arctan2 import arctan2
+from chainer.functions.math.arctan2 import Arctan2
 from chainer.functions.math.arctanh import arctanh
 from chainer.functions.math.arctanh import Arctanh
 from chainer.functions.math.argmax import ArgMax

@@ -13,8 +13,8 @@ def _check_twice(rng, func, inputs):
     if not isinstance(inputs, tuple):
         inputs = (inputs,)
     y = func(*inputs)
-    gy = rng.randn(*y.shape)
-    ggs = tuple(rng.randn(*x.shape) for x in inputs)
+    gy = numpy.asarray(rng.randn(*y.shape))
+    ggs = tuple(numpy.asarray(rng.randn(*x.shape)) for x in inputs)
     gradient_check.check_backward(func, inputs, gy)
     gradient_check.check_double_backward(func, inputs, gy, ggs)
 
@@ -71,3 +71,27 @@ def test_softmax_and_log_softmax_along_an_axis(rng, axis):
     numpy.testing.assert_allclose(F.log_softmax(x, axis=axis).data, numpy.log(p))
     _check_twice(rng, lambda x: F.softmax(x, axis=axis), x)
     _check_twice(rng, lambda x: F.log_softmax(x, axis=axis), x)
+
+
+def _away_from_zero(rng, shape):
+    x = rng.randn(*shape)
+    x[abs(x) < 0.05] = 0.1
+    return x
+
+
+@pytest.mark.parametrize('axis', [1, -1])
+def test_crelu_differentiates_twice(rng, axis):
+    _check_twice(rng, lambda x: F.crelu(x, axis=axis), _away_from_zero(rng, (2, 4, 3)))
+
+
+@pytest.mark.parametrize('w_shape', [(), (4,), (4, 3)])
+def test_prelu_differentiates_twice(rng, w_shape):
+    x = _away_from_zero(rng, (2, 4, 3))
+    _check_twice(rng, F.prelu, (x, numpy.asarray(rng.randn(*w_shape))))
+
+
+@pytest.mark.parametrize('pool_size,axis', [(2, 1), (3, 2)])
+def test_maxout_differentiates_twice(rng, pool_size, axis):
+    x = numpy.arange(24, dtype=numpy.float64).reshape(2, 4, 3)
+    x = x[..., rng.permutation(3)] + rng.uniform(0, 0.1, (2, 4, 3))  # no ties
+    _check_twice(rng, lambda x: F.maxout(x, pool_size, axis=axis), x)

@@ -53,3 +53,29 @@ def test_inverse_and_determinant(rng):
     _check_twice(rng, F.batch_inv, batch, **tol)
     _check_twice(rng, F.det, m, **tol)
     _check_twice(rng, F.batch_det, batch, **tol)
+
+
+def test_arctan2_broadcasts_and_differentiates_twice(rng):
+    a, b = rng.randn(3, 4), rng.randn(4)
+    numpy.testing.assert_allclose(F.arctan2(a, b).data, numpy.arctan2(a, b))
+    _check_twice(rng, F.arctan2, (a, b))
+
+
+@pytest.mark.parametrize('x_min,x_max,expected', [
+    (None, 1.0, [-3.0, 0.5, 1.0]), (-1.0, None, [-1.0, 0.5, 3.0])])
+def test_clip_with_one_bound(x_min, x_max, expected):
+    y = F.clip(numpy.array([-3.0, 0.5, 3.0]), x_min, x_max)
+    numpy.testing.assert_array_equal(y.data, expected)
+
+
+def test_clip_needs_a_bound():
+    with pytest.raises(ValueError):
+        F.clip(numpy.zeros(2), None, None)
+
+
+def test_matmul_of_mixed_dtypes_follows_numpy_for_vectors(rng):
+    v = rng.randn(4).astype(numpy.float32)
+    m = rng.randn(4, 3)
+    y = F.matmul(v, m)
+    assert y.shape == (3,) and y.dtype == numpy.float64
+    numpy.testing.assert_allclose(y.data, v.astype(numpy.float64).dot(m), rtol=1e-6)

@@ -1,12 +1,15 @@
 """Concatenated ReLU: ``F.crelu``."""
 from chainer import cuda
 from chainer import function
+from chainer import variable
 from chainer.functions._axis import check_axis
 from chainer.utils import type_check
 
 
 class CReLU(function.Function):
     """Concatenated ReLU :math:`f(x) = (\\max(0, x), \\max(0, -x))` along an axis."""
+
+    _differentiable_backward = True
 
     def __init__(self, axis=1):
         if not isinstance(axis, int):
@@ -26,6 +29,17 @@ class CReLU(function.Function):
 
     def backward(self, inputs, grad_outputs):
         x, = inputs
+        gy = grad_outputs[0]
+        if isinstance(gy, variable.Variable):
+            # a double backprop: halves of gy (differentiable slices) times constant
+            # masks; the second derivative in x is zero (undefined at 0)
+            d = x.data
+            axis = self.axis % d.ndim
+            n = d.shape[axis]
+            lead = (slice(None),) * axis
+            g_pos, g_neg = gy[lead + (slice(0, n),)], gy[lead + (slice(n, 2 * n),)]
+            return (g_pos * (d > 0).astype(d.dtype) -
+                    g_neg * (d < 0).astype(d.dtype)),
         xp = cuda.get_array_module(x)
         g_pos, g_neg = xp.split(grad_outputs[0], 2, axis=self.axis)
         return g_pos * (x > 0) - g_neg * (x < 0),

@@ -1,12 +1,15 @@
 """Maxout: ``F.maxout``."""
 from chainer import cuda
 from chainer import function
+from chainer import variable
 from chainer.functions._axis import check_axis
 from chainer.utils import type_check
 
 
 class Maxout(function.Function):
     """Maximum over groups of ``pool_size`` consecutive entries along ``axis``."""
+
+    _differentiable_backward = True
 
     def __init__(self, pool_size, axis=1):
         if isinstance(pool_size, bool) or not isinstance(pool_size, int) or \
@@ -39,14 +42,25 @@ class Maxout(function.Function):
 
     def backward(self, inputs, grad_outputs):
         x, = inputs
-        xp = cuda.get_array_module(x)
-        r, pool_axis = self._grouped(x)
+        gy = grad_outputs[0]
+        data = x.data if isinstance(gy, variable.Variable) else x
+        xp = cuda.get_array_module(data)
+        r, pool_axis = self._grouped(data)
         # One-hot of the winner along the pool axis, by broadcasting a range against
         # the winner indices; the gradient goes to the winner only.
         positions = xp.arange(self.pool_size).reshape(
             (-1,) + (1,) * (r.ndim - pool_axis - 1))
         winner = positions == xp.expand_dims(self._argmax, pool_axis)
-        gx = winner * xp.expand_dims(grad_outputs[0], pool_axis)
+        if isinstance(gy, variable.Variable):
+            # a double backprop: gy routed to the winners by a constant mask (the
+            # second derivative in x is zero almost everywhere)
+            from chainer.core_functions import broadcast
+            from chainer.functions.math import _nodes
+            expanded = gy.shape[:pool_axis] + (1,) + gy.shape[pool_axis:]
+            g = broadcast.BroadcastTo(r.shape).apply(
+                (_nodes.reshape(gy, expanded),))[0]
+            return _nodes.reshape(g * winner.astype(data.dtype), data.shape),
+        gx = winner * xp.expand_dims(gy, pool_axis)
         return gx.reshape(x.shape),
 
 

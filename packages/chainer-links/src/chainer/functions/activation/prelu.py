@@ -2,6 +2,7 @@
 from chainer import cuda
 from chainer import function
 from chainer import utils
+from chainer import variable
 from chainer.utils import type_check
 
 
@@ -12,6 +13,8 @@ def _weight_view(W, x_ndim):
 
 class PReLUFunction(function.Function):
     """Parametric ReLU :math:`f(x) = x` for :math:`x \\ge 0`, :math:`W x` otherwise."""
+
+    _differentiable_backward = True
 
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() == 2)
@@ -32,6 +35,8 @@ class PReLUFunction(function.Function):
     def backward(self, inputs, grad_outputs):
         x, W = inputs
         gy, = grad_outputs
+        if isinstance(gy, variable.Variable):  # a double backprop
+            return self._variable_backward(x, W, gy)
         xp = cuda.get_array_module(x)
         negative = x < 0
         # dy/dW = x where x < 0: summed over the batch and the trailing axes.
@@ -40,6 +45,19 @@ class PReLUFunction(function.Function):
         gx = xp.where(negative, gy * _weight_view(W, x.ndim), gy)
         # force_array: for a 0-dim W the reduction gives a numpy scalar.
         return gx, utils.force_array(gW.astype(W.dtype, copy=False).reshape(W.shape))
+
+    def _variable_backward(self, x, W, gy):
+        """The gradients from differentiable functions: ``gx = gy`` where
+        ``x >= 0``, ``gy W`` elsewhere; ``gW = sum(gy x)`` over ``x < 0``."""
+        from chainer.functions.math import _nodes
+        from chainer.functions.math.sum import sum as _sum
+        d = x.data
+        negative = (d < 0).astype(d.dtype)
+        w_view = _nodes.reshape(W, (1,) + W.shape + (1,) * (x.ndim - W.ndim - 1))
+        gx = gy * (1 - negative) + gy * w_view * negative
+        axes = (0,) + tuple(range(W.ndim + 1, x.ndim))
+        gW = _sum(gy * x * negative, axis=axes)
+        return gx, _nodes.reshape(gW, W.shape)
 
 
 def prelu(x, W):

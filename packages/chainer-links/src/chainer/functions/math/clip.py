@@ -12,33 +12,41 @@ class Clip(UnaryElementwise):
 
     def __init__(self, x_min, x_max):
         for name, v in (('x_min', x_min), ('x_max', x_max)):
-            if not numpy.isscalar(v) or isinstance(v, (bool, str)):
-                raise TypeError('{} must be a float, got {!r}'.format(name, v))
-        if not x_min < x_max:
+            if v is not None and (not numpy.isscalar(v) or isinstance(v, (bool, str))):
+                raise TypeError('{} must be a float or None, got {!r}'.format(name, v))
+        if x_min is None and x_max is None:
+            raise ValueError('at least one of x_min and x_max must be given')
+        if x_min is not None and x_max is not None and not x_min < x_max:
             raise AssertedValueError('x_min must be less than x_max, got x_min={} '
                                      'x_max={}'.format(x_min, x_max))
         self.x_min = x_min
         self.x_max = x_max
 
-    def compute(self, xp, x):
+    def _bounds(self, x):
+        """``(low, high)`` in the dtype of ``x``, infinite where not given."""
         t = x.dtype.type
+        return (t(-numpy.inf) if self.x_min is None else t(self.x_min),
+                t(numpy.inf) if self.x_max is None else t(self.x_max))
+
+    def compute(self, xp, x):
+        low, high = self._bounds(x)
         if xp is not numpy:
-            return cuda.kernel('clip_fwd')(x, t(self.x_min), t(self.x_max))
-        return xp.clip(x, t(self.x_min), t(self.x_max))
+            return cuda.kernel('clip_fwd')(x, low, high)
+        return xp.clip(x, low, high)
 
     def derivative(self, xp, x, y, gy):
-        t = x.dtype.type
+        low, high = self._bounds(x)
         if xp is not numpy:
-            return cuda.kernel('clip_bwd')(x, gy, t(self.x_min), t(self.x_max))
+            return cuda.kernel('clip_bwd')(x, gy, low, high)
         # Zero outside and on the bounds, where the output does not follow x.
-        return gy * ((x > t(self.x_min)) & (x < t(self.x_max)))
+        return gy * ((x > low) & (x < high))
 
     def variable_derivative(self, x, y, gy):
         """``gy`` inside the bounds, 0 outside; the second derivative is zero
         (undefined on the bounds)."""
-        t = x.dtype.type
+        low, high = self._bounds(x)
         d = x.data
-        return gy * constant_factor(x, (d > t(self.x_min)) & (d < t(self.x_max)))
+        return gy * constant_factor(x, (d > low) & (d < high))
 
 
 def clip(x, x_min, x_max):
@@ -53,8 +61,10 @@ def clip(x, x_min, x_max):
 
     Args:
         x (~chainer.Variable): input variable to be clipped.
-        x_min (float): minimum value.
-        x_max (float): maximum value.
+        x_min (float or None): minimum value; None leaves the values unbounded
+            below (v7).
+        x_max (float or None): maximum value; None leaves them unbounded above
+            (v7). At least one bound must be given.
 
     Returns:
         ~chainer.Variable: output variable.

@@ -3,8 +3,8 @@
 Operands of at most two dimensions and one dtype go to chainer-core's
 :class:`~chainer.core_functions.matmul.MatMul` (the node of the ``@`` operator, with
 Chainer v1's meaning of 1-d operands: column vectors, a 2-d result). Batches of
-matrices (an operand of three or more dimensions, v3+) and 2-d operands of different
-dtypes (v7 promotes them) go to :class:`BatchMatMulND`, which follows
+matrices (an operand of three or more dimensions, v3+) and operands of different
+dtypes (v7 promotes them; v1 refused them) go to :class:`BatchMatMulND`, which follows
 :func:`numpy.matmul`: the batch axes broadcast, a 1-d operand is a vector.
 """
 import numpy
@@ -107,7 +107,8 @@ def matmul(a, b, transa=False, transb=False):
     When an operand has three or more dimensions (v3+), the last two axes are the
     matrices and the leading ones broadcast as in :func:`numpy.matmul`; a 1-d operand
     is then a vector whose axis is dropped from the result. Operands of different
-    floating-point dtypes give the promoted dtype (v7).
+    floating-point dtypes (which v1 refused) multiply as in v7 whatever their
+    dimensions, giving the promoted dtype.
 
     Args:
         a (~chainer.Variable or array): left operand.
@@ -122,7 +123,6 @@ def matmul(a, b, transa=False, transb=False):
         ~chainer.utils.type_check.InvalidType: the inner dimensions differ, the batch
             axes do not broadcast, or an operand is not floating point.
     """
-    if a.ndim <= 2 and b.ndim <= 2 and (
-            a.dtype == b.dtype or a.ndim != 2 or b.ndim != 2):
+    if a.ndim <= 2 and b.ndim <= 2 and a.dtype == b.dtype:
         return _matmul_2d(a, b, transa=transa, transb=transb)
     return _matmul_nd(a, b, transa, transb)
