@@ -183,6 +183,8 @@ EXTRA_PARAMETERS = {
     'chainer.iterators.SerialIterator': {'order_sampler': 'v2+ order sampler (issue 27)'},
     'chainer.datasets.get_mnist': {
         'rgb_format': 'v4+: three equal channels with ndim=3 (issue 27)'},
+    'chainer.datasets.get_cifar10': {'dtype': 'v4+ image dtype (issue 27)'},
+    'chainer.datasets.get_cifar100': {'dtype': 'v4+ image dtype (issue 27)'},
 }
 
 # Defaults that differ in kind from the 1.14 source although the text only says them in

@@ -185,3 +185,14 @@ def test_get_svhn_from_matlab_files(file_server, dataset_root, monkeypatch):
     assert test[1][1] == 1
     assert os.path.exists(os.path.join(str(dataset_root), 'pfnet', 'chainer', 'svhn',
                                        'train.npz'))
+
+
+def test_get_cifar10_dtype(monkeypatch):
+    from chainer.datasets import cifar
+    raw = {'train_x': numpy.full((2, 3072), 255, numpy.uint8), 'train_y': numpy.array([1, 2]),
+           'test_x': numpy.zeros((1, 3072), numpy.uint8), 'test_y': numpy.array([3])}
+    monkeypatch.setattr(cifar._retrieve, 'cache_npz', lambda *a: raw)
+    train, test = datasets.get_cifar10(dtype=numpy.float64, scale=2.)
+    assert train[0][0].dtype == numpy.float64 and train[0][0].shape == (3, 32, 32)
+    assert train[0][0].max() == 2. and test[0][1] == 3
+    assert datasets.get_cifar100(withlabel=False)[0].dtype == numpy.float32

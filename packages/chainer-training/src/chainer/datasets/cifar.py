@@ -28,25 +28,26 @@ ARCHIVES = {
 }
 
 
-def get_cifar10(withlabel=True, ndim=3, scale=1.):
+def get_cifar10(withlabel=True, ndim=3, scale=1., dtype=None):
     """Gets the CIFAR-10 dataset (50,000 training and 10,000 test 32x32 RGB images).
 
-    Pixel components are scaled to ``[0, scale]``: ``x * scale / 255`` (float32).
+    Pixel components are scaled to ``[0, scale]``: ``x * scale / 255``.
 
     Args:
         withlabel (bool): Return (image, label) examples; otherwise only images.
         ndim (int): 1 gives images of shape (3072,), 3 gives (3, 32, 32).
         scale (float): Pixel value scale.
+        dtype: Data type of the images (None: float32; v4+).
 
     Returns:
         tuple: ``(train, test)``: :class:`~chainer.datasets.TupleDataset` objects of
-        float32 images and int32 labels (0 to 9) when ``withlabel`` is True, else
+        images and int32 labels (0 to 9) when ``withlabel`` is True, else
         arrays of images.
     """
-    return _get_cifar('cifar-10', withlabel, ndim, scale)
+    return _get_cifar('cifar-10', withlabel, ndim, scale, dtype)
 
 
-def get_cifar100(withlabel=True, ndim=3, scale=1.):
+def get_cifar100(withlabel=True, ndim=3, scale=1., dtype=None):
     """Gets the CIFAR-100 dataset (50,000 training and 10,000 test 32x32 RGB images).
 
     Same as :func:`get_cifar10`, with the 100 fine labels (0 to 99).
@@ -55,20 +56,23 @@ def get_cifar100(withlabel=True, ndim=3, scale=1.):
         withlabel (bool): Return (image, label) examples; otherwise only images.
         ndim (int): 1 gives images of shape (3072,), 3 gives (3, 32, 32).
         scale (float): Pixel value scale.
+        dtype: Data type of the images (None: float32; v4+).
 
     Returns:
         tuple: ``(train, test)`` datasets as for :func:`get_cifar10`.
     """
-    return _get_cifar('cifar-100', withlabel, ndim, scale)
+    return _get_cifar('cifar-100', withlabel, ndim, scale, dtype)
 
 
-def _get_cifar(name, withlabel, ndim, scale):
+def _get_cifar(name, withlabel, ndim, scale, dtype):
     shape = _retrieve.image_shape(ndim, _IMAGE_SHAPES, 'get_' + name.replace('-', ''))
     # Chainer v1's cache: <name>.npz with train_x, train_y, test_x, test_y (uint8).
     raw = _retrieve.cache_npz('pfnet/chainer/cifar', name + '.npz',
                               lambda: _download(name))
     return tuple(_retrieve.image_dataset(raw[part + '_x'], raw[part + '_y'], shape,
-                                         withlabel, scale, numpy.float32, numpy.int32)
+                                         withlabel, scale,
+                                         numpy.float32 if dtype is None else dtype,
+                                         numpy.int32)
                  for part in ('train', 'test'))
 
 
