@@ -400,6 +400,10 @@ from chainer.functions.pooling.max_pooling_nd import max_pooling_nd
 from chainer.functions.pooling.max_pooling_nd import MaxPoolingND
 from chainer.functions.pooling.max_pooling_nd import max_pooling_1d
 from chainer.functions.pooling.max_pooling_nd import max_pooling_3d
+from chainer.functions.pooling.roi_average_align_2d import roi_average_align_2d
+from chainer.functions.pooling.roi_average_pooling_2d import roi_average_pooling_2d
+from chainer.functions.pooling.roi_max_align_2d import roi_max_align_2d
+from chainer.functions.pooling.roi_max_pooling_2d import roi_max_pooling_2d
 from chainer.functions.pooling.roi_pooling_2d import roi_pooling_2d
 from chainer.functions.pooling.roi_pooling_2d import ROIPooling2D
 from chainer.functions.pooling.spatial_pyramid_pooling_2d import spatial_pyramid_pooling_2d
