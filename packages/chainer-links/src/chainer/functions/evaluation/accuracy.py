@@ -10,7 +10,8 @@ _WRONG = 'never match a prediction: they count as wrong predictions'
 
 
 class Accuracy(function.Function):
-    """Fraction of samples whose arg-max score is the true label (not differentiable)."""
+    """Fraction of samples whose arg-max score is the true label (derivative zero
+    almost everywhere: no gradient)."""
 
     def __init__(self, ignore_label=None):
         self.ignore_label = ignore_label
@@ -54,6 +55,8 @@ def accuracy(y, t, ignore_label=None):
         ignore_label (int or None): label value whose examples are skipped.
 
     Returns:
-        ~chainer.Variable: a scalar array of the accuracy (non-differentiable).
+        ~chainer.Variable: a scalar array of the accuracy, piecewise constant in ``y``: its derivative is zero almost everywhere
+        (undefined where scores tie), so no gradient flows back (None), in a double
+        backprop too.
     """
     return Accuracy(ignore_label)(y, t)

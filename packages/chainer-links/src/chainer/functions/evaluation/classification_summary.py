@@ -8,7 +8,8 @@ from chainer.functions.loss import _labels
 
 
 class ClassificationSummary(function.Function):
-    """Computes per-class precision, recall, F-beta and support (not differentiable)."""
+    """Computes per-class precision, recall, F-beta and support (derivative zero
+    almost everywhere: no gradient)."""
 
     def __init__(self, label_num=None, beta=1.0, ignore_label=-1):
         if label_num is not None and (int(label_num) != label_num or label_num < 0):
@@ -88,7 +89,9 @@ def classification_summary(y, t, label_num=None, beta=1.0, ignore_label=-1):
 
     Returns:
         tuple of four ~chainer.Variable of shape ``(label_num,)``: precision, recall,
-        F-beta score (dtype of ``y``) and support (int32). Not differentiable.
+        F-beta score (dtype of ``y``) and support (int32), each piecewise constant in ``y``: its derivative is zero almost everywhere
+        (undefined where scores tie), so no gradient flows back (None), in a double
+        backprop too.
     """
     return ClassificationSummary(label_num, beta, ignore_label)(y, t)
 
