@@ -382,6 +382,7 @@ from chainer.functions.normalization.batch_renormalization import (
 from chainer.functions.normalization.fixed_batch_normalization import fixed_batch_normalization
 from chainer.functions.normalization.fixed_batch_normalization import FixedBatchNormalization
 from chainer.functions.normalization.group_normalization import group_normalization
+from chainer.functions.normalization.layer_normalization import layer_normalization
 from chainer.functions.normalization.local_response_normalization import (
     local_response_normalization)
 from chainer.functions.normalization.local_response_normalization import LocalResponseNormalization
