@@ -19,7 +19,8 @@ LINKS = {
         'NStepBiLSTM', 'NStepGRU', 'NStepBiGRU', 'NStepRNNTanh', 'NStepRNNReLU',
         'NStepBiRNNTanh', 'NStepBiRNNReLU', 'DepthwiseConvolution2D', 'StatefulZoneoutLSTM',
         # v5+ (issue 26)
-        'Convolution1D', 'Convolution3D', 'Deconvolution1D', 'Deconvolution3D'],
+        'Convolution1D', 'Convolution3D', 'Deconvolution1D', 'Deconvolution3D',
+        'LocalConvolution2D'],
     'normalization': ['BatchNormalization', 'LayerNormalization',
                       # v2+ (issue 25)
                       'BatchRenormalization'],

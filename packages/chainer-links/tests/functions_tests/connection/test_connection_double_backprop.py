@@ -206,3 +206,36 @@ def test_bilinear_double_backward(full):
     gg = tuple(_rand(*a.shape, seed=7) for a in args)
     gradient_check.check_backward(F.bilinear, args, gy, dtype=numpy.float64)
     gradient_check.check_double_backward(F.bilinear, args, gy, gg, dtype=numpy.float64)
+
+
+@pytest.mark.parametrize('nobias', [False, True])
+def test_depthwise_convolution_double_backward(nobias):
+    args = (_rand(2, 3, 5, 4), _rand(2, 3, 3, 2))
+    if not nobias:
+        args += (_rand(6),)
+
+    def f(*a):
+        return F.depthwise_convolution_2d(*a, stride=(2, 1), pad=1)
+    gy = _rand(*f(*args).shape, seed=1)
+    gg = tuple(_rand(*a.shape, seed=2) for a in args)
+    gradient_check.check_backward(f, args, gy, dtype=numpy.float64)
+    gradient_check.check_double_backward(f, args, gy, gg, dtype=numpy.float64)
+
+
+def test_depthwise_is_a_grouped_convolution():
+    x, W = _rand(1, 3, 4, 4), _rand(2, 3, 2, 2)
+    Wg = W.transpose(1, 0, 2, 3).reshape(6, 1, 2, 2)
+    numpy.testing.assert_allclose(
+        F.depthwise_convolution_2d(x, W, pad=1).data,
+        _conv_reference(x, Wg, None, (1, 1), (1, 1), (1, 1), 3), atol=1e-12)
+
+
+def test_dilated_convolution_2d_double_backward():
+    x, W = _rand(1, 2, 6, 6), _rand(3, 2, 2, 2)
+
+    def f(x, W):
+        return F.dilated_convolution_2d(x, W, pad=1, dilate=2)
+    gy = _rand(*f(x, W).shape, seed=1)
+    gradient_check.check_double_backward(
+        f, (x, W), gy, (_rand(*x.shape, seed=2), _rand(*W.shape, seed=3)),
+        dtype=numpy.float64)

@@ -146,3 +146,17 @@ def test_mlp_convolution_2d_v7_forms():
     assert y.shape == (1, 4, 3, 3) and lazy[0].W.shape == (3, 2, 3, 3)
     numpy.testing.assert_allclose(
         y.data, lazy[1](F.relu(lazy[0](_x(1, 2, 5, 5)))).data, rtol=1e-6)
+
+
+def test_local_convolution_2d_link():
+    lazy = L.LocalConvolution2D(None, 3, ksize=2, stride=(1, 2))
+    assert lazy.W.data is None
+    x = _x(2, 2, 4, 5)
+    y = lazy(x)
+    assert lazy.W.shape == (3, 3, 2, 2, 2, 2) and lazy.b.shape == (3, 3, 2)
+    numpy.testing.assert_allclose(
+        y.data, F.local_convolution_2d(x, lazy.W.data, lazy.b.data, (1, 2)).data)
+    eager = L.LocalConvolution2D(2, 3, in_size=4, ksize=3, nobias=True)
+    assert eager.W.shape == (3, 2, 2, 2, 3, 3) and eager.b is None
+    with pytest.raises(ValueError):
+        L.LocalConvolution2D(2, 3, in_size=2, ksize=3)

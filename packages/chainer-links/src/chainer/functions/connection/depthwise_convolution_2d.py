@@ -2,6 +2,7 @@
 from chainer import cuda
 from chainer import function
 from chainer.functions import _type_checks
+from chainer.functions.connection import _grad_nodes
 from chainer import utils
 from chainer.utils import conv_nd
 
@@ -35,7 +36,14 @@ class DepthwiseConvolution2D(function.Function):
     Computed as :func:`chainer.utils.conv_nd.im2col_nd` and one batched matrix product
     (one matrix per input channel); the input gradient goes back by
     :func:`chainer.utils.conv_nd.col2im_nd`.
+
+    Differentiable twice: in a double backprop the gradients are those of the grouped
+    convolution it equals (``groups=c`` with the filters ``W[j, c]`` at output channel
+    ``c * m + j``), built from a deconvolution, a :class:`_conv_grad.ConvFilterGrad`
+    node and a channel sum.
     """
+
+    _differentiable_backward = True
 
     def __init__(self, stride=1, pad=0):
         self.stride = conv_nd.as_tuple(stride, 2)
@@ -60,6 +68,8 @@ class DepthwiseConvolution2D(function.Function):
         return utils.force_array(y),
 
     def backward(self, inputs, grad_outputs):
+        if _grad_nodes.is_variable(grad_outputs[0]):
+            return self._variable_grads(inputs, grad_outputs[0])
         x, W = inputs[:2]
         xp = cuda.get_array_module(x)
         n, c, kh, kw, oh, ow = self.col.shape
@@ -83,6 +93,27 @@ class DepthwiseConvolution2D(function.Function):
         if needed[2]:
             gb = utils.force_array(gy.sum(axis=(0, 2, 3)))
         return gx, gW, gb
+
+
+    def _variable_grads(self, inputs, gy):
+        """The gradients as Variables (a double backprop)."""
+        from chainer.functions.connection import _conv_grad
+        from chainer.functions.connection.deconvolution_nd import DeconvolutionND
+        x, W0 = inputs[:2]
+        W = _grad_nodes.cast_like(W0, x)
+        m, c, kh, kw = W.shape
+        swap = (1, 0, 2, 3)
+        Wg = _grad_nodes.reshape(_grad_nodes.Transpose(swap).apply((W,))[0],
+                                 (c * m, 1, kh, kw))
+        gx = DeconvolutionND(2, self.stride, self.pad, x.shape[2:], groups=c)(gy, Wg)
+        gWg = _conv_grad.ConvFilterGrad(2, self.stride, self.pad, (1, 1), False, c,
+                                        (kh, kw)).apply((x, gy))[0]
+        gW = _grad_nodes.Transpose(swap).apply(
+            (_grad_nodes.reshape(gWg, (c, m, kh, kw)),))[0]
+        gW = _grad_nodes.cast_like(gW, W0)
+        if len(inputs) == 2:
+            return gx, gW
+        return gx, gW, _grad_nodes.ChannelSum().apply((gy,))[0]
 
 
 def depthwise_convolution_2d(x, W, b=None, stride=1, pad=0):

@@ -15,6 +15,7 @@ from chainer.links.connection.highway import Highway
 from chainer.links.connection.inception import Inception
 from chainer.links.connection.inceptionbn import InceptionBN
 from chainer.links.connection.linear import Linear
+from chainer.links.connection.local_convolution_2d import LocalConvolution2D
 from chainer.links.connection.lstm import LSTM, StatelessLSTM
 from chainer.links.connection.mlp_convolution_2d import MLPConvolution2D
 from chainer.links.connection.n_step_gru import NStepBiGRU, NStepGRU
@@ -27,7 +28,7 @@ from chainer.links.connection.scale import Scale
 from chainer.links.connection.zoneoutlstm import StatefulZoneoutLSTM
 
 __all__ = ['Bias', 'Bilinear', 'Convolution1D', 'Convolution3D', 'Deconvolution1D',
-           'Deconvolution3D',
+           'Deconvolution3D', 'LocalConvolution2D',
            'Convolution2D', 'ConvolutionND', 'Deconvolution2D',
            'DeconvolutionND', 'DepthwiseConvolution2D', 'DilatedConvolution2D',
            'EmbedID', 'GRU', 'Highway', 'Inception', 'InceptionBN', 'LSTM', 'Linear',
