@@ -28,7 +28,9 @@ def test_soft_target_forward_and_grads(shape, loss, reduce):
         per += (t * numpy.log(t + 1e-7)).sum(axis=1)
     expect = per.mean() if reduce == 'mean' else per
     numpy.testing.assert_allclose(y.data, expect, rtol=1e-10)
-    f = lambda x: F.softmax_cross_entropy(x, t, reduce=reduce, soft_target_loss=loss)
+    def f(x):
+        return F.softmax_cross_entropy(x, t, reduce=reduce, soft_target_loss=loss)
+
     gy = numpy.asarray(rng.randn(*y.shape))
     gradient_check.check_backward(f, x, gy)
     gradient_check.check_double_backward(f, x, gy, rng.randn(*shape))
@@ -42,8 +44,10 @@ def test_hard_labels_twice(reduce, weighted, dtype):
     x = rng.randn(4, 3, 2).astype(dtype)
     t = numpy.array([[0, 2], [1, -1], [2, 2], [0, 1]], numpy.int32)
     w = numpy.array([1.0, 0.5, 2.0], dtype) if weighted else None
-    f = lambda x: F.softmax_cross_entropy(
-        x, t, class_weight=w, reduce=reduce, enable_double_backprop=True)
+    def f(x):
+        return F.softmax_cross_entropy(
+            x, t, class_weight=w, reduce=reduce, enable_double_backprop=True)
+
     y = f(x)
     gy = numpy.asarray(rng.uniform(-1, 1, y.shape)).astype(dtype)
     tol = dict(atol=1e-5, rtol=1e-5)

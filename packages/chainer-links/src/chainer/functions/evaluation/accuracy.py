@@ -55,8 +55,8 @@ def accuracy(y, t, ignore_label=None):
         ignore_label (int or None): label value whose examples are skipped.
 
     Returns:
-        ~chainer.Variable: a scalar array of the accuracy, piecewise constant in ``y``: its derivative is zero almost everywhere
-        (undefined where scores tie), so no gradient flows back (None), in a double
-        backprop too.
+        ~chainer.Variable: a scalar array of the accuracy, piecewise
+        constant in ``y``: its derivative is zero almost everywhere (undefined where
+        scores tie), so no gradient flows back (None), in a double backprop too.
     """
     return Accuracy(ignore_label)(y, t)

@@ -51,8 +51,8 @@ def binary_accuracy(y, t):
             as in Chainer v1, other values count as wrong (with a warning).
 
     Returns:
-        ~chainer.Variable: a scalar array of the accuracy, piecewise constant in ``y``: its derivative is zero almost everywhere
-        (undefined where a score is 0), so no gradient flows back (None), in a double
-        backprop too.
+        ~chainer.Variable: a scalar array of the accuracy, piecewise
+        constant in ``y``: its derivative is zero almost everywhere (undefined where
+        a score is 0), so no gradient flows back (None), in a double backprop too.
     """
     return BinaryAccuracy()(y, t)

@@ -89,9 +89,9 @@ def classification_summary(y, t, label_num=None, beta=1.0, ignore_label=-1):
 
     Returns:
         tuple of four ~chainer.Variable of shape ``(label_num,)``: precision, recall,
-        F-beta score (dtype of ``y``) and support (int32), each piecewise constant in ``y``: its derivative is zero almost everywhere
-        (undefined where scores tie), so no gradient flows back (None), in a double
-        backprop too.
+        F-beta score (dtype of ``y``) and support (int32), each piecewise
+        constant in ``y``: its derivative is zero almost everywhere (undefined where
+        scores tie), so no gradient flows back (None), in a double backprop too.
     """
     return ClassificationSummary(label_num, beta, ignore_label)(y, t)
 

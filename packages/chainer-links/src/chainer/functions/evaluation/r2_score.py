@@ -8,7 +8,7 @@ _MULTIOUTPUT = ('uniform_average', 'raw_values')
 
 
 class R2_score(function.Function):
-    """R^2 regression score per output (axis 0 is the sample axis).
+    r"""R^2 regression score per output (axis 0 is the sample axis).
 
     Differentiable twice by both inputs (Chainer v7 gave it no gradient): with
     :math:`r = \hat y - y`, :math:`c = y - \bar y`, :math:`R^2 = 1 - S_r / S_t`,

@@ -3,7 +3,6 @@ import numpy
 
 from chainer import cuda
 from chainer import function
-from chainer.utils import force_array
 from chainer.utils import type_check
 from chainer.functions import _type_checks
 
