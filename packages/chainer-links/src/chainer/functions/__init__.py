@@ -160,6 +160,7 @@ from chainer.functions.connection.embed_id import embed_id
 from chainer.functions.connection.embed_id import EmbedIDFunction
 from chainer.functions.connection.linear import linear
 from chainer.functions.connection.local_convolution_2d import local_convolution_2d
+from chainer.functions.connection.shift import shift
 from chainer.functions.connection.linear import LinearFunction
 from chainer.functions.connection.n_step_gru import n_step_bigru
 from chainer.functions.connection.n_step_gru import n_step_gru
