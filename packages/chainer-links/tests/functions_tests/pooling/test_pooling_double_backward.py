@@ -69,3 +69,28 @@ def test_fixed_dimension_forms(name, ndim):
     testing.assert_allclose(f(x, 2, **kwargs).data, nd(x, 2, **kwargs).data)
     with pytest.raises(ValueError):
         f(_distinct((1, 2) + (4,) * (ndim + 1), numpy.float32), 2)
+
+
+@pytest.mark.parametrize('dtype,tol', TOLS)
+def test_spatial_pyramid_pooling_double_backward(dtype, tol):
+    _check(lambda x: F.spatial_pyramid_pooling_2d(x, 2, pooling='max'),
+           _distinct((2, 2, 5, 4), dtype), dtype, tol)
+
+
+def test_spatial_pyramid_pooling_v1_and_v3_arguments_agree():
+    x = _distinct((1, 2, 5, 4), numpy.float32)
+    y1 = F.spatial_pyramid_pooling_2d(x, 3, F.MaxPooling2D)
+    y3 = F.spatial_pyramid_pooling_2d(x, 3, pooling='max')
+    numpy.testing.assert_array_equal(y1.data, y3.data)
+    with pytest.raises(ValueError):
+        F.spatial_pyramid_pooling_2d(x, 3)
+    with pytest.raises(ValueError):
+        F.spatial_pyramid_pooling_2d(x, 3, pooling='average')
+
+
+@pytest.mark.parametrize('dtype,tol', TOLS)
+def test_upsampling_double_backward(dtype, tol):
+    x = _distinct((1, 2, 4, 4), dtype)
+    _, idx = F.max_pooling_2d(x, 2, return_indices=True)
+    p = _distinct((1, 2, 2, 2), dtype)
+    _check(lambda p: F.upsampling_2d(p, idx, 2, outsize=(4, 4)), p, dtype, tol)

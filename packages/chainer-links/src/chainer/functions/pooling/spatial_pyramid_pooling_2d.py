@@ -1,6 +1,7 @@
 """Spatial pyramid pooling."""
 from chainer import cuda
 from chainer import function
+from chainer import variable
 from chainer.functions.pooling.max_pooling_2d import MaxPooling2D
 from chainer.utils import type_check
 
@@ -60,7 +61,11 @@ class SpatialPyramidPooling2D(function.Function):
         flat = [y.reshape(len(x), -1) for y in ys]
         return xp.concatenate(flat, axis=1).reshape(len(x), -1, 1, 1),
 
+    _differentiable_backward = True
+
     def backward(self, inputs, grad_outputs):
+        if isinstance(grad_outputs[0], variable.Variable):  # a double backprop
+            return self._variable_grad(inputs, grad_outputs[0]),
         gy = grad_outputs[0].reshape(len(inputs[0]), -1)
         gx = None
         start = 0
@@ -75,8 +80,24 @@ class SpatialPyramidPooling2D(function.Function):
                 gx += g_level
         return gx,
 
+    def _variable_grad(self, inputs, gy):
+        # the same sum of the levels' gradients, from differentiable functions (each
+        # level's max pooling backward builds its own node in a double backprop)
+        import chainer.functions as F
+        gy = F.reshape(gy, (len(inputs[0]), -1))
+        gx = None
+        start = 0
+        for pooler, shape in zip(self.poolers, self.out_shapes):
+            size = shape[1] * shape[2] * shape[3]
+            g = F.reshape(gy[:, start:start + size], shape)
+            start += size
+            g_level = pooler.backward(inputs, (g,))[0]
+            gx = g_level if gx is None else gx + g_level
+        return gx
 
-def spatial_pyramid_pooling_2d(x, pyramid_height, pooling_class, use_cudnn=None):
+
+def spatial_pyramid_pooling_2d(x, pyramid_height, pooling_class=None, use_cudnn=None,
+                               pooling=None):
     """Spatial pyramid pooling function.
 
     At level ``i`` (zero-based) the input is pooled with window and stride
@@ -88,12 +109,29 @@ def spatial_pyramid_pooling_2d(x, pyramid_height, pooling_class, use_cudnn=None)
     Args:
         x (~chainer.Variable): input of shape ``(batchsize, c, height, width)``.
         pyramid_height (int): number of pyramid levels.
-        pooling_class: :class:`MaxPooling2D` (the only pooling available, as documented).
+        pooling_class: :class:`MaxPooling2D` (the only pooling available, as documented;
+            v1's argument).
         use_cudnn (bool or None): passed to the pooling functions (cuDNN on the GPU).
+        pooling (str): ``'max'`` (v3+'s argument naming the pooling; the only one
+            available). One of ``pooling`` and ``pooling_class`` must be given.
 
     Returns:
         ~chainer.Variable: output of shape ``(batchsize, c * sum_{h<H} 2^{2h}, 1, 1)``.
+        Differentiable twice (as max pooling is).
+
+    Raises:
+        ValueError: for a pooling other than max, or none given.
 
     See: Spatial Pyramid Pooling in Deep Convolutional Networks for Visual Recognition.
     """
+    if pooling is not None:
+        if pooling != 'max':
+            raise ValueError("pooling must be 'max' (the only pooling supported), got "
+                             "{!r}".format(pooling))
+        if pooling_class is not None and pooling_class is not MaxPooling2D:
+            raise ValueError('give either pooling or pooling_class, not both')
+        pooling_class = MaxPooling2D
+    elif pooling_class is None:
+        raise ValueError("spatial_pyramid_pooling_2d needs pooling='max' (or v1's "
+                         "pooling_class=MaxPooling2D)")
     return SpatialPyramidPooling2D(x.shape, pyramid_height, pooling_class, use_cudnn)(x)

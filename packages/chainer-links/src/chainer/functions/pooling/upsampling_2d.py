@@ -1,6 +1,8 @@
 """Upsampling with max-pooling indices."""
 import numpy
 
+from chainer import variable
+from chainer.functions.pooling import _window_nodes
 from chainer.functions.pooling import _windows
 from chainer.functions.pooling.pooling_2d import Pooling2D
 from chainer.utils import conv
@@ -10,6 +12,7 @@ from chainer.utils import type_check
 
 class Upsampling2D(Pooling2D):
     """Puts every input value where the max pooling found its maximum; zeros elsewhere.
+    Linear, so differentiable to any order.
 
     Args:
         indexes (array): the ``indexes`` of the :class:`MaxPooling2D` that produced the
@@ -49,7 +52,13 @@ class Upsampling2D(Pooling2D):
         return _windows.scatter(x, self.indexes, self.ksize, self.stride, self.pad, dims,
                                 conv_nd.is_channels_last(x)),
 
+    _differentiable_backward = True
+
     def backward(self, inputs, grad_outputs):
+        if isinstance(grad_outputs[0], variable.Variable):  # a double backprop
+            # linear: the gradient selects, and its gradient scatters again
+            return _window_nodes.Select(self.indexes, self.ksize, self.stride, self.pad,
+                                        self.cover_all).apply((grad_outputs[0],))
         return _windows.select(grad_outputs[0], self.indexes, self.ksize, self.stride,
                                self.pad, self.cover_all),
 
