@@ -254,6 +254,7 @@ from chainer.functions.math.argmin import ArgMin
 from chainer.functions.math.argmin import argmin
 from chainer.functions.math.average import Average
 from chainer.functions.math.average import average
+from chainer.functions.math.basic_math import add
 from chainer.functions.math.batch_inv import batch_inv
 from chainer.functions.math.batch_inv import BatchInv
 from chainer.functions.math.batch_l2_norm_squared import batch_l2_norm_squared

@@ -79,3 +79,21 @@ def test_matmul_of_mixed_dtypes_follows_numpy_for_vectors(rng):
     y = F.matmul(v, m)
     assert y.shape == (3,) and y.dtype == numpy.float64
     numpy.testing.assert_allclose(y.data, v.astype(numpy.float64).dot(m), rtol=1e-6)
+
+
+@pytest.mark.parametrize('name', ['maximum', 'minimum'])
+@pytest.mark.parametrize('shapes', [((3, 2), (2,)), ((1, 2), (3, 1)), ((), (3,))])
+def test_maximum_minimum_broadcast(rng, name, shapes):
+    a, b = (numpy.asarray(rng.randn(*s)) for s in shapes)
+    numpy.testing.assert_array_equal(getattr(F, name)(a, b).data,
+                                     getattr(numpy, name)(a, b))
+    _check_twice(rng, getattr(F, name), (a, b))
+
+
+@pytest.mark.parametrize('shapes', [((3, 2),) * 3, ((1, 3), (), (2, 1, 2, 1))])
+def test_add_of_several_operands(rng, shapes):
+    xs = tuple(numpy.asarray(rng.randn(*s)) for s in shapes)
+    numpy.testing.assert_allclose(F.add(*xs).data, xs[0] + xs[1] + xs[2])
+    _check_twice(rng, F.add, xs)
+    with pytest.raises(TypeError):
+        F.add(xs[0])

@@ -3,7 +3,7 @@ from chainer import cuda
 from chainer import function
 from chainer import utils
 from chainer import variable
-from chainer.functions import _type_checks
+from chainer.core_functions import broadcast
 from chainer.utils import type_check
 
 
@@ -12,17 +12,20 @@ class PairwiseSelect(function.Function):
 
     Subclasses set ``selector`` (``'maximum'`` or ``'minimum'``) and ``wins``, the
     comparison (``'greater_equal'`` or ``'less_equal'``) under which ``x1`` is the one
-    picked, so that ties send the gradient to ``x1`` only.
+    picked, so that ties send the gradient to ``x1`` only. The shapes broadcast (v7);
+    each gradient is summed back to its input's shape.
     """
 
     selector = None
-
-    _differentiable_backward = True
     wins = None
 
+    _differentiable_backward = True
+
     def check_type_forward(self, in_types):
-        type_check.expect(in_types.size() == 2)
-        _type_checks.expect_same_float_arrays(in_types)
+        type_check.expect(in_types.size() == 2,
+                          in_types[0].dtype.kind == 'f',
+                          in_types[1].dtype == in_types[0].dtype)
+        type_check.expect_broadcast_shapes(in_types[0].shape, in_types[1].shape)
 
     def forward(self, inputs):
         x1, x2 = inputs
@@ -36,9 +39,10 @@ class PairwiseSelect(function.Function):
             d1, d2 = x1.data, x2.data
             xp = cuda.get_array_module(d1)
             first = getattr(xp, self.wins)(d1, d2).astype(d1.dtype)
-            return gy * first, gy * (1 - first)
+            return (broadcast.sum_to(gy * first, d1.shape),
+                    broadcast.sum_to(gy * (1 - first), d2.shape))
         xp = cuda.get_array_module(x1)
         zero = xp.zeros((), dtype=gy.dtype)
         first = getattr(xp, self.wins)(x1, x2)
-        return (utils.force_array(xp.where(first, gy, zero)),
-                utils.force_array(xp.where(first, zero, gy)))
+        return (broadcast.sum_to(utils.force_array(xp.where(first, gy, zero)), x1.shape),
+                broadcast.sum_to(utils.force_array(xp.where(first, zero, gy)), x2.shape))

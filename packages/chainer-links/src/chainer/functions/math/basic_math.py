@@ -17,7 +17,7 @@ from chainer.core_functions.basic_math import PowVarVar  # noqa: F401
 from chainer.core_functions.basic_math import Sub  # noqa: F401
 from chainer.core_functions.basic_math import SubFromConstant  # noqa: F401
 from chainer.core_functions.basic_math import absolute  # noqa: F401
-from chainer.core_functions.basic_math import add  # noqa: F401
+from chainer.core_functions.basic_math import add as _add_two
 from chainer.core_functions.basic_math import div  # noqa: F401
 from chainer.core_functions.basic_math import _convert_value_to_string  # noqa: F401
 from chainer.core_functions.basic_math import install_variable_operators  # noqa: F401
@@ -33,3 +33,35 @@ from chainer.core_functions.basic_math import rmatmul  # noqa: F401
 from chainer.core_functions.basic_math import rpow  # noqa: F401
 from chainer.core_functions.basic_math import rsub  # noqa: F401
 from chainer.core_functions.basic_math import sub  # noqa: F401
+
+
+def add(*xs):
+    """Elementwise sum of variables (``F.add``, v3+), their shapes broadcast.
+
+    With two operands this is ``x0 + x1`` (the node of the ``+`` operator, v1's
+    ``basic_math.add``, a constant second operand included); with more, the running
+    sum of them, differentiable to any order.
+
+    Args:
+        xs (~chainer.Variable or array): two or more operands (the first one a
+            Variable or an array).
+
+    Returns:
+        ~chainer.Variable: the sum.
+
+    Raises:
+        TypeError: fewer than two operands.
+    """
+    if len(xs) < 2:
+        raise TypeError('add takes two or more operands, got {}'.format(len(xs)))
+    import numpy
+
+    from chainer import cuda
+    from chainer import variable
+    y = xs[0] if isinstance(xs[0], variable.Variable) else variable.Variable(
+        xs[0], requires_grad=False)
+    for x in xs[1:]:
+        if isinstance(x, (numpy.ndarray, cuda.ndarray)):
+            x = variable.Variable(x, requires_grad=False)  # an array broadcasts too
+        y = _add_two(y, x)
+    return y
