@@ -95,6 +95,8 @@ class CRF1d(function.Function):
             from chainer.functions.loss import _crf1d_grad
             grads = _crf1d_grad.variable_grads(self, inputs[0], inputs[1:1 + n],
                                                grad_outputs[0])
+            if n == 1:  # no transition used: no gradient for the cost, as above
+                grads = (None,) + grads[1:]
             return grads + (None,) * n
         cost, xs, ys = inputs[0], inputs[1:1 + n], self._ys
         xp = cuda.get_array_module(cost)
@@ -123,8 +125,9 @@ class CRF1d(function.Function):
             new_beta = xp.zeros((b_prev, n_label), dtype=wd)
             new_beta[:b] = _log_space.logsumexp(cost_w[None] + m[:, None, :], axis=2)
             beta = new_beta
-        # Sequences of one step use no transition: the cost's gradient is zero.
-        g_cost = g_cost.astype(cost.dtype, copy=False)
+        # Sequences of one step use no transition: the cost gets no gradient (None, as
+        # in v1, whose tests declare it so; v7 gave zeros).
+        g_cost = None if n == 1 else g_cost.astype(cost.dtype, copy=False)
         gxs = [g.astype(cost.dtype, copy=False) for g in gxs]
         return (g_cost,) + tuple(gxs) + (None,) * n
 
