@@ -265,6 +265,8 @@ from chainer.functions.math.bias import Bias
 from chainer.functions.math.bias import bias
 from chainer.functions.math.ceil import Ceil
 from chainer.functions.math.ceil import ceil
+from chainer.functions.math.cholesky import cholesky
+from chainer.functions.math.cholesky import Cholesky
 from chainer.functions.math.clip import Clip
 from chainer.functions.math.clip import clip
 from chainer.functions.math.cos import Cos
@@ -294,6 +296,9 @@ from chainer.functions.math.exp import Exp
 from chainer.functions.math.exp import exp
 from chainer.functions.math.exponential_m1 import Expm1
 from chainer.functions.math.exponential_m1 import expm1
+from chainer.functions.math.fft import fft
+from chainer.functions.math.fft import FFT
+from chainer.functions.math.fft import ifft
 from chainer.functions.math.fix import fix
 from chainer.functions.math.fix import Fix
 from chainer.functions.math.floor import Floor

@@ -97,3 +97,31 @@ def test_add_of_several_operands(rng, shapes):
     _check_twice(rng, F.add, xs)
     with pytest.raises(TypeError):
         F.add(xs[0])
+
+
+@pytest.mark.parametrize('name', ['fft', 'ifft'])
+@pytest.mark.parametrize('shape', [(4,), (2, 3)])
+def test_fft_and_ifft(rng, name, shape):
+    real, imag = rng.randn(*shape), rng.randn(*shape)
+    y_real, y_imag = getattr(F, name)((real, imag))
+    expected = getattr(numpy.fft, name)(real + 1j * imag)
+    numpy.testing.assert_allclose(y_real.data, expected.real, atol=1e-12)
+    numpy.testing.assert_allclose(y_imag.data, expected.imag, atol=1e-12)
+
+    def func(r, i):
+        return getattr(F, name)((r, i))
+    grads = (rng.randn(*shape), rng.randn(*shape))
+    gradient_check.check_backward(func, (real, imag), grads)
+    gradient_check.check_double_backward(func, (real, imag), grads,
+                                         (rng.randn(*shape), rng.randn(*shape)))
+
+
+@pytest.mark.parametrize('n', [1, 4])
+def test_cholesky(rng, n):
+    m = rng.randn(n, n)
+    a = m.dot(m.T) + n * numpy.eye(n)
+
+    def func(a):
+        return F.cholesky((a + a.T) * 0.5)
+    numpy.testing.assert_allclose(func(a).data, numpy.linalg.cholesky(a))
+    _check_twice(rng, func, a, atol=1e-4, rtol=1e-4)
