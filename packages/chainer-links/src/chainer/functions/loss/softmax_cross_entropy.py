@@ -196,12 +196,15 @@ class SoftmaxCrossEntropy(function.Function):
     def backward(self, inputs, grad_outputs):
         """Gradient by ``x`` (the labels get none); given Variables (a double
         backprop), it is built of differentiable functions."""
-        if isinstance(grad_outputs[0], variable.Variable):
+        gloss = grad_outputs[0]
+        if type(gloss) is numpy.ndarray and not self.soft_target:
+            return self.backward_cpu(inputs, grad_outputs)  # the hot path: host labels
+        if isinstance(gloss, variable.Variable):
             from chainer.functions.loss import _softmax_cross_entropy_grad
-            return _softmax_cross_entropy_grad.variable_grad(self, inputs, grad_outputs[0])
-        if inputs[1].dtype.kind == 'f':
-            return self._soft_backward(inputs[0], inputs[1], grad_outputs[0])
-        return super(SoftmaxCrossEntropy, self).backward(inputs, grad_outputs)
+            return _softmax_cross_entropy_grad.variable_grad(self, inputs, gloss)
+        if self.soft_target:
+            return self._soft_backward(inputs[0], inputs[1], gloss)
+        return function.Function.backward(self, inputs, grad_outputs)
 
     def _labels_cpu(self, t, n_class):
         """Checks host labels. Returns ``(labels with the ignored ones set to 0, mask of
