@@ -61,3 +61,16 @@ def test_gumbel_softmax_low_temperature_follows_probabilities():
     y = F.gumbel_softmax(log_pi, tau=0.01).data
     assert abs(float((y.argmax(axis=1) == 1).mean()) - 0.8) < 0.03
     assert F.gumbel_softmax(numpy.zeros((), numpy.float32)).data == 1
+
+
+def test_gumbel_softmax_twice_with_fixed_noise():
+    from chainer import gradient_check
+    rng = numpy.random.RandomState(2)
+    log_pi = rng.uniform(-1, 1, (3, 4))
+
+    def f(x):
+        numpy.random.seed(7)  # the same Gumbel noise at every evaluation
+        return F.gumbel_softmax(x, tau=0.7)
+
+    gradient_check.check_double_backward(
+        f, log_pi, rng.uniform(-1, 1, (3, 4)), rng.uniform(-1, 1, (3, 4)))
