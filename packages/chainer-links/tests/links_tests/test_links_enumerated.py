@@ -20,7 +20,7 @@ LINKS = {
         'NStepBiRNNTanh', 'NStepBiRNNReLU', 'DepthwiseConvolution2D', 'StatefulZoneoutLSTM',
         # v5+ (issue 26)
         'Convolution1D', 'Convolution3D', 'Deconvolution1D', 'Deconvolution3D',
-        'LocalConvolution2D'],
+        'LocalConvolution2D', 'DeformableConvolution2D'],
     'normalization': ['BatchNormalization', 'LayerNormalization',
                       # v2+ (issue 25)
                       'BatchRenormalization'],

@@ -153,6 +153,8 @@ from chainer.functions.connection.deconvolution_nd import deconvolution_1d
 from chainer.functions.connection.deconvolution_nd import deconvolution_3d
 from chainer.functions.connection.deconvolution_nd import deconvolution_nd
 from chainer.functions.connection.deconvolution_nd import DeconvolutionND
+from chainer.functions.connection.deformable_convolution_2d_sampler import \
+    deformable_convolution_2d_sampler
 from chainer.functions.connection.depthwise_convolution_2d import depthwise_convolution_2d
 from chainer.functions.connection.dilated_convolution_2d import dilated_convolution_2d
 from chainer.functions.connection.dilated_convolution_2d import DilatedConvolution2DFunction

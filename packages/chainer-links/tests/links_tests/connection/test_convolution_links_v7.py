@@ -160,3 +160,24 @@ def test_local_convolution_2d_link():
     assert eager.W.shape == (3, 2, 2, 2, 3, 3) and eager.b is None
     with pytest.raises(ValueError):
         L.LocalConvolution2D(2, 3, in_size=2, ksize=3)
+
+
+def test_deformable_convolution_2d_link():
+    link = L.DeformableConvolution2D(None, 4, 3, pad=1,
+                                     deform_initialW=chainer.initializers.Normal())
+    x = _x(2, 3, 5, 5)
+    y = link(x)
+    assert y.shape == (2, 4, 5, 5)
+    assert link.offset_conv.W.shape == (18, 3, 3, 3)
+    assert link.deform_conv.W.shape == (4, 3, 3, 3)
+    offset = link.offset_conv(x)
+    numpy.testing.assert_allclose(
+        y.data, F.deformable_convolution_2d_sampler(
+            x, offset.data, link.deform_conv.W.data, link.deform_conv.b.data,
+            pad=1).data, rtol=1e-5, atol=1e-6)
+    y.grad = numpy.ones_like(y.data)
+    y.backward()
+    assert link.offset_conv.W.grad is not None and link.deform_conv.W.grad is not None
+    default = L.DeformableConvolution2D(3, 4, 3, deform_nobias=True)
+    assert default.deform_conv.b is None
+    numpy.testing.assert_array_equal(default.deform_conv.W.data, 0)  # v7's default

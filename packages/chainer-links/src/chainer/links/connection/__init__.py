@@ -7,6 +7,7 @@ from chainer.links.connection.convolution_nd import ConvolutionND
 from chainer.links.connection.deconvolution_2d import Deconvolution2D
 from chainer.links.connection.deconvolution_nd import Deconvolution1D, Deconvolution3D
 from chainer.links.connection.deconvolution_nd import DeconvolutionND
+from chainer.links.connection.deformable_convolution_2d import DeformableConvolution2D
 from chainer.links.connection.depthwise_convolution_2d import DepthwiseConvolution2D
 from chainer.links.connection.dilated_convolution_2d import DilatedConvolution2D
 from chainer.links.connection.embed_id import EmbedID
@@ -28,7 +29,7 @@ from chainer.links.connection.scale import Scale
 from chainer.links.connection.zoneoutlstm import StatefulZoneoutLSTM
 
 __all__ = ['Bias', 'Bilinear', 'Convolution1D', 'Convolution3D', 'Deconvolution1D',
-           'Deconvolution3D', 'LocalConvolution2D',
+           'Deconvolution3D', 'DeformableConvolution2D', 'LocalConvolution2D',
            'Convolution2D', 'ConvolutionND', 'Deconvolution2D',
            'DeconvolutionND', 'DepthwiseConvolution2D', 'DilatedConvolution2D',
            'EmbedID', 'GRU', 'Highway', 'Inception', 'InceptionBN', 'LSTM', 'Linear',
