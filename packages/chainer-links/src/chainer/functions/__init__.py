@@ -389,6 +389,10 @@ from chainer.functions.normalization.batch_renormalization import (
     BatchRenormalizationFunction)
 from chainer.functions.normalization.batch_renormalization import (
     fixed_batch_renormalization)
+from chainer.functions.normalization.decorrelated_batch_normalization import (
+    decorrelated_batch_normalization)
+from chainer.functions.normalization.decorrelated_batch_normalization import (
+    fixed_decorrelated_batch_normalization)
 from chainer.functions.normalization.fixed_batch_normalization import fixed_batch_normalization
 from chainer.functions.normalization.fixed_batch_normalization import FixedBatchNormalization
 from chainer.functions.normalization.group_normalization import group_normalization
