@@ -181,3 +181,13 @@ def test_deformable_convolution_2d_link():
     default = L.DeformableConvolution2D(3, 4, 3, deform_nobias=True)
     assert default.deform_conv.b is None
     numpy.testing.assert_array_equal(default.deform_conv.W.data, 0)  # v7's default
+
+
+def test_inception_bn_dtype_follows_the_configuration():
+    with chainer.using_config('dtype', numpy.float16):
+        link = L.InceptionBN(3, 2, 2, 2, 2, 2, 'max', proj_pool=2)
+    assert link.conv1n.gamma.dtype == numpy.float16
+    assert L.InceptionBN(3, 2, 2, 2, 2, 2, 'avg', proj_pool=2).conv3n.beta.dtype == numpy.float32
+    explicit = L.InceptionBN(3, 2, 2, 2, 2, 2, 'max', 2, dtype=numpy.float64)
+    assert explicit.proj3n.avg_var.dtype == numpy.float64  # v1's argument still wins
+    numpy.testing.assert_allclose(explicit.proj3n.avg_var, numpy.ones(2))

@@ -1,6 +1,7 @@
 """The Inception module with batch normalization ``L.InceptionBN``."""
 import numpy
 
+import chainer
 import chainer.functions as F
 from chainer import configuration
 from chainer import link
@@ -46,7 +47,9 @@ class InceptionBN(link.Chain):
             projection; the pooled input is passed as is).
         stride (int): Stride of the last step of each path.
         conv_init: Initializer of the convolution weights.
-        dtype (numpy.dtype): Type of the batch normalization parameters.
+        dtype (numpy.dtype or None): Type of the batch normalization parameters;
+            None (default) is ``chainer.config.dtype`` (v4+; float32 unless
+            configured otherwise, v1's default).
 
     Attributes:
         train (bool): If True (default), batch normalization runs in training mode
@@ -54,13 +57,15 @@ class InceptionBN(link.Chain):
     """
 
     def __init__(self, in_channels, out1, proj3, out3, proj33, out33, pooltype,
-                 proj_pool=None, stride=1, conv_init=None, dtype=numpy.float32):
+                 proj_pool=None, stride=1, conv_init=None, dtype=None):
         if pooltype not in ('max', 'avg'):
             raise _errors.UnsupportedOptionError(
                 "pooltype must be 'max' or 'avg', got {!r}".format(pooltype))
         if out1 < 0:
             raise ValueError('out1 must be >= 0, got {!r}'.format(out1))
         stride = _args.positive_int(stride, 'stride')
+        if dtype is None:
+            dtype = numpy.dtype(chainer.config.dtype)
         _check_architecture(out1, proj_pool, stride)
         super(InceptionBN, self).__init__()
         self.out1 = out1
