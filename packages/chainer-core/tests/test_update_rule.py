@@ -439,3 +439,11 @@ def test_a_loss_scale_is_used_by_one_update_only():
     (link.w * 2.0).backward()            # unscaled: grad 2 stays 2
     opt.update()
     numpy.testing.assert_allclose(link.w.array, [-3.0])
+
+
+def test_a_hook_that_is_not_callable_is_refused_before_the_setup_check():
+    opt = optimizer.Optimizer()
+    with pytest.raises(TypeError, match='callable'):
+        opt.add_hook(1)
+    with pytest.raises(RuntimeError, match='setup'):
+        opt.add_hook(lambda o: None, 'h1')

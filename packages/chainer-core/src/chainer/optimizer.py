@@ -198,8 +198,11 @@ class Optimizer(object):
                 ``'auto'``: the hook's ``timing`` attribute, else ``'pre'``.
 
         Raises:
+            TypeError: ``hook`` is not callable.
             RuntimeError: :meth:`setup` was not called yet.
         """
+        if not callable(hook):
+            raise TypeError('hook must be callable, got {!r}'.format(hook))
         if self.target is None:  # as in v1 and v7
             raise RuntimeError('call setup(link) before add_hook')
         self._hook_dict().add(hook, name, timing)
