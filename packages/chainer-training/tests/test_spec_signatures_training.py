@@ -154,6 +154,8 @@ SIGNATURES = {
 }
 
 # qualified name -> {undocumented parameter: why it is there}
+_V7 = "v7.8.1's {} (issue 27)"
+
 EXTRA_PARAMETERS = {
     'chainer.optimizers.Adam': {
         name: "v7.8.1's Adam option (issue 25, point 7)"
@@ -168,6 +170,28 @@ EXTRA_PARAMETERS = {
         'seed': 'reproducible split (the later Chainer reference has it)'},
     'chainer.datasets.get_cross_validation_datasets_random': {
         'seed': 'reproducible folds (the later Chainer reference has it)'},
+    'chainer.training.StandardUpdater': {
+        'loss_scale': _V7.format('fixed loss scale'),
+        'auto_new_epoch': _V7.format('automatic optimizer.new_epoch'),
+        'kwargs': _V7.format('keyword-only input_device')},
+    'chainer.training.ParallelUpdater': {
+        'loss_scale': _V7.format('fixed loss scale'),
+        'auto_new_epoch': _V7.format('automatic optimizer.new_epoch')},
+    'chainer.training.Trainer.extend': {
+        'call_before_training': _V7.format('call before the first update')},
+    'chainer.training.Trainer.run': {
+        'show_loop_exception_msg': _V7.format('print of the error stopping the loop')},
+    'chainer.training.make_extension': {
+        'initializer': _V7.format('initialize hook'), 'on_error': _V7.format('error hook'),
+        'kwargs': 'refuses unknown keywords with TypeError (v7)'},
+    'chainer.training.extensions.LogReport': {
+        'kwargs': _V7.format('keyword filename (the name of log_name there)')},
+    'chainer.training.extensions.snapshot': {
+        'kwargs': _V7.format('keyword-only target, condition, writer, snapshot_on_error, '
+                            'n_retains, autoload')},
+    'chainer.training.extensions.snapshot_object': {
+        'kwargs': _V7.format('keyword-only condition, writer, snapshot_on_error, '
+                            'n_retains, autoload')},
     'chainer.training.extensions.ProgressBar': {
         'log_interval': 'issue 17: off a terminal, one compact line at most every this '
                         'many seconds instead of a line per redraw'},
@@ -296,12 +320,18 @@ EXTRA_NAMES = {
                      'ShuffleOrderSampler')},
     'chainer.training.extensions': {
         'PlotReport': 'issue 7', 'observe_value': 'issue 7', 'observe_lr': 'issue 7',
-        'MicroAverage': 'issue 14 (v1.24)', 'ParameterStatistics': 'issue 14 (v1.24)'},
+        'MicroAverage': 'issue 14 (v1.24)', 'ParameterStatistics': 'issue 14 (v1.24)',
+        **{name: 'a v7.8.1 extension or module (issue 27)'
+           for name in ('DumpGraph', 'FailOnNonNumber', 'InverseShift', 'MultistepShift',
+                        'PolynomialShift', 'StepShift', 'VariableStatisticsPlot',
+                        'WarmupShift', 'unchain_variables')}},
     'chainer.training.triggers': {
         'IntervalTrigger': 'the later home of chainer.training.IntervalTrigger',
         'ManualScheduleTrigger': 'issue 7', 'MaxValueTrigger': 'issue 7',
         'MinValueTrigger': 'issue 7',
-        'BestValueTrigger': 'the base of Max/MinValueTrigger (later Chainer reference)'},
+        'BestValueTrigger': 'the base of Max/MinValueTrigger (later Chainer reference)',
+        **{name: 'a v7.8.1 trigger (issue 27)'
+           for name in ('EarlyStoppingTrigger', 'OnceTrigger', 'TimeTrigger')}},
 }
 
 
@@ -324,6 +354,7 @@ _EXTENSION_EXTRAS = {
     'name': 'the name under which Trainer.extend registered it (set by extend in 1.14 too)',
     'initialize': 'called once before the loop, also after a resume (later Chainer '
                   'reference); the optimizer shifts apply their value there',
+    'on_error': "called when the loop fails (v7.8.1's hook, issue 27)",
 }
 _ITERATOR = ['finalize', 'next', 'serialize']
 _ITERATOR_STATE = ['epoch', 'epoch_detail', 'is_new_epoch']
@@ -340,13 +371,16 @@ _STANDARD_UPDATER_EXTRAS = {
     'epoch': 'read by the triggers (1.14 source too)',
     'epoch_detail': 'read by ProgressBar (1.14 source too)',
     'is_new_epoch': 'read by the triggers (1.14 source too)',
-    'previous_epoch_detail': 'read by the epoch triggers (v1.24 source too)'}
+    'previous_epoch_detail': 'read by the epoch triggers (v1.24 source too)',
+    'device': 'the device of the models (v7.8.1 property, issue 27)',
+    'input_device': 'the device of the batches (v7.8.1, issue 27)'}
 _SHIFT_EXTRAS = dict(_EXTENSION_EXTRAS, value_at='the scheduled value after t calls')
 
 CLASS_NAMES = {
     # class: (documented public attributes, {extra: why})
     training.Trainer: (['extend', 'get_extension', 'run', 'serialize'],
-                       {'elapsed_time': 'issue 7 (later Chainer reference)'}),
+                       {'elapsed_time': 'issue 7 (later Chainer reference)',
+                        'is_before_training': 'no update done yet (v7.8.1, issue 27)'}),
     training.Updater: (_UPDATER, {}),
     training.StandardUpdater: (_UPDATER + ['get_iterator', 'update_core'],
                                _STANDARD_UPDATER_EXTRAS),
@@ -354,7 +388,8 @@ CLASS_NAMES = {
                                _STANDARD_UPDATER_EXTRAS),
     training.Extension: (_EXTENSION_BASE, _EXTENSION_EXTRAS),
     training.IntervalTrigger: ([], {
-        'serialize': 'saves where its last call stopped (later Chainer reference)'}),
+        'serialize': 'saves where its last call stopped (later Chainer reference)',
+        'get_training_length': '(period, unit) (v7.8.1, issue 27)'}),
     extensions.Evaluator: (_EXTENSION_BASE + ['evaluate', 'get_all_iterators',
                                               'get_all_targets', 'get_iterator',
                                               'get_target'], _EXTENSION_EXTRAS),

@@ -107,7 +107,9 @@ def test_snapshot_on_error_target_and_callable_filename(tmp_path):
 
 def test_argument_checks_and_v1_trigger():
     with pytest.raises(TypeError):
-        extensions.snapshot(savefun=npz.save_npz, writer=snapshot_writers.SimpleWriter())
+        extensions.snapshot(savefun=_failing_save, writer=snapshot_writers.SimpleWriter())
+    # v1's documented default savefun may stand beside a writer
+    extensions.snapshot(savefun=npz.save_npz, writer=snapshot_writers.SimpleWriter())
     with pytest.raises(TypeError):
         extensions.snapshot(n_retain=3)
     ext = extensions.snapshot(trigger=(2, 'iteration'))  # v1's argument

@@ -148,8 +148,8 @@ def test_log_report_filename_and_print_report_without_flush(tmp_path):
             self.text += text
 
     trainer = tiny.trainer(tmp_path, stop=(1, 'epoch'))
-    trainer.extend(extensions.LogReport(None, (1, 'epoch'), None, 'v7log'))
-    trainer.extend(extensions.LogReport(log_name='v1log'), name='v1')
+    trainer.extend(extensions.LogReport(None, (1, 'epoch'), None, filename='v7log'))
+    trainer.extend(extensions.LogReport(None, (1, 'epoch'), None, 'v1log'), name='v1')
     out = _NoFlush()
     trainer.extend(extensions.PrintReport(['epoch', 'main/loss'], out=out))
     trainer.run()

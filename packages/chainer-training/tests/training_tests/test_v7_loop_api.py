@@ -112,8 +112,7 @@ def test_extension_defaults():
         NoCall()(None)
     with pytest.raises(TypeError):  # what v1-era code here caught
         NoCall()(None)
-    with pytest.raises(AttributeError):
-        NoCall().invoke_before_training
+    assert NoCall().invoke_before_training is False  # v1's documented default
 
     @training.make_extension()
     def ext(trainer):

@@ -23,16 +23,17 @@ class Extension(object):
     Attributes:
         trigger: default trigger, ``(1, 'iteration')``.
         priority (int): default priority, :data:`PRIORITY_READER`.
+        invoke_before_training (bool): v1's default flag to call the extension once
+            just before the training loop starts (False); v7 code passes
+            ``call_before_training`` to ``Trainer.extend`` instead.
         name (str or None): the name under which the trainer registered the
             extension (set by ``extend``).
     """
 
     trigger = 1, 'iteration'
     priority = PRIORITY_READER
+    invoke_before_training = False  # documented by v1 (v7 removed it)
     name = None
-    # No ``invoke_before_training`` here (v7 removed it, and reading it raises
-    # AttributeError): a v1 subclass setting it is still honoured by the trainer;
-    # v7 code passes ``call_before_training`` to Trainer.extend.
 
     @property
     def default_name(self):

@@ -136,6 +136,8 @@ def _options(savefun, kwargs):
     if unknown:
         raise TypeError('snapshot got unexpected keyword arguments: {}'.format(
             ', '.join(unknown)))
+    if savefun is npz.save_npz:
+        savefun = None  # the documented default: a writer may replace it
     if savefun is not None and not callable(savefun):
         raise TypeError('savefun must be callable as savefun(path, obj), got '
                         '{!r}'.format(savefun))
@@ -147,8 +149,8 @@ def _options(savefun, kwargs):
     return kwargs
 
 
-def snapshot(savefun=None, filename='snapshot_iter_{.updater.iteration}',
-             trigger=None, **kwargs):
+def snapshot(savefun=npz.save_npz, filename='snapshot_iter_{.updater.iteration}',
+             trigger=(1, 'epoch'), **kwargs):
     """Returns a trainer extension that saves the trainer itself (or ``target``),
     to resume the training loop later by loading the file into a rebuilt trainer.
 
@@ -157,11 +159,11 @@ def snapshot(savefun=None, filename='snapshot_iter_{.updater.iteration}',
 
     Args:
         savefun: ``savefun(path, obj)`` writes the file; :func:`save_npz` by default
-            (not together with ``writer``).
+            (another one not together with ``writer``).
         filename (str or callable): file name; a format string given the trainer,
             or a function of the trainer.
-        trigger: when to save (v1's argument); ``(1, 'epoch')`` by default, or the
-            trigger given to ``Trainer.extend``.
+        trigger: when to save (v1's argument), ``(1, 'epoch')`` by default; a
+            trigger given to ``Trainer.extend`` wins.
         target: object to save instead of the trainer (keyword only, as the
             following ones).
         condition (callable): called without arguments at each trigger; saves only
@@ -179,7 +181,8 @@ def snapshot(savefun=None, filename='snapshot_iter_{.updater.iteration}',
     return _Snapshot(filename=filename, trigger=trigger, **_options(savefun, kwargs))
 
 
-def snapshot_object(target, filename, savefun=None, trigger=None, **kwargs):
+def snapshot_object(target, filename, savefun=npz.save_npz, trigger=(1, 'epoch'),
+                    **kwargs):
     """Returns a trainer extension that saves ``target`` (e.g. the model); see
     :func:`snapshot` for the other arguments.
 

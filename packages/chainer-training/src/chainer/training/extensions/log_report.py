@@ -20,16 +20,15 @@ class LogReport(extension.Extension):
         trigger: when to emit an entry, ``(1, 'epoch')`` by default.
         postprocess (callable): called with each entry (a dict it may modify) before
             the entry is stored.
-        filename (str): file name under the trainer's output directory; a format
-            string given the entry's values (``'log_{iteration}'``); ``log_name``
-            when None (v7's name of the fourth argument).
-        log_name (str): v1's name of the file name (keyword, ``'log'`` by
-            default); None writes no file.
+        log_name (str): file name under the trainer's output directory; a format
+            string given the entry's values (``'log_{iteration}'``); None writes no
+            file.
+        filename (str): v7's name of ``log_name`` (keyword only); wins when given.
     """
 
     def __init__(self, keys=None, trigger=(1, 'epoch'), postprocess=None,
-                 filename=None, **kwargs):
-        log_name = kwargs.pop('log_name', 'log')
+                 log_name='log', **kwargs):
+        filename = kwargs.pop('filename', None)
         if kwargs:
             raise TypeError('LogReport got unexpected keyword arguments: {}'.format(
                 ', '.join(sorted(kwargs))))
