@@ -153,3 +153,28 @@ def test_link_parameters_and_initial_statistics():
     assert [name for name, _ in link.namedparams()] == ['/gamma']
     y = link(numpy.arange(8.).reshape(4, 2))
     assert y.dtype == numpy.float64 and y.shape == (4, 2)
+
+
+def test_batch_renormalization_function_double_backward():
+    x = numpy.random.randn(5, 3, 2)
+    gamma = numpy.random.uniform(.5, 1, 3)
+    beta = numpy.random.randn(3)
+    # running statistics far from the batch's: r and d are clipped (r = 2, d = 0.5),
+    # so constants also for the finite differences
+    mean, var = numpy.full(3, -10.0), numpy.full(3, 1e-4)
+
+    def f(x, gamma, beta):
+        return F.batch_renormalization(x, gamma, beta, 2.0, 0.5, eps=1e-2,
+                                       running_mean=mean.copy(),
+                                       running_var=var.copy())
+
+    gy = numpy.random.randn(5, 3, 2)
+    ggs = [numpy.random.randn(*a.shape) for a in (x, gamma, beta)]
+    gradient_check.check_double_backward(f, (x, gamma, beta), gy, ggs, atol=1e-4,
+                                         rtol=1e-4)
+
+
+def test_fixed_batch_renormalization_is_deprecated():
+    p = numpy.ones(3, numpy.float32)
+    with pytest.warns(DeprecationWarning):
+        F.fixed_batch_renormalization(numpy.zeros((2, 3), numpy.float32), p, p, p, p)

@@ -1,10 +1,13 @@
 """Batch renormalization: ``F.batch_renormalization`` and
 ``F.fixed_batch_renormalization`` (Ioffe, 2017, https://arxiv.org/abs/1702.03275)."""
 import numbers
+import warnings
 
 from chainer import cuda
 from chainer import function
 from chainer import utils
+from chainer import variable
+from chainer.functions.normalization import _bn_graph
 from chainer.functions.normalization import _channel_params
 from chainer.functions.normalization import fixed_batch_normalization as _fixed
 from chainer.utils import type_check
@@ -25,6 +28,9 @@ class BatchRenormalizationFunction(function.Function):
 
     Attributes:
         r, d: The corrections of the last forward pass (per channel).
+
+    Differentiable twice, ``r`` and ``d`` being constants of the graph (as in the
+    first derivative).
     """
 
     def __init__(self, eps=2e-5, mean=None, var=None, decay=0.9, rmax=1, dmax=0,
@@ -84,9 +90,13 @@ class BatchRenormalizationFunction(function.Function):
             self.running_var += ((1 - decay) * unbiased).astype(self.running_var.dtype)
         return utils.force_array(y, x.dtype),
 
+    _differentiable_backward = True
+
     def backward(self, inputs, grad_outputs):
         x, gamma, _ = inputs
         gy, = grad_outputs
+        if isinstance(gy, variable.Variable):  # a double backprop
+            return self._variable_grads(x, gamma, gy)
         view = _channel_params.param_view
         axes = _channel_params.reduced_axes(x.ndim, gamma.ndim)
         acc = _channel_params.sum_dtype(x.dtype)
@@ -103,6 +113,16 @@ class BatchRenormalizationFunction(function.Function):
         gx *= view(coef, x.ndim)
         return (utils.force_array(gx, x.dtype), ggamma.astype(gamma.dtype, copy=False),
                 gbeta.astype(gamma.dtype, copy=False))
+
+    def _variable_grads(self, x, gamma, gy):
+        # y = batch_normalization(x, gamma r, 0) + gamma d + beta with r, d constant
+        gamma = _bn_graph.as_variable(gamma)
+        r = self.r.astype(gamma.dtype)
+        d = self.d.astype(gamma.dtype)
+        axes = _channel_params.reduced_axes(x.ndim, gamma.ndim)
+        gx, g_scale, gbeta = _bn_graph.batch_stat_grads(x, gamma * r, gy, axes,
+                                                        self.eps)
+        return gx, g_scale * r + gbeta * d, gbeta
 
 
 def batch_renormalization(x, gamma, beta, rmax, dmax, eps=2e-5, running_mean=None,
@@ -146,6 +166,9 @@ def fixed_batch_renormalization(x, gamma, beta, mean, var, eps=2e-5):
     """Batch renormalization at inference: normalizes by the given statistics, as
     :func:`fixed_batch_normalization` does (``r = 1``, ``d = 0``).
 
+    Deprecated (as in Chainer v7): it warns a DeprecationWarning; call
+    :func:`fixed_batch_normalization` instead.
+
     Args:
         x (~chainer.Variable or array): The input.
         gamma (~chainer.Variable or array): The scaling parameter.
@@ -157,4 +180,7 @@ def fixed_batch_renormalization(x, gamma, beta, mean, var, eps=2e-5):
     Returns:
         ~chainer.Variable: The normalized output.
     """
+    warnings.warn('fixed_batch_renormalization is deprecated: use '
+                  'fixed_batch_normalization, which computes the same',
+                  DeprecationWarning)
     return _fixed.fixed_batch_normalization(x, gamma, beta, mean, var, eps)
