@@ -73,12 +73,18 @@ def test_clip_needs_a_bound():
         F.clip(numpy.zeros(2), None, None)
 
 
-def test_matmul_of_mixed_dtypes_follows_numpy_for_vectors(rng):
+def test_matmul_of_mixed_dtypes_keeps_v1_column_vectors(rng):
+    # the same meaning as for one dtype (a numerical gradient casts to one dtype)
     v = rng.randn(4).astype(numpy.float32)
     m = rng.randn(4, 3)
-    y = F.matmul(v, m)
-    assert y.shape == (3,) and y.dtype == numpy.float64
-    numpy.testing.assert_allclose(y.data, v.astype(numpy.float64).dot(m), rtol=1e-6)
+    y = F.matmul(v, m, transa=True)
+    assert y.shape == (1, 3) and y.dtype == numpy.float64
+    numpy.testing.assert_allclose(y.data[0], v.astype(numpy.float64).dot(m), rtol=1e-6)
+    assert F.matmul(v.astype(numpy.float64), m, transa=True).shape == (1, 3)
+
+    def func(v, m):
+        return F.matmul(v, m, transa=True)
+    _check_twice(rng, func, (v.astype(numpy.float64), m))
 
 
 @pytest.mark.parametrize('name', ['maximum', 'minimum'])

@@ -3,9 +3,10 @@
 Operands of at most two dimensions and one dtype go to chainer-core's
 :class:`~chainer.core_functions.matmul.MatMul` (the node of the ``@`` operator, with
 Chainer v1's meaning of 1-d operands: column vectors, a 2-d result). Batches of
-matrices (an operand of three or more dimensions, v3+) and operands of different
-dtypes (v7 promotes them; v1 refused them) go to :class:`BatchMatMulND`, which follows
-:func:`numpy.matmul`: the batch axes broadcast, a 1-d operand is a vector.
+matrices (an operand of three or more dimensions, v3+) go to :class:`BatchMatMulND`,
+which follows :func:`numpy.matmul`: the batch axes broadcast, a 1-d operand is a
+vector. Operands of different dtypes (v7 promotes them; v1 refused them) of at most
+two dimensions keep v1's meaning, through :class:`BatchMatMulND` too.
 """
 import numpy
 
@@ -107,8 +108,7 @@ def matmul(a, b, transa=False, transb=False):
     When an operand has three or more dimensions (v3+), the last two axes are the
     matrices and the leading ones broadcast as in :func:`numpy.matmul`; a 1-d operand
     is then a vector whose axis is dropped from the result. Operands of different
-    floating-point dtypes (which v1 refused) multiply as in v7 whatever their
-    dimensions, giving the promoted dtype.
+    floating-point dtypes (which v1 refused) give the promoted dtype (v7).
 
     Args:
         a (~chainer.Variable or array): left operand.
@@ -123,6 +123,13 @@ def matmul(a, b, transa=False, transb=False):
         ~chainer.utils.type_check.InvalidType: the inner dimensions differ, the batch
             axes do not broadcast, or an operand is not floating point.
     """
-    if a.ndim <= 2 and b.ndim <= 2 and a.dtype == b.dtype:
-        return _matmul_2d(a, b, transa=transa, transb=transb)
+    if a.ndim <= 2 and b.ndim <= 2:
+        if a.dtype == b.dtype:
+            return _matmul_2d(a, b, transa=transa, transb=transb)
+        # v1's meaning (1-d = column vector) with v7's dtype promotion
+        if a.ndim == 1:
+            a = _reshape(a, (a.shape[0], 1))
+        if b.ndim == 1:
+            b = _reshape(b, (b.shape[0], 1))
+        return BatchMatMulND(transa, transb).apply((a, b))[0]
     return _matmul_nd(a, b, transa, transb)
