@@ -87,3 +87,10 @@ def test_fix_and_sign_are_piecewise_constant(name):
     numpy.testing.assert_array_equal(y.data, getattr(numpy, name)(x.data))
     gx, = chainer.grad([F.sum(y)], [x])
     assert gx is None or not gx.data.any()
+
+
+def test_zeta_uses_the_exponents_in_the_dtype_of_q(rng):
+    pytest.importorskip('scipy.special')
+    s = rng.uniform(2, 4, (3,)).astype(numpy.float16)
+    q = rng.uniform(1, 2, (3,))
+    assert F.zeta(s, q).dtype == numpy.float64

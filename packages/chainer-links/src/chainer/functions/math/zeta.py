@@ -18,18 +18,19 @@ class Zeta(function_node.FunctionNode):
         return 'zeta'
 
     def check_type_forward(self, in_types):
-        type_check.expect(in_types.size() == 1, in_types[0].dtype.kind == 'f',
-                          in_types[0].dtype == self._x.dtype)
+        type_check.expect(in_types.size() == 1, in_types[0].dtype.kind == 'f')
 
     def forward(self, inputs):
         self.retain_inputs((0,))
         q, = inputs
         xp = cuda.get_array_module(q)
-        return utils.force_array(special_function(xp, 'zeta')(self._x, q), q.dtype),
+        x = self._x.astype(q.dtype, copy=False)
+        return utils.force_array(special_function(xp, 'zeta')(x, q), q.dtype),
 
     def backward(self, indexes, grad_outputs):
         q, = self.get_retained_inputs()
-        return grad_outputs[0] * (-self._x * zeta(self._x + 1, q)),
+        x = self._x.astype(q.dtype, copy=False)
+        return grad_outputs[0] * (-x * zeta(x + 1, q)),
 
 
 def zeta(x, q):
@@ -37,7 +38,8 @@ def zeta(x, q):
 
     Args:
         x (array): the exponents (floating point, a constant: no gradient).
-        q (~chainer.Variable or array): the offsets, of the dtype of ``x``.
+        q (~chainer.Variable or array): the offsets (floating point; ``x`` is used in
+            their dtype).
 
     Returns:
         ~chainer.Variable: ``zeta(x, q)``; its derivative in ``q`` is
