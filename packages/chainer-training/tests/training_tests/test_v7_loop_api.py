@@ -190,3 +190,19 @@ def test_the_loop_error_is_printed_unless_asked_not_to(tmp_path, capsys, show):
         trainer.run(show_loop_exception_msg=show)
     assert ('Exception in main training loop: diverged' in capsys.readouterr().err) \
         is show
+
+
+def test_numeric_arrays_are_wrapped_and_other_values_passed_as_they_are():
+    received = []
+
+    def loss(x, names):
+        received.append((type(x), names))
+        return chainer.functions.sum(x)
+
+    def converter(batch, device):
+        return (numpy.ones((2, 3), 'f'), numpy.array(['a', None], dtype=object))
+
+    updater, _ = _updater(converter=converter, loss_func=loss)
+    updater.update()
+    assert received[0][0] is chainer.Variable  # v1 code reads x.data
+    assert received[0][1].dtype == object

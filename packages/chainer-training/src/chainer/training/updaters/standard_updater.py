@@ -25,15 +25,24 @@ def _check_optimizer(name, optimizer):
                          'optimizer.setup(model) first'.format(name))
 
 
+def _wrapped(x, volatile):
+    # v1 wraps the arrays in Variables; what cannot be one (an array of objects, a
+    # list from a custom converter: v7 passes any value) is passed as it is
+    dtype = getattr(x, 'dtype', None)
+    if dtype is None or getattr(x, 'shape', None) is None or dtype.kind not in 'biufc':
+        return x
+    return chainer.Variable(x, volatile=volatile)
+
+
 def call_with_batch(func, in_arrays, volatile=chainer.flag.OFF):
-    """Calls ``func`` with the converted batch wrapped in Variables: positional
-    arguments for a tuple, keyword arguments for a dict, one argument otherwise."""
+    """Calls ``func`` with the converted batch, its numeric arrays wrapped in
+    Variables (v1; other values as they are): positional arguments for a tuple,
+    keyword arguments for a dict, one argument otherwise."""
     if isinstance(in_arrays, tuple):
-        return func(*[chainer.Variable(x, volatile=volatile) for x in in_arrays])
+        return func(*[_wrapped(x, volatile) for x in in_arrays])
     if isinstance(in_arrays, dict):
-        return func(**{key: chainer.Variable(x, volatile=volatile)
-                       for key, x in in_arrays.items()})
-    return func(chainer.Variable(in_arrays, volatile=volatile))
+        return func(**{key: _wrapped(x, volatile) for key, x in in_arrays.items()})
+    return func(_wrapped(in_arrays, volatile))
 
 
 def _device_object(device):
