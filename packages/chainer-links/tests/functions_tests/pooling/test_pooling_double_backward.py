@@ -94,3 +94,24 @@ def test_upsampling_double_backward(dtype, tol):
     _, idx = F.max_pooling_2d(x, 2, return_indices=True)
     p = _distinct((1, 2, 2, 2), dtype)
     _check(lambda p: F.upsampling_2d(p, idx, 2, outsize=(4, 4)), p, dtype, tol)
+
+
+def test_average_pooling_without_the_padding():
+    x = numpy.arange(9.).reshape(1, 1, 3, 3)
+    y = F.average_pooling_nd(x, 2, 2, 1, pad_value=None)
+    # windows: {0}, {1, 2}, {3, 6}, {4, 5, 7, 8}
+    testing.assert_allclose(y.data[0, 0], [[0, 1.5], [4.5, 6]])
+    testing.assert_allclose(F.average_pooling_nd(x, 2, 2, 1, None).data, y.data)
+    testing.assert_allclose(F.average_pooling_nd(x, 2, 2, 1).data[0, 0],
+                            [[0, 0.75], [2.25, 6]])
+    # v1's fifth positional argument use_cudnn
+    testing.assert_allclose(F.average_pooling_nd(x, 2, 2, 1, False).data[0, 0],
+                            [[0, 0.75], [2.25, 6]])
+    with pytest.raises(ValueError):
+        F.average_pooling_nd(x, 2, pad_value=1)
+
+
+@pytest.mark.parametrize('dtype,tol', TOLS)
+def test_average_pooling_without_padding_double_backward(dtype, tol):
+    _check(lambda x: F.average_pooling_nd(x, 3, 2, 1, pad_value=None),
+           _distinct((1, 2, 4, 5), dtype), dtype, tol)

@@ -63,7 +63,20 @@ class AveragePoolingND(pooling_nd.PoolingND):
                                                   self.stride, self.pad),
 
 
-def average_pooling_nd(x, ksize, stride=None, pad=0, use_cudnn=None):
+def _average_inside(x, ksize, stride, pad):
+    # The mean over the part of each window inside the input: the window sums divided
+    # by the number of such elements (a node of sums times a constant, so linear).
+    ndim = len(x.shape) - 2
+    _, ksize, stride, pad = _windows.window_geometry(ndim, ksize, stride, pad)
+    x = x if isinstance(x, variable.Variable) else variable.Variable(x)
+    xp = cuda.get_array_module(x.data)
+    ones = xp.ones((1, 1) + x.shape[2:], dtype=x.dtype)
+    count = _windows.window_sum(ones, ksize, stride, pad, False)
+    y, = _window_nodes.WindowSum(ksize, stride, pad, False).apply((x,))
+    return y * xp.broadcast_to(1 / count, y.shape).astype(x.dtype)
+
+
+def average_pooling_nd(x, ksize, stride=None, pad=0, pad_value=0, use_cudnn=None):
     """N-dimensionally spatial average pooling function.
 
     .. math:: y[n, c, o] = \\frac{1}{\\prod_i k_i} \\sum_{k_1, ..., k_N}
@@ -77,11 +90,23 @@ def average_pooling_nd(x, ksize, stride=None, pad=0, use_cudnn=None):
         ksize (int or tuple of ints): window size.
         stride (int, tuple of ints or None): stride; None uses ``ksize``.
         pad (int or tuple of ints): padding width.
+        pad_value (0 or None): ``0`` (default): padded zeros count in the mean; None
+            (v4+): each window averages its elements inside the input only. A bool
+            here is v1's fifth positional argument, ``use_cudnn``.
         use_cudnn (bool or None): on the GPU, use cuDNN when it is enabled.
 
     Returns:
         ~chainer.Variable: output of shape ``(n, c, out_1, ..., out_N)``.
+
+    Raises:
+        ValueError: for a ``pad_value`` other than 0 and None.
     """
+    if isinstance(pad_value, bool):  # v1's positional use_cudnn
+        pad_value, use_cudnn = 0, pad_value
+    if pad_value is None:
+        return _average_inside(x, ksize, stride, pad)
+    if isinstance(pad_value, bool) or pad_value != 0:
+        raise ValueError('pad_value must be 0 or None, got {!r}'.format(pad_value))
     ndim = max(len(x.shape) - 2, 1)
     return AveragePoolingND(ndim, ksize, stride, pad, False, use_cudnn)(x)
 
@@ -92,15 +117,15 @@ def _fixed_ndim(x, ndim, name):
                          'got shape {}'.format(name, 2 + ndim, ndim, x.shape))
 
 
-def average_pooling_1d(x, ksize, stride=None, pad=0):
+def average_pooling_1d(x, ksize, stride=None, pad=0, pad_value=0):
     """1-dimensional average pooling (v4+): :func:`average_pooling_nd` of an input
     ``(n, c, w)``; raises ValueError for another number of dimensions."""
     _fixed_ndim(x, 1, 'average_pooling_1d')
-    return average_pooling_nd(x, ksize, stride, pad)
+    return average_pooling_nd(x, ksize, stride, pad, pad_value)
 
 
-def average_pooling_3d(x, ksize, stride=None, pad=0):
+def average_pooling_3d(x, ksize, stride=None, pad=0, pad_value=0):
     """3-dimensional average pooling (v4+): :func:`average_pooling_nd` of an input
     ``(n, c, d, h, w)``; raises ValueError for another number of dimensions."""
     _fixed_ndim(x, 3, 'average_pooling_3d')
-    return average_pooling_nd(x, ksize, stride, pad)
+    return average_pooling_nd(x, ksize, stride, pad, pad_value)
