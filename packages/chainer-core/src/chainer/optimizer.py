@@ -321,16 +321,21 @@ class Optimizer(object):
             states = {}
         for name, state in sorted(states.items()):
             child = serializer[name.lstrip('/')]
-            # v7's layout counts steps per parameter (a v1 file has no such entry)
+            # v7's layout counts steps per parameter; a v1 file has no such entry, and
+            # a v1 optimizer writes one only for a parameter whose count it keeps
+            # apart from its own t (one loaded from such a file, or updated in
+            # float32 for a float16 parameter)
             steps = self.__dict__.setdefault('_param_t', {})
-            try:
-                value = child('t', steps.get(name, 0))
-            except KeyError:
-                if not loading:
-                    raise
-            else:
-                if value is not None and not serializer_module._is_validating(serializer):
-                    steps[name] = int(value)
+            if loading or name in steps:
+                try:
+                    value = child('t', steps.get(name, 0))
+                except KeyError:
+                    if not loading:
+                        raise
+                else:
+                    if value is not None and \
+                            not serializer_module._is_validating(serializer):
+                        steps[name] = int(value)
             for key in sorted(state):
                 value = child(key, state[key])
                 if value is not None:
