@@ -131,3 +131,14 @@ def test_cholesky(rng, n):
         return F.cholesky((a + a.T) * 0.5)
     numpy.testing.assert_allclose(func(a).data, numpy.linalg.cholesky(a))
     _check_twice(rng, func, a, atol=1e-4, rtol=1e-4)
+
+
+@pytest.mark.parametrize('name', ['max', 'min', 'logsumexp'])
+def test_axes_naming_one_axis_twice_are_a_value_error(name):
+    with pytest.raises(ValueError):
+        getattr(F, name)(numpy.ones((2, 3, 4)), axis=(1, -2))
+
+
+def test_rsqrt_label():
+    import chainer
+    assert F.rsqrt(chainer.Variable(numpy.ones(2))).creator.label == 'rsqrt'

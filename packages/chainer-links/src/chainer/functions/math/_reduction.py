@@ -53,3 +53,20 @@ def expand_to_input(xp, g, x_shape, axes, copy=False):
     """
     view = xp.broadcast_to(g.reshape(kept_shape(x_shape, axes)), x_shape)
     return view.copy() if copy else view
+
+
+class RepeatedAxisError(type_check.InvalidType, ValueError):
+    """Two axes of a reduction name the same axis of the input: a ValueError (as
+    Chainer v1 and v7 raise) and an InvalidType (as the type check reports it)."""
+
+
+def reject_repeated_axes(axes, ndim):
+    """Raises :class:`RepeatedAxisError` when two of ``axes`` (a tuple, or None) name
+    the same axis of an array of ``ndim`` dimensions, such as ``(1, -2)`` for
+    ``ndim`` 3."""
+    if axes is None:
+        return
+    normalized = [a % ndim if -ndim <= a < ndim else a for a in axes]
+    if len(set(normalized)) != len(normalized):
+        raise RepeatedAxisError('distinct axes in axis',
+                                'axis == {} for ndim {}'.format(axes, ndim))

@@ -8,6 +8,7 @@ from chainer.functions.math._reduction import check_reduction_axes
 from chainer.functions.math._reduction import expand_to_input
 from chainer.functions.math._reduction import reduction_axes
 from chainer.functions.math._reduction import reduced_axes
+from chainer.functions.math._reduction import reject_repeated_axes
 from chainer.functions.math.sum import broadcast_back
 
 
@@ -61,4 +62,6 @@ def logsumexp(x, axis=None):
     Returns:
         ~chainer.Variable: output variable.
     """
-    return LogSumExp(axis)(x)
+    func = LogSumExp(axis)
+    reject_repeated_axes(func.axis, x.ndim)
+    return func(x)

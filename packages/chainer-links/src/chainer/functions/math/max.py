@@ -1,4 +1,5 @@
 """Maximum of array elements over axes: ``max``."""
+from chainer.functions.math._reduction import reject_repeated_axes
 from chainer.functions.math._selection import SelectionReduce
 
 
@@ -25,4 +26,6 @@ def max(x, axis=None, keepdims=False):
     Returns:
         ~chainer.Variable: output variable.
     """
-    return Max(axis, keepdims)(x)
+    func = Max(axis, keepdims)
+    reject_repeated_axes(func.axis, x.ndim)
+    return func(x)

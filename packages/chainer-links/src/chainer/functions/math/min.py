@@ -1,4 +1,5 @@
 """Minimum of array elements over axes: ``min``."""
+from chainer.functions.math._reduction import reject_repeated_axes
 from chainer.functions.math._selection import SelectionReduce
 
 
@@ -25,4 +26,6 @@ def min(x, axis=None, keepdims=False):
     Returns:
         ~chainer.Variable: output variable.
     """
-    return Min(axis, keepdims)(x)
+    func = Min(axis, keepdims)
+    reject_repeated_axes(func.axis, x.ndim)
+    return func(x)

@@ -5,6 +5,8 @@ from chainer.functions._unary_elementwise import UnaryElementwise
 class Rsqrt(UnaryElementwise):
     """Elementwise reciprocal of the square root: ``y = 1 / sqrt(x)``."""
 
+    label = 'rsqrt'
+
     def compute(self, xp, x):
         return 1 / xp.sqrt(x)
 
