@@ -184,6 +184,8 @@ EXTRA_PARAMETERS = {
     'chainer.training.make_extension': {
         'initializer': _V7.format('initialize hook'), 'on_error': _V7.format('error hook'),
         'kwargs': 'refuses unknown keywords with TypeError (v7)'},
+    'chainer.training.extensions.Evaluator': {
+        'kwargs': _V7.format('keyword-only progress_bar')},
     'chainer.training.extensions.LogReport': {
         'kwargs': _V7.format('keyword filename (the name of log_name there)')},
     'chainer.training.extensions.snapshot': {

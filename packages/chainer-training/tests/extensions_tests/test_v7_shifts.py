@@ -156,3 +156,22 @@ def test_log_report_filename_and_print_report_without_flush(tmp_path):
     assert os.path.exists(str(tmp_path / 'v7log'))
     assert os.path.exists(str(tmp_path / 'v1log'))
     assert 'main/loss' in out.text
+
+
+def test_evaluator_progress_bar(capsys):
+    import numpy
+
+    data = [numpy.ones(2, 'f') for _ in range(3)]
+    seen = []
+
+    def eval_func(x):
+        seen.append(x.shape)
+
+    it = chainer.iterators.SerialIterator(data, 1, repeat=False, shuffle=False)
+    evaluator = extensions.Evaluator(it, {}, eval_func=eval_func, progress_bar=True)
+    with chainer.Reporter():
+        evaluator.evaluate()
+    assert len(seen) == 3
+    assert 'validation: 3 iterations' in capsys.readouterr().err
+    with pytest.raises(TypeError):
+        extensions.Evaluator(it, {}, progres_bar=True)

@@ -1,5 +1,6 @@
 """``Evaluator``: evaluates models on a validation set."""
 import copy
+import sys
 
 from chainer import configuration
 from chainer import flag
@@ -39,6 +40,8 @@ class Evaluator(extension.Extension):
         eval_hook: called with this extension at the start of each evaluation.
         eval_func: called with the input Variables of each batch; the main target
             when None.
+        progress_bar (bool): print the progress of the evaluation to stderr
+            (keyword only; v7).
 
     Attributes:
         converter, device, eval_hook, eval_func: as given.
@@ -49,7 +52,12 @@ class Evaluator(extension.Extension):
     priority = extension.PRIORITY_WRITER
 
     def __init__(self, iterator, target, converter=convert.concat_examples, device=None,
-                 eval_hook=None, eval_func=None):
+                 eval_hook=None, eval_func=None, **kwargs):
+        progress_bar = kwargs.pop('progress_bar', False)
+        if kwargs:
+            raise TypeError('Evaluator got unexpected keyword arguments: {}'.format(
+                ', '.join(sorted(kwargs))))
+        self._progress_bar = bool(progress_bar)
         self._iterators = as_named(iterator, 'iterator', _check_iterator)
         self._targets = as_named(target, 'target')
         for name, func in (('converter', converter), ('eval_hook', eval_hook),
@@ -111,14 +119,21 @@ class Evaluator(extension.Extension):
             eval_func = main_of(self._targets, 'target')
         volatile = _input_volatility(self._targets.values())
         summary = reporter_module.DictSummary()
-        for batch in self._fresh_iterator():
+        device = standard_updater._device_object(self.device)
+        for count, batch in enumerate(self._fresh_iterator(), 1):
             observation = {}
             with reporter_module.report_scope(observation):
-                in_arrays = self.converter(batch, self.device)
+                in_arrays = standard_updater.call_converter(self.converter, batch,
+                                                            device)
                 with function.no_backprop_mode():
                     standard_updater.call_with_batch(eval_func, in_arrays,
                                                      volatile=volatile)
             summary.add(observation)
+            if self._progress_bar:
+                sys.stderr.write('\rvalidation: {} iterations'.format(count))
+                sys.stderr.flush()
+        if self._progress_bar:
+            sys.stderr.write('\n')
         return summary.compute_mean()
 
 
