@@ -206,3 +206,16 @@ def test_numeric_arrays_are_wrapped_and_other_values_passed_as_they_are():
     updater.update()
     assert received[0][0] is chainer.Variable  # v1 code reads x.data
     assert received[0][1].dtype == object
+
+
+def test_a_converter_object_gets_a_device_object_for_an_id():
+    seen = []
+
+    class Conv(chainer.dataset.Converter):
+        def __call__(self, batch, device):
+            seen.append(device)
+            return chainer.dataset.concat_examples(batch)
+
+    updater, _ = _updater(converter=Conv(), device=-1)
+    updater.update()
+    assert isinstance(seen[0], chainer.backend.Device) and seen[0].xp is numpy

@@ -57,11 +57,15 @@ def call_converter(converter, batch, device):
     """Calls ``converter(batch, device)`` as v7 does: a converter made by
     :func:`chainer.dataset.converter` (or a ``Converter``) gets a device object; a
     plain function of the v1 style gets a device id (-1 for the host) when
-    ``device`` is a device object (an int or None is passed as it is)."""
-    if device is None or isinstance(device, (int, numpy.integer)):
-        return converter(batch, device)
+    ``device`` is a device object (an int or None is passed as it is); a
+    ``Converter`` given an id gets the device object."""
     new_style = getattr(chainer.dataset, 'Converter', None)
-    if (new_style is not None and isinstance(converter, new_style)) or \
+    if new_style is not None and isinstance(converter, new_style):
+        if isinstance(device, (int, numpy.integer)):  # a v1 device id
+            device = chainer.get_device('@numpy' if device < 0 else
+                                        '@cupy:{}'.format(int(device)))
+        return converter(batch, device)
+    if device is None or isinstance(device, (int, numpy.integer)) or \
             converter is convert.concat_examples:
         return converter(batch, device)
     if device.xp is numpy:
