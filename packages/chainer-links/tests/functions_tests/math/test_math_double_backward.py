@@ -142,3 +142,17 @@ def test_axes_naming_one_axis_twice_are_a_value_error(name):
 def test_rsqrt_label():
     import chainer
     assert F.rsqrt(chainer.Variable(numpy.ones(2))).creator.label == 'rsqrt'
+
+
+@pytest.mark.parametrize('a_shape,b_shape,transa,transb', [
+    ((3, 2, 5), (3, 5, 4), False, False), ((3, 5, 2), (3, 4, 5), True, True),
+    ((3, 5), (3, 5), True, False)])
+def test_batch_matmul_warns_and_differentiates_twice(rng, a_shape, b_shape, transa,
+                                                     transb):
+    with pytest.warns(DeprecationWarning):
+        F.batch_matmul(numpy.ones(a_shape), numpy.ones(b_shape), transa, transb)
+
+    def func(a, b):
+        return F.batch_matmul(a, b, transa, transb)
+    with pytest.warns(DeprecationWarning):
+        _check_twice(rng, func, (rng.randn(*a_shape), rng.randn(*b_shape)))

@@ -1,6 +1,9 @@
 """Batched matrix multiplication: ``batch_matmul``."""
+import warnings
+
 from chainer import cuda
 from chainer import function
+from chainer import variable
 from chainer.utils import type_check
 
 
@@ -19,7 +22,11 @@ def _op(a, trans):
 
 
 class BatchMatMul(function.Function):
-    """``Y_k = op(A_k) op(B_k)`` for each ``k`` of the batch; ``op`` may transpose."""
+    """``Y_k = op(A_k) op(B_k)`` for each ``k`` of the batch; ``op`` may transpose.
+    Given Variables (a double backprop), its backward builds the gradients from
+    differentiable batched products."""
+
+    _differentiable_backward = True
 
     def __init__(self, transa=False, transb=False):
         self.transa = bool(transa)
@@ -48,8 +55,10 @@ class BatchMatMul(function.Function):
 
     def backward(self, inputs, grad_outputs):
         a0, b0 = inputs
-        a, b = _as_matrices(a0), _as_matrices(b0)
         gy = grad_outputs[0]
+        if isinstance(gy, variable.Variable):  # a double backprop
+            return self._variable_backward(a0, b0, gy)
+        a, b = _as_matrices(a0), _as_matrices(b0)
         xp = cuda.get_array_module(a)
         need_a, need_b = self._input_grads_needed(inputs)
         ga = gb = None
@@ -61,6 +70,22 @@ class BatchMatMul(function.Function):
             gb = xp.matmul(_op(a, self.transa).swapaxes(1, 2), gy)
             gb = _op(gb, self.transb).reshape(b0.shape)
         return ga, gb
+
+    def _variable_backward(self, a0, b0, gy):
+        from chainer.functions.math import _nodes
+        from chainer.functions.math.matmul import BatchMatMulND
+        a = _nodes.reshape(a0, _as_matrices(a0.data).shape)
+        b = _nodes.reshape(b0, _as_matrices(b0.data).shape)
+        ta, tb = self.transa, self.transb
+        if ta:  # g op(a) = gy op(b)^T, transposed back when a is
+            ga = BatchMatMulND(tb, True).apply((b, gy))[0]
+        else:
+            ga = BatchMatMulND(False, not tb).apply((gy, b))[0]
+        if tb:  # g op(b) = op(a)^T gy
+            gb = BatchMatMulND(True, ta).apply((gy, a))[0]
+        else:
+            gb = BatchMatMulND(not ta, False).apply((a, gy))[0]
+        return _nodes.reshape(ga, a0.shape), _nodes.reshape(gb, b0.shape)
 
 
 def batch_matmul(a, b, transa=False, transb=False):
@@ -78,5 +103,10 @@ def batch_matmul(a, b, transa=False, transb=False):
 
     Returns:
         ~chainer.Variable: the batch of products as a 3-d array.
+
+    .. note:: Deprecated in Chainer v3+, where :func:`matmul` multiplies batches:
+       calls warn a DeprecationWarning, as in v7 (the function works as in v1).
     """
+    warnings.warn('batch_matmul is deprecated: use matmul (which broadcasts batches)',
+                  DeprecationWarning, stacklevel=2)
     return BatchMatMul(transa=transa, transb=transb)(a, b)
