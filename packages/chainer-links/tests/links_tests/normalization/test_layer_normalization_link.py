@@ -68,3 +68,12 @@ def test_serialization_and_copies(tmp_path):
         return link(chainer.Variable(x))
     link_checks.check_serialization(lambda: L.LayerNormalization(3), call, tmp_path)
     link_checks.check_copies(lambda: L.LayerNormalization(3), call)
+
+
+def test_lazy_size_from_an_empty_batch():
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter('ignore', FutureWarning)
+        link = L.LayerNormalization()
+    y = link(numpy.zeros((0, 3), numpy.float32))
+    assert y.shape == (0, 3) and link.gamma.shape == (3,)

@@ -1,5 +1,7 @@
 """Layer normalization: ``L.LayerNormalization`` (Ba et al., 2016,
 https://arxiv.org/abs/1607.06450), composed of functions."""
+import numpy
+
 import chainer.functions as F
 from chainer import link
 from chainer import utils
@@ -61,5 +63,6 @@ class LayerNormalization(link.Chain):
             ~chainer.Variable: the normalized, scaled and shifted batch.
         """
         if self.gamma is None:
-            self._initialize_params(x.size // x.shape[0])
+            # (the units of one sample; a batch may be empty)
+            self._initialize_params(int(numpy.prod(x.shape[1:])))
         return F.bias(F.scale(self._normalize(x), self.gamma), self.beta)
