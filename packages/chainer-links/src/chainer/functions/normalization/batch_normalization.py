@@ -91,7 +91,7 @@ class BatchNormalizationFunction(function.Function):
             warnings.warn(
                 'batch_normalization got a batch of one sample per channel: the '
                 'variance is zero and the output is beta (x.shape={}, axis={})'.format(
-                    x.shape, self._axes), UserWarning)
+                    x.shape, self._axes), UserWarning, stacklevel=2)
         return super(BatchNormalizationFunction, self).forward(inputs)
 
     def backward(self, inputs, grad_outputs):

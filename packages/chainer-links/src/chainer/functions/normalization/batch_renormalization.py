@@ -182,5 +182,5 @@ def fixed_batch_renormalization(x, gamma, beta, mean, var, eps=2e-5):
     """
     warnings.warn('fixed_batch_renormalization is deprecated: use '
                   'fixed_batch_normalization, which computes the same',
-                  DeprecationWarning)
+                  DeprecationWarning, stacklevel=2)
     return _fixed.fixed_batch_normalization(x, gamma, beta, mean, var, eps)

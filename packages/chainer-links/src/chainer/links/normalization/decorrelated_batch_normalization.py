@@ -117,7 +117,7 @@ class _SharedStatistics(object):
             warnings.warn(
                 'loading a DecorrelatedBatchNormalization {} saved by an older Chainer '
                 '(one for all groups): it is copied to each of the {} groups'.format(
-                    key, self._groups), UserWarning)
+                    key, self._groups), UserWarning, stacklevel=2)
         stored = numpy.broadcast_to(cuda.to_cpu(stored), value.shape)
         xp = cuda.get_array_module(value)
         value[...] = xp.asarray(stored, dtype=value.dtype)
