@@ -37,16 +37,16 @@ class Cholesky(function_node.FunctionNode):
     def backward(self, indexes, grad_outputs):
         from chainer.functions.math.inv import inv
         from chainer.functions.math.matmul import matmul
-        l, = self.get_retained_outputs()
+        low, = self.get_retained_outputs()
         gl, = grad_outputs
-        xp = cuda.get_array_module(l.data)
-        n = l.shape[0]
-        eye = xp.eye(n, dtype=l.dtype)
-        phi = xp.tril(xp.ones((n, n), dtype=l.dtype)) - eye * l.dtype.type(0.5)
-        p = matmul(l, gl, transa=True) * phi
-        l_inv = inv(l)
+        xp = cuda.get_array_module(low.data)
+        n = low.shape[0]
+        eye = xp.eye(n, dtype=low.dtype)
+        phi = xp.tril(xp.ones((n, n), dtype=low.dtype)) - eye * low.dtype.type(0.5)
+        p = matmul(low, gl, transa=True) * phi
+        l_inv = inv(low)
         s = matmul(matmul(l_inv, p, transa=True), l_inv)
-        return (s + matmul(s, eye, transa=True)) * l.dtype.type(0.5),
+        return (s + matmul(s, eye, transa=True)) * low.dtype.type(0.5),
 
 
 def cholesky(a):
