@@ -64,8 +64,11 @@ def test_standalone_call_is_repeatable_and_volatile():
 
 def test_rejects_repeating_iterator():
     model = tiny.Model()
-    with pytest.raises(ValueError, match='repeat=False'):
-        extensions.Evaluator(iterators.SerialIterator(tiny.dataset(), 4), model)
+    with pytest.warns(UserWarning, match='repeat=False'):  # v7 warns when built
+        evaluator = extensions.Evaluator(iterators.SerialIterator(tiny.dataset(), 4),
+                                         model)
+    with pytest.raises(ValueError, match='repeat=False'):  # and never loops for ever
+        evaluator()
 
 
 def test_targets_without_main_are_evaluated_by_eval_func_as_in_v1():

@@ -1,6 +1,7 @@
 """``Evaluator``: evaluates models on a validation set."""
 import copy
 import sys
+import warnings
 
 from chainer import configuration
 from chainer import flag
@@ -102,6 +103,9 @@ class Evaluator(extension.Extension):
 
     def _fresh_iterator(self):
         iterator = main_of(self._iterators, 'iterator')
+        if getattr(iterator, 'repeat', False):
+            raise ValueError('validation iterator repeats forever: create it with '
+                             'repeat=False')
         if hasattr(iterator, 'reset'):
             iterator.reset()
             return iterator
@@ -138,9 +142,12 @@ class Evaluator(extension.Extension):
 
 
 def _check_iterator(name, iterator):
+    # v7 warns when the evaluator is built; the evaluation itself refuses to start
+    # (see _fresh_iterator) instead of looping for ever
     if getattr(iterator, 'repeat', False):
-        raise ValueError('validation iterator {!r} repeats forever: create it with '
-                         'repeat=False'.format(name))
+        warnings.warn('validation iterator {!r} repeats forever (repeat=True): the '
+                      'evaluation would never end; create it with repeat=False'
+                      .format(name))
 
 
 def _input_volatility(targets):
