@@ -153,12 +153,6 @@ def _(net):
               lrn_param=dict(local_size=5, alpha=0.3, beta=0.75, k=1))
 
 
-@case('lrn_within_channel')
-def _(net):
-    net.layer('out', 'LRN', 'data', 'out',
-              lrn_param=dict(local_size=3, alpha=0.5, beta=0.75, norm_region=1))
-
-
 @case('batch_norm_scale_factor_and_scale_bias')
 def _(net):
     mean, var = net.randn(3), numpy.abs(net.randn(3)) + 0.5
@@ -233,11 +227,6 @@ def _(net):
     net.layer('out', 'Softmax', 'data', 'out')
 
 
-@case('softmax_axis')
-def _(net):
-    net.layer('out', 'Softmax', 'data', 'out', softmax_param=dict(axis=2))
-
-
 @case('dropout_is_identity_in_test')
 def _(net):
     net.layer('out', 'Dropout', 'data', 'out', dropout_param=dict(dropout_ratio=0.3))
@@ -288,11 +277,11 @@ def _(net):
     net.layer('out', 'Flatten', 'data', 'out')
 
 
-@case('flatten_then_inner_product_axis')
+@case('flatten_then_inner_product')
 def _(net):
-    net.layer('flat', 'Flatten', 'data', 'flat', flatten_param=dict(axis=2))
-    net.layer('out', 'InnerProduct', 'flat', 'out', blobs=[net.randn(4, 56), net.randn(4)],
-              inner_product_param=dict(num_output=4, axis=2))
+    net.layer('flat', 'Flatten', 'data', 'flat', flatten_param=dict(axis=1))
+    net.layer('out', 'InnerProduct', 'flat', 'out', blobs=[net.randn(4, 168), net.randn(4)],
+              inner_product_param=dict(num_output=4))
 
 
 @pytest.mark.parametrize('name', sorted(CASES))

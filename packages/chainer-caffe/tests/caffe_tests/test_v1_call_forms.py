@@ -105,13 +105,6 @@ def test_softmax_engine_chooses_use_cudnn_as_in_v1(tmp_path, engine, options):
     assert ys[0] is out
 
 
-def test_softmax_over_another_axis_still_passes_the_axis(tmp_path):
-    func = _load(tmp_path, _one_layer('Softmax', 'x', 'y', softmax_param=dict(axis=-1)))
-    x, out = _variable(2, 3, 4), _variable(2, 3, 4)
-    patched, _ = _call_patched(func, 'chainer.functions.softmax', {'x': x}, ['y'], out)
-    patched.assert_called_once_with(x, axis=2)
-
-
 def test_softmax_with_loss_passes_its_bottoms_as_in_v1(tmp_path):
     func = _load(tmp_path, _one_layer('SoftmaxWithLoss', ['x', 't'], 'loss'))
     x = _variable(3, 4)

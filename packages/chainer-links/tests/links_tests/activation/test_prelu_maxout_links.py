@@ -78,3 +78,16 @@ def test_mis_shaped_input():
         L.PReLU(shape=(3,))(chainer.Variable(_x(2, 4)))
     with pytest.raises(chainer.utils.type_check.InvalidType):
         L.Maxout(3, 2, 2)(chainer.Variable(_x(2, 4)))
+
+
+def test_maxout_takes_the_v2_positional_order_and_initializers():
+    import chainer.initializers as I
+    rng = numpy.random.RandomState(0)
+    W = rng.randn(4, 3, 2).astype(numpy.float32)
+    b = rng.randn(4, 3).astype(numpy.float32)
+    link = L.Maxout(2, 4, 3, W, b)  # v2+: (in_size, out_size, pool_size, initialW, initial_bias)
+    numpy.testing.assert_array_equal(link.linear.W.data, W.reshape(12, 2))
+    numpy.testing.assert_array_equal(link.linear.b.data, b.ravel())
+    link = L.Maxout(2, 4, 3, I.Constant(0.5))
+    assert (link.linear.W.data == 0.5).all()
+    assert L.Maxout(2, 4, 3, 1.0).linear.W.shape == (12, 2)  # a number: v1's wscale

@@ -10,6 +10,7 @@ from chainer.links.caffe import _layers  # noqa: F401  (registers the layer buil
 from chainer.links.caffe import _model_file
 from chainer.links.caffe import _net_spec
 from chainer.links.caffe._layers import _registry
+from chainer.links.caffe._layers import refused
 
 _NPZ_MAGIC = b'PK\x03\x04'
 _DEFINITION_KEY = 'net_definition'
@@ -79,7 +80,10 @@ class CaffeFunction(link.Chain):
     Raises:
         ValueError: (a ``CaffeModelError``, also a ``RuntimeError`` as in v1) when
             the file is not a readable caffemodel: empty, truncated, corrupt, or
-            another kind of file.
+            another kind of file, or when a layer sets what Chainer v1 and v7
+            refused too: InnerProduct ``axis`` or Softmax/SoftmaxWithLoss
+            ``softmax_param.axis`` other than 1, WITHIN_CHANNEL LRN, STOCHASTIC
+            pooling.
     """
 
     def __init__(self, model_path):
@@ -126,6 +130,11 @@ class CaffeFunction(link.Chain):
 
     def _setup_layer(self, layer, warn):
         kind = '{!r} ({})'.format(layer.name, layer.type)
+        setting = refused.refused_setting(layer)
+        if setting is not None:
+            # v1 and v7 refused these whether or not the layer had tops
+            raise ValueError('layer {} sets {}, which CaffeFunction does not support'
+                             .format(kind, setting))
         if not layer.top:
             return
         if layer.type in _registry.DATA_LAYER_TYPES:

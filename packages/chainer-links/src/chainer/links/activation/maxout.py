@@ -23,7 +23,10 @@ class Maxout(link.Chain):
         out_size (int): Dimension N of output vectors.
         pool_size (int): Number P of channels pooled per output.
         wscale (float): Scaling factor of the initial weight variance.
-        initialW (array or None): Initial weight, shape ``(N, P, M)`` (None: random).
+        initialW (array, initializer, scalar or None): Initial weight; an array has
+            shape ``(N, P, M)`` (None: random). Given as the fourth positional
+            argument (v2+ order, where ``wscale`` is gone), anything but a number
+            is taken for ``initialW``, and the fifth for ``initial_bias``.
         initial_bias (array, float or None): Initial bias, shape ``(N, P)`` or a
             scalar filling it; None: no bias.
 
@@ -38,9 +41,15 @@ class Maxout(link.Chain):
         self.out_size = _args.positive_int(out_size, 'out_size')
         self.pool_size = _args.positive_int(pool_size, 'pool_size')
         linear_out_size = self.out_size * self.pool_size
-        if initialW is not None:
+        if not isinstance(wscale, numbers.Number) or isinstance(wscale, bool):
+            # v2+ signature Maxout(in_size, out_size, pool_size, initialW, initial_bias):
+            # a fourth positional argument that is not a number is the initial weight
+            if initialW is not None:
+                initial_bias = initialW
+            initialW, wscale = wscale, 1
+        if _is_array(initialW):
             initialW = _reshaped(initialW, (linear_out_size, in_size), 'initialW')
-        if initial_bias is not None and not isinstance(initial_bias, numbers.Number):
+        if _is_array(initial_bias):
             initial_bias = _reshaped(initial_bias, (linear_out_size,), 'initial_bias')
         self.add_link('linear', linear.Linear(
             in_size, linear_out_size, wscale, nobias=initial_bias is None,
@@ -49,6 +58,12 @@ class Maxout(link.Chain):
     def __call__(self, x):
         """Applies the maxout layer to a batch of input vectors ``x``."""
         return F.maxout(self.linear(x), self.pool_size)
+
+
+def _is_array(value):
+    """Whether ``value`` is an array to reshape (not None, a scalar or an
+    initializer, which :class:`~chainer.links.Linear` takes as they are)."""
+    return hasattr(value, 'reshape') and hasattr(value, 'size')
 
 
 def _reshaped(array, shape, name):

@@ -65,21 +65,14 @@ _SOFTMAX_ENGINE_USE_CUDNN = {1: False, 2: True}  # CAFFE, CUDNN
 
 @register('Softmax', params=('softmax_param',))
 def build_softmax(layer, net):
-    """Softmax over ``axis`` (the other axes index independent softmaxes).
+    """Softmax over the channel axis 1 (other axes are refused, see ``refused``).
 
     The CAFFE engine asks for no cuDNN, the CUDNN engine for cuDNN. Options at their
-    defaults (the channel axis, the DEFAULT engine) are left out of the call, as v1
-    called ``softmax(x)``.
+    defaults (the DEFAULT engine) are left out of the call, as v1 called
+    ``softmax(x)``.
     """
     p = layer.params.softmax_param
-    axis = int(p.axis)
     options = {}
     if p.engine in _SOFTMAX_ENGINE_USE_CUDNN:
         options['use_cudnn'] = _SOFTMAX_ENGINE_USE_CUDNN[p.engine]
-
-    def forward(net, x):
-        a = _common.canonical_axis(axis, x.ndim)
-        if a != 1:
-            return F.softmax(x, axis=a, **options)
-        return F.softmax(x, **options)
-    return forward
+    return lambda net, x: F.softmax(x, **options)

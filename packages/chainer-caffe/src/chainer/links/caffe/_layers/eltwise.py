@@ -1,5 +1,6 @@
 """Caffe's Eltwise layer (PROD, SUM with coefficients, MAX)."""
 import functools
+import warnings
 
 import chainer.functions as F
 from chainer.links.caffe._layers._registry import register
@@ -7,6 +8,11 @@ from chainer.links.caffe._layers._registry import register
 PROD = 0
 SUM = 1
 MAX = 2
+
+
+class CoefficientCountError(ValueError, AssertionError):
+    """An Eltwise SUM layer was called with a number of bottoms other than the
+    number of its coefficients (an ``AssertionError`` too, as v1 raised)."""
 
 
 def _weighted_sum(xs, coeffs):
@@ -24,8 +30,15 @@ def build_eltwise(layer, net):
     if p.operation == SUM:
         coeffs = tuple(float(c) for c in p.coeff) or (1.0,) * len(layer.bottom)
         if len(coeffs) != len(layer.bottom):
-            raise ValueError('layer {!r}: {} coefficients for {} bottoms'.format(
-                layer.name, len(coeffs), len(layer.bottom)))
+            # v1 loaded such a file and failed on the first call: so does this (the
+            # file keeps its coefficients; only running the layer is impossible).
+            message = 'layer {!r} (Eltwise SUM) has {} coefficients for {} bottoms'.format(
+                layer.name, len(coeffs), len(layer.bottom))
+            warnings.warn(message + '; calling it will raise', stacklevel=4)
+
+            def refuse(net, *xs):
+                raise CoefficientCountError(message)
+            return refuse
         return lambda net, *xs: _weighted_sum(xs, coeffs)
     if p.coeff:
         raise ValueError('layer {!r}: coeff is only for the SUM operation'.format(

@@ -1,7 +1,6 @@
-"""Caffe's InnerProduct layer (``axis``, ``transpose``, legacy 4-D weight blobs)."""
+"""Caffe's InnerProduct layer (``transpose``, legacy 4-D weight blobs; axis 1 only)."""
 import numpy
 
-import chainer.functions as F
 import chainer.links as L
 from chainer.links.caffe import _mapped_copy
 from chainer.links.caffe._layers import _common
@@ -10,10 +9,10 @@ from chainer.links.caffe._layers._registry import register
 
 @register('InnerProduct', params=('inner_product_param',))
 def build_inner_product(layer, net):
-    """``y = x W^T + b`` over the axes from ``axis`` on, flattened into one.
+    """``y = x W^T + b`` over the axes from 1 on, flattened into one.
 
-    The weight is ``(num_output, K)`` (``(K, num_output)`` with ``transpose``); the
-    axes before ``axis`` are kept.
+    The weight is ``(num_output, K)`` (``(K, num_output)`` with ``transpose``). Other
+    axes are refused when the file is loaded (see ``refused``), as in v1 and v7.
     """
     p = layer.params.inner_product_param
     n_out = int(p.num_output) or _outputs_of_weight(layer, p.transpose)
@@ -31,19 +30,8 @@ def build_inner_product(layer, net):
     b = _common.blob(layer, 1, (n_out,)) if p.bias_term else None
     linear = L.Linear(k, n_out, nobias=b is None, initialW=W, initial_bias=b)
     net.add_layer_link(layer.name, linear)
-    axis = int(p.axis)
-
     name = layer.name
-
-    def forward(net, x):
-        linear = net[name]
-        a = _common.canonical_axis(axis, x.ndim)
-        if a == 1:
-            return linear(x)  # the child link flattens the rest, as v1 called it
-        lead = x.shape[:a]
-        y = F.linear(F.reshape(x, (int(numpy.prod(lead)), k)), linear.W, linear.b)
-        return F.reshape(y, lead + (n_out,))
-    return forward
+    return lambda net, x: net[name](x)  # the link flattens the rest, as v1 called it
 
 
 def _outputs_of_weight(layer, transpose):

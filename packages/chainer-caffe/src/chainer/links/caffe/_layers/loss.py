@@ -43,13 +43,12 @@ def _normalization(p):
 
 @register('SoftmaxWithLoss', params=('softmax_param', 'loss_param'))
 def build_softmax_with_loss(layer, net):
-    """Cross entropy of the softmax over ``axis`` against integer labels.
+    """Cross entropy of the softmax over axis 1 (the only one; see ``refused``) against integer labels.
 
     The sum is divided as ``loss_param.normalization`` says: by the number of
     non-ignored labels (VALID, the default), by all label positions (FULL), by the
     batch size (BATCH_SIZE) or not at all (NONE).
     """
-    axis = int(layer.params.softmax_param.axis)
     lp = layer.params.loss_param
     mode = _normalization(lp)
     # Only options away from softmax_cross_entropy's defaults are passed (VALID is its
@@ -64,9 +63,6 @@ def build_softmax_with_loss(layer, net):
     def forward(net, x, *labels):
         # The bottoms go to softmax_cross_entropy as they are: without a label bottom
         # it raises its own error for the missing labels, as in v1.
-        a = _common.canonical_axis(axis, x.ndim)
-        if a != 1:
-            x = F.rollaxis(x, a, 1)
         labels = [_labels(t, (x.shape[0],) + x.shape[2:]) for t in labels]
         loss = F.softmax_cross_entropy(x, *labels, **options)
         if mode == FULL:

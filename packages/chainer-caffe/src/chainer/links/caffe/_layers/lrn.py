@@ -1,22 +1,8 @@
-"""Caffe's LRN layer (ACROSS_CHANNELS and WITHIN_CHANNEL)."""
+"""Caffe's LRN layer (ACROSS_CHANNELS; WITHIN_CHANNEL is refused, see ``refused``)."""
 import chainer.functions as F
-from chainer.links.caffe._layers import pooling
 from chainer.links.caffe._layers._registry import register
 
 ACROSS_CHANNELS = 0
-WITHIN_CHANNEL = 1
-
-
-def within_channel_lrn(x, local_size, alpha, beta):
-    """``x / (1 + alpha * mean(x^2 over a local_size^2 window))^beta``.
-
-    The mean is Caffe's AVE pooling with stride 1 and pad ``(local_size - 1) / 2``
-    (zero padding counted); ``k`` is not used by this mode in Caffe.
-    """
-    pad = (local_size - 1) // 2
-    mean = pooling.caffe_pooling_2d(x * x, pooling.AVE, (local_size, local_size),
-                                    (1, 1), (pad, pad))
-    return x * (mean * alpha + 1) ** -beta
 
 
 @register('LRN', params=('lrn_param',))
@@ -32,8 +18,6 @@ def build_lrn(layer, net):
         raise ValueError('layer {!r}: local_size must be odd and positive, got {}'.format(
             layer.name, n))
     alpha, beta, k = float(p.alpha), float(p.beta), float(p.k)
-    if p.norm_region == WITHIN_CHANNEL:
-        return lambda net, x: within_channel_lrn(x, n, alpha, beta)
     if p.norm_region != ACROSS_CHANNELS:
         raise ValueError('layer {!r}: unknown norm_region {}'.format(layer.name,
                                                                       p.norm_region))

@@ -13,7 +13,6 @@ import numpy
 import chainer.functions as F
 from chainer import cuda
 from chainer.links.caffe._layers import _common
-from chainer.links.caffe._layers._registry import Unsupported
 from chainer.links.caffe._layers._registry import register
 
 MAX = 0
@@ -71,8 +70,8 @@ def caffe_pooling_2d(x, method, ksize, stride, pad):
 def build_pooling(layer, net):
     """MAX/AVE pooling (kernel, stride and pad as scalars or h/w; global_pooling)."""
     p = layer.params.pooling_param
-    if p.pool not in (MAX, AVE):
-        raise Unsupported('stochastic pooling')
+    if p.pool not in (MAX, AVE):  # STOCHASTIC is refused before (see ``refused``)
+        raise ValueError('layer {!r}: unknown pool method {}'.format(layer.name, p.pool))
     stride = _common.pair(p, 'stride', 'stride_h', 'stride_w')
     pad = _common.pair(p, 'pad', 'pad_h', 'pad_w')
     if p.global_pooling:
