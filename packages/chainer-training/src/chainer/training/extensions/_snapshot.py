@@ -40,7 +40,8 @@ def _find_stale_snapshots(fmt, path, n_retains, **kwargs):
     """Yields the names of the oldest files matching ``fmt`` beyond the newest
     ``n_retains`` ones (``num_retain=``: the deprecated name)."""
     if 'num_retain' in kwargs:
-        warnings.warn('num_retain is deprecated: use n_retains', DeprecationWarning)
+        warnings.warn('num_retain is deprecated: use n_retains', DeprecationWarning,
+                      stacklevel=3)
         n_retains = kwargs.pop('num_retain')
     files = _find_snapshot_files(fmt, path)
     for _, name in files[:max(len(files) - n_retains, 0)]:
@@ -128,7 +129,8 @@ class _Snapshot(extension.Extension):
 
 def _options(savefun, kwargs):
     if 'num_retain' in kwargs:
-        warnings.warn('num_retain is deprecated: use n_retains', DeprecationWarning)
+        warnings.warn('num_retain is deprecated: use n_retains', DeprecationWarning,
+                      stacklevel=3)
         kwargs['n_retains'] = kwargs.pop('num_retain')
     known = ('target', 'condition', 'writer', 'snapshot_on_error', 'n_retains',
              'autoload')

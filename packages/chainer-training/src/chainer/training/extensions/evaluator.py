@@ -147,7 +147,7 @@ def _check_iterator(name, iterator):
     if getattr(iterator, 'repeat', False):
         warnings.warn('validation iterator {!r} repeats forever (repeat=True): the '
                       'evaluation would never end; create it with repeat=False'
-                      .format(name))
+                      .format(name), stacklevel=4)
 
 
 def _input_volatility(targets):

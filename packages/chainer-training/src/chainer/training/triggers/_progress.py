@@ -101,7 +101,7 @@ class Progress(object):
             warnings.warn('the snapshot keeps no state of this trigger (Chainer v1 '
                           'saved none): where its last call stopped is guessed from '
                           'the updater, which is right when it is called at every '
-                          'iteration')
+                          'iteration', stacklevel=4)
         self.iteration, self.epoch_detail, self.start = iteration, epoch_detail, start
 
 

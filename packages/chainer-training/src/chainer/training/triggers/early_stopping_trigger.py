@@ -65,7 +65,7 @@ class EarlyStoppingTrigger(object):
         if not self._interval_trigger(trainer):
             return False
         if self.monitor not in observation:
-            warnings.warn('{} is not in observation'.format(self.monitor))
+            warnings.warn('{} is not in observation'.format(self.monitor), stacklevel=2)
             return False
         value = self._summary.compute_mean()[self.monitor]
         self._summary = reporter.DictSummary()

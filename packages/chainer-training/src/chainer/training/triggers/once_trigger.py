@@ -45,5 +45,5 @@ class OnceTrigger(object):
             self._first = bool(serializer('_flag_first', self._first))
         except KeyError:
             warnings.warn('the snapshot has no OnceTrigger state: the trigger is '
-                          'taken to have fired before the snapshot')
+                          'taken to have fired before the snapshot', stacklevel=3)
             self._first = False
