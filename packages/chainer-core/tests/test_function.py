@@ -99,10 +99,10 @@ def test_array_inputs_are_wrapped_as_auto_variables():
     assert y.creator is f
 
 
-def test_arrays_alone_build_no_graph_as_in_v2():
+def test_outputs_of_arrays_alone_require_no_gradient_as_in_v2():
     f = SplitAndScale()
     a, _ = f(f32(1, 2))
-    assert a.creator is None and not a.requires_grad
+    assert a.creator is f and not a.requires_grad  # the graph is recorded (v1, v7)
     assert a.volatile is chainer.AUTO
 
 

@@ -119,7 +119,7 @@ class Function(_graph.GraphNode):
             if not isinstance(x, Variable):
                 inputs = tuple([x if isinstance(x, Variable)
                                 else _ArrayInput(x, volatile=flag.AUTO) for x in inputs])
-                # arrays alone: no gradient can be asked, so no graph (v2+)
+                # arrays alone: the outputs require no gradient (v2+)
                 all_arrays = not any([x.__class__ is not _ArrayInput for x in inputs])
                 break
         # Most functions are unary: their tuples are built without a list (a tenth
@@ -163,8 +163,11 @@ class Function(_graph.GraphNode):
         single = len(outputs) == 1
         ret = (Variable(outputs[0], out_v),) if single else \
             tuple([Variable(y, out_v) for y in outputs])
-        if (out_v is _OFF or out_v is _AUTO) and not all_arrays and (
+        if (out_v is _OFF or out_v is _AUTO) and (
                 not _dev.enable_backprop or config.enable_backprop):
+            if all_arrays:
+                for y in ret:
+                    y._requires_grad = False
             if unary:
                 rank = inputs[0].rank
             else:
@@ -182,9 +185,6 @@ class Function(_graph.GraphNode):
                 # the shapes of outputs nobody may keep, for the zero gradients of a
                 # double backprop
                 self._output_info = tuple([(y.shape, y.dtype) for y in outputs])
-        else:
-            for y in ret:
-                y._requires_grad = False
         return ret[0] if single else ret
 
     def apply(self, inputs):

@@ -104,10 +104,11 @@ class FunctionNode(_graph.GraphNode):
             _graph.check_nan(self, outputs, 'forward')
             self._stack = traceback.extract_stack()[:-1]
 
-        requires_grad = config.enable_backprop and any(
-            [x.requires_grad for x in input_vars])
+        # as in v3+: the node is recorded whenever backprop is enabled; its outputs
+        # require a gradient when an input does
+        requires_grad = any([x.requires_grad for x in input_vars])
         ret = tuple([_graph.Variable(y, requires_grad=requires_grad) for y in outputs])
-        if requires_grad:
+        if config.enable_backprop:
             self.rank = max([x.rank for x in input_vars]) if input_vars else 0
             rank = self.rank + 1
             for y in ret:
