@@ -19,6 +19,7 @@ import inspect
 import numpy
 import pytest
 
+import chainer
 import chainer.functions as F
 import chainer.links as L
 from chainer.testing import check_signature
@@ -164,9 +165,17 @@ EXTENSIONS = {
     # 001 ignores t[i] == -1; the issue asks for the label to be configurable
     'softmax_cross_entropy': ['ignore_label', 'reduce', 'enable_double_backprop',
                               'soft_target_loss'],
-    # 003's ``deterministic`` of convolution_2d/deconvolution_2d, on the links too
-    'Convolution2D': ['deterministic'],
-    'Deconvolution2D': ['deterministic'],
+    # 003's ``deterministic`` of convolution_2d/deconvolution_2d, on the links too;
+    # v4+'s dilate and v6+'s groups
+    'Convolution2D': ['deterministic', 'dilate', 'groups'],
+    'Deconvolution2D': ['deterministic', 'dilate', 'groups'],
+    'convolution_2d': ['dilate', 'groups'],
+    'convolution_nd': ['dilate', 'groups'],
+    'deconvolution_2d': ['dilate', 'groups'],
+    'deconvolution_nd': ['dilate', 'groups'],
+    # v4+'s batch axes
+    'linear': ['n_batch_axes'],
+    'Linear.__call__': ['n_batch_axes'],
     # 1.14's parameters not in its (short) list: initial values of gamma/beta, cuDNN
     'BatchNormalization': ['initial_gamma', 'initial_beta', 'use_cudnn'],
     # the initializers of LSTM, which StatelessLSTM shares its connections with
@@ -295,9 +304,22 @@ CONFIG_DEFAULTS = (('train=True', 'train=None'), ('test=False', 'test=None'),
                    ('use_cudnn=True', 'use_cudnn=None'))
 
 
+# v2+'s short forms: a required argument of v1 became optional, its omission shifting
+# the others (``Linear(out_size)``, ``Convolution2D(out_channels, ksize)``); every
+# documented call keeps its meaning.
+SHORT_FORMS = {
+    'Linear': ('out_size,', 'out_size=None,'),
+    'Convolution2D': ('ksize,', 'ksize=None,'),
+    'Deconvolution2D': ('ksize,', 'ksize=None,'),
+    'MLPConvolution2D': ('ksize,', 'ksize=None,'),
+}
+
+
 def _check(name, obj, text, extensions=()):
     for documented, implemented in CONFIG_DEFAULTS:
         text = text.replace(documented, implemented)
+    if name in SHORT_FORMS:
+        text = text.replace(*SHORT_FORMS[name])
     check_signature(obj, text, extras=extensions, namespace=_NAMES, name=name)
 
 
@@ -324,6 +346,9 @@ def test_link_signature(name):
 def test_link_method_signature(qualname):
     cls_name, method = qualname.split('.')
     cls = getattr(L, cls_name)
+    if method == '__call__' and cls.__call__ is chainer.Link.__call__:
+        # v2+ links define forward, which Link.__call__ runs around the link hooks
+        method = 'forward'
     method_obj = getattr(cls, method)
     if not isinstance(inspect.getattr_static(cls, method), staticmethod):
         first = next(iter(inspect.signature(method_obj).parameters), None)
