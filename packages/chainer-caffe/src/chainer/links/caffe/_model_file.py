@@ -10,6 +10,7 @@ half-built model.
 """
 import mmap
 import os
+import warnings
 
 import numpy
 
@@ -131,18 +132,66 @@ def _read_layer(buf, span, message_class, blobs_field, param_fields, pb2):
             raise CaffeModelError('a layer {} is not UTF-8 text'.format(what))
     if not message.name:
         raise CaffeModelError('a layer of type {!r} has no name'.format(layer_type))
+    params = _layer_params(message, param_fields(layer_type), pb2)
     blobs = []
     for i, blob_span in enumerate(blob_spans):
         try:
-            blobs.append(_read_blob(buf, blob_span, pb2))
+            fallback = _v1_weight_shape(layer_type, params) if i == 0 else _flat
+            blob = _read_blob(buf, blob_span, pb2, fallback)
+            if isinstance(blob, tuple):
+                blob, declared = blob
+                warnings.warn(
+                    'layer {!r} ({}): blob {} declares the shape {} but holds {} '
+                    'values; read as {}, as Chainer v1 did'.format(
+                        message.name, layer_type, i, declared, blob.size, blob.shape),
+                    stacklevel=5)
+            blobs.append(blob)
         except CaffeModelError as e:
             raise CaffeModelError('layer {!r}, blob {}: {}'.format(message.name, i, e)) \
                 from None
-    params = _layer_params(message, param_fields(layer_type), pb2)
     return _net_spec.LayerSpec(
         message.name, layer_type, message.bottom, message.top,
         _net_spec.included_phases(message.include, message.exclude),
         params, [b.shape for b in blobs], blobs)
+
+
+def _flat(declared, count):
+    """A blob that declares no shape at all is read flat, as v1 read biases (the
+    builder checks the count against the layer's parameters)."""
+    return (count,) if count and not any(declared) else None
+
+
+def _v1_weight_shape(layer_type, params):
+    """How v1 read a weight blob whose declared shape does not fit its values, or None.
+
+    Returns ``shape_of(declared, count)``, giving the shape to read ``count`` values
+    as, or None where v1 would not have read them either. An InnerProduct weight
+    declared 4-D was read from its last two dimensions (the legacy ``(1, 1, out,
+    in)`` matrix); a Convolution weight declared with the legacy ``num`` and
+    ``channels`` only took its height and width from the layer's kernel size.
+    """
+    if layer_type == 'InnerProduct':
+        def shape_of(declared, count):
+            if len(declared) == 4 and count == int(declared[2]) * int(declared[3]):
+                return (1, 1) + tuple(declared[2:])
+            return _flat(declared, count)
+        return shape_of
+    if layer_type == 'Convolution':
+        from chainer.links.caffe._layers import _common
+        from chainer.links.caffe._layers._registry import Unsupported
+
+        def shape_of(declared, count):
+            if len(declared) != 4 or declared[2] or declared[3]:
+                return _flat(declared, count)
+            try:
+                kh, kw = _common.pair(params.convolution_param, 'kernel_size',
+                                      'kernel_h', 'kernel_w')
+            except (ValueError, Unsupported):  # no usable kernel size
+                return None
+            shape = (int(declared[0]), int(declared[1]), kh, kw)
+            return shape if count == int(numpy.prod(shape)) and count else None
+        return shape_of
+    return _flat
 
 
 def _layer_params(message, names, pb2):
@@ -168,7 +217,13 @@ def _payload(buf, span, wire_type, single_wire_type, dtype, pieces):
                                    offset=begin))
 
 
-def _read_blob(buf, span, pb2):
+def _read_blob(buf, span, pb2, fallback=None):
+    """The array of the BlobProto at ``span``.
+
+    When the declared shape does not fit the values held, ``fallback(declared,
+    count)`` (see :func:`_v1_weight_shape`) may give the shape to read them as:
+    ``(array, declared shape)`` is returned then.
+    """
     shape = None
     legacy = {}
     floats, doubles = [], []
@@ -191,17 +246,23 @@ def _read_blob(buf, span, pb2):
     pieces = floats or doubles
     count = sum(p.size for p in pieces)
     expected = int(numpy.prod(shape, dtype=numpy.int64))
+    declared = None
+    if fallback is not None and count != expected:
+        read_as = fallback(shape, count)
+        if read_as is not None:
+            declared, shape, expected = shape, read_as, count
     if count != expected:
         raise CaffeModelError('{} values for the shape {} ({} values)'.format(
             count, shape, expected))
     if len(pieces) == 1 and pieces[0].dtype == numpy.float32:
         # A read-only view of the mapped file: the links copy it into their
         # parameters, so the values are copied once in all.
-        return pieces[0].reshape(shape)
-    data = numpy.empty(shape, dtype=numpy.float32)
-    flat = data.reshape(-1)
-    offset = 0
-    for piece in pieces:
-        flat[offset:offset + piece.size] = piece  # converts to native float32
-        offset += piece.size
-    return data
+        data = pieces[0].reshape(shape)
+    else:
+        data = numpy.empty(shape, dtype=numpy.float32)
+        flat = data.reshape(-1)
+        offset = 0
+        for piece in pieces:
+            flat[offset:offset + piece.size] = piece  # converts to native float32
+            offset += piece.size
+    return data if declared is None else (data, declared)

@@ -23,7 +23,7 @@ class _Geometry(object):
         self.n_out = int(p.num_output)
         self.bias_term = bool(p.bias_term)
         if min(self.ksize) < 1 or min(self.stride) < 1 or self.group < 1 \
-                or self.n_out < 1:
+                or self.n_out < 0:
             raise ValueError('kernel, stride, group and num_output must be positive, '
                              'got {}, {}, {}, {}'.format(self.ksize, self.stride,
                                                          self.group, self.n_out))
@@ -83,6 +83,11 @@ def _bias(layer, geometry):
 def build_convolution(layer, net):
     """Convolution: ``W`` of shape ``(num_output, C / group, kh, kw)``."""
     g = _Geometry(layer.params.convolution_param)
+    if g.n_out == 0:  # not set: v1 read it from the weight blob, (num_output, ...)
+        shape = _common.blob_shape(layer, 0)
+        g.n_out = int(shape[0]) if len(shape) == 4 else 0
+    if g.n_out < 1:
+        raise ValueError('layer {!r}: num_output must be positive'.format(layer.name))
     kh, kw = g.ksize
     if g.n_out % g.group:
         raise ValueError('layer {!r}: num_output {} is not a multiple of group {}'.format(
@@ -113,6 +118,8 @@ def build_deconvolution(layer, net):
     g = _Geometry(layer.params.convolution_param)
     if g.dilate != (1, 1):
         raise Unsupported('dilated deconvolution')
+    if g.n_out < 1:
+        raise ValueError('layer {!r}: num_output must be positive'.format(layer.name))
     kh, kw = g.ksize
     if g.n_out % g.group:
         raise ValueError('layer {!r}: num_output {} is not a multiple of group {}'.format(
