@@ -43,7 +43,7 @@ def _normalization(p):
 
 @register('SoftmaxWithLoss', params=('softmax_param', 'loss_param'))
 def build_softmax_with_loss(layer, net):
-    """Cross entropy of the softmax over axis 1 (the only one; see ``refused``) against integer labels.
+    """Cross entropy of the softmax over axis 1 (see ``refused``) against integer labels.
 
     The sum is divided as ``loss_param.normalization`` says: by the number of
     non-ignored labels (VALID, the default), by all label positions (FULL), by the
