@@ -25,7 +25,9 @@ LINKS = {
                       # v2+ (issue 25)
                       'BatchRenormalization'],
     'loss': ['BinaryHierarchicalSoftmax', 'BlackOut', 'CRF1d', 'NegativeSampling'],
-    'activation': ['PReLU', 'Maxout', 'SimplifiedDropconnect'],
+    'activation': ['PReLU', 'Maxout', 'SimplifiedDropconnect',
+                   # v4+ (issue 26)
+                   'Swish'],
     'model': ['Classifier',
               # v1.24 additions (issue #14): chainer.links.model.vision
               'GoogLeNet', 'ResNet50Layers', 'ResNet101Layers', 'ResNet152Layers',
