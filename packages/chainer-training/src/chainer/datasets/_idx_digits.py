@@ -10,6 +10,40 @@ _IMAGE_SHAPES = {1: (784,), 2: (28, 28), 3: (1, 28, 28)}
 _IDX_UBYTE = 0x08
 
 
+def unchecked_files():
+    """A fresh ``files`` dict of the four standard IDX file names, without digests
+    (for sets that publish none: a damaged file then fails to parse)."""
+    return {
+        'train_x': ('train-images-idx3-ubyte.gz', None),
+        'train_y': ('train-labels-idx1-ubyte.gz', None),
+        'test_x': ('t10k-images-idx3-ubyte.gz', None),
+        'test_y': ('t10k-labels-idx1-ubyte.gz', None),
+    }
+
+
+def with_args_doc(doc):
+    """``doc``, the docstring of a ``get_<set>`` function that forwards its arguments to
+    :func:`get` like :func:`~chainer.datasets.get_mnist`, followed by the shared
+    description of those arguments (None stays None, as under ``python -OO``)."""
+    return None if doc is None else doc + _GETTER_ARGS_DOC
+
+
+_GETTER_ARGS_DOC = """
+    The arguments and the result are those of :func:`~chainer.datasets.get_mnist`.
+
+    Args:
+        withlabel (bool): Return (image, label) examples; otherwise only images.
+        ndim (int): 1, 2 or 3: images of shape (784,), (28, 28) or (1, 28, 28).
+        scale (float): Pixel value scale.
+        dtype: Data type of the images (None: float32).
+        label_dtype: Data type of the labels.
+        rgb_format (bool): With ``ndim=3``, images of shape (3, 28, 28).
+
+    Returns:
+        tuple: ``(train, test)``.
+    """
+
+
 def get(caller, cache_dir, base_urls, files, withlabel, ndim, scale, dtype, label_dtype,
         rgb_format):
     """``(train, test)`` of a set whose ``files`` (keys ``train_x``, ``train_y``,

@@ -8,12 +8,7 @@ from chainer.datasets import _idx_digits
 BASE_URLS = ('http://fashion-mnist.s3-website.eu-central-1.amazonaws.com/',)
 
 #: The files (no published digest is checked: a damaged file fails to parse).
-FILES = {
-    'train_x': ('train-images-idx3-ubyte.gz', None),
-    'train_y': ('train-labels-idx1-ubyte.gz', None),
-    'test_x': ('t10k-images-idx3-ubyte.gz', None),
-    'test_y': ('t10k-labels-idx1-ubyte.gz', None),
-}
+FILES = _idx_digits.unchecked_files()
 
 _LABELS = ('T-shirt/top', 'Trouser', 'Pullover', 'Dress', 'Coat', 'Sandal', 'Shirt',
            'Sneaker', 'Bag', 'Ankle boot')
@@ -29,19 +24,10 @@ def get_fashion_mnist(withlabel=True, ndim=1, scale=1., dtype=None,
     """Gets Fashion-MNIST (60,000 training and 10,000 test images).
 
     Downloaded once and cached as ``pfnet/chainer/fashion-mnist/train.npz`` and
-    ``test.npz`` under the dataset root (Chainer's cache layout). The arguments and
-    the result are those of :func:`~chainer.datasets.get_mnist`.
-
-    Args:
-        withlabel (bool): Return (image, label) examples; otherwise only images.
-        ndim (int): 1, 2 or 3: images of shape (784,), (28, 28) or (1, 28, 28).
-        scale (float): Pixel value scale.
-        dtype: Data type of the images (None: float32).
-        label_dtype: Data type of the labels.
-        rgb_format (bool): With ``ndim=3``, images of shape (3, 28, 28).
-
-    Returns:
-        tuple: ``(train, test)``.
+    ``test.npz`` under the dataset root (Chainer's cache layout).
     """
     return _idx_digits.get('get_fashion_mnist', 'pfnet/chainer/fashion-mnist', BASE_URLS,
                            FILES, withlabel, ndim, scale, dtype, label_dtype, rgb_format)
+
+
+get_fashion_mnist.__doc__ = _idx_digits.with_args_doc(get_fashion_mnist.__doc__)
