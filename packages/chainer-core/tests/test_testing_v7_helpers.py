@@ -230,7 +230,7 @@ def test_generate_matrix_errors():
 
 
 def test_get_trainer_with_mock_updater():
-    pytest.importorskip('chainer.training')
+    pytest.importorskip('chainer.training', exc_type=ImportError)
     calls = []
 
     def extension(trainer):
