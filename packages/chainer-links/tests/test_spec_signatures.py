@@ -31,7 +31,10 @@ FUNCTIONS = {
     'argmax_crf1d': ('(cost, xs)', '003'),
     'argmin': ('(x, axis=None)', '003'),
     'average_pooling_2d': ('(x, ksize, stride=None, pad=0, use_cudnn=True)', '003'),
-    'average_pooling_nd': ('(x, ksize, stride=None, pad=0, use_cudnn=True)', '003'),
+    # v7 put pad_value fifth; a v1 call's fifth argument (use_cudnn, a bool) is told
+    # apart from a pad value by its type, so documented calls keep their meaning
+    'average_pooling_nd': ('(x, ksize, stride=None, pad=0, pad_value=0, use_cudnn=True)',
+                           '003 + v7'),
     'batch_inv': ('(a)', '003'),
     'batch_l2_norm_squared': ('(x)', '003'),
     'batch_matmul': ('(a, b, transa=False, transb=False)', '003'),
@@ -134,7 +137,9 @@ FUNCTIONS = {
         '(x, t, use_cudnn=True, normalize=True, cache_score=True, class_weight=None)',
         '003'),
     'softplus': ('(x, beta=1.0)', '001'),
-    'spatial_pyramid_pooling_2d': ('(x, pyramid_height, pooling_class, use_cudnn=True)', '003'),
+    # v5+ made pooling_class optional (pooling='max' instead)
+    'spatial_pyramid_pooling_2d': ('(x, pyramid_height, pooling_class=None, use_cudnn=True)',
+                                   '003 + v5'),
     'split_axis': ('(x, indices_or_sections, axis, force_tuple=False)', '003'),
     'sqrt': ('(x)', '001'),
     'square': ('(x)', '003'),
@@ -175,6 +180,13 @@ EXTENSIONS = {
     'deconvolution_nd': ['dilate', 'groups'],
     # v4+'s batch axes
     'linear': ['n_batch_axes'],
+    # v5+'s axis of the statistics, v4+'s pooling indices
+    'batch_normalization': ['axis'],
+    'fixed_batch_normalization': ['axis'],
+    'max_pooling_2d': ['return_indices'],
+    'max_pooling_nd': ['return_indices'],
+    'spatial_pyramid_pooling_2d': ['pooling'],
+    'log_softmax': ['axis'],
     'Linear.__call__': ['n_batch_axes'],
     # 1.14's parameters not in its (short) list: initial values of gamma/beta, cuDNN
     'BatchNormalization': ['initial_gamma', 'initial_beta', 'use_cudnn'],
@@ -252,8 +264,10 @@ LINKS = {
     'StatelessLSTM': ('(in_size, out_size)', 'list in 001'),
     # 000's class line has eps=1e-05; 1.14 moved the default to batch_normalization's
     # 2e-05 (documented for batch_normalization), which the link passes through.
+    # (v7: size may be None, the link then sizes itself on the first input; dtype None
+    # is chainer.config.dtype, float32 unless configured)
     'BatchNormalization': (
-        '(size, decay=0.9, eps=2e-05, dtype=numpy.float32, use_gamma=..., use_beta=...)',
+        '(size=None, decay=0.9, eps=2e-05, dtype=None, use_gamma=..., use_beta=...)',
         '000 + list in 001'),
     'BinaryHierarchicalSoftmax': ('(in_size, tree)', '001'),
     'CRF1d': ('(n_label)', '001'),

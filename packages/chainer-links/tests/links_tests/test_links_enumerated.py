@@ -23,7 +23,9 @@ LINKS = {
         'LocalConvolution2D', 'DeformableConvolution2D'],
     'normalization': ['BatchNormalization', 'LayerNormalization',
                       # v2+ (issue 25)
-                      'BatchRenormalization'],
+                      'BatchRenormalization',
+                      # v5+ (issue 26)
+                      'GroupNormalization', 'DecorrelatedBatchNormalization'],
     'loss': ['BinaryHierarchicalSoftmax', 'BlackOut', 'CRF1d', 'NegativeSampling'],
     'activation': ['PReLU', 'Maxout', 'SimplifiedDropconnect',
                    # v4+ (issue 26)
