@@ -4,6 +4,9 @@ import pytest
 import chainer.functions as F
 from chainer.utils import type_check
 
+# batch_matmul warns a DeprecationWarning (v3+); these tests check its v1 behaviour
+pytestmark = pytest.mark.filterwarnings('ignore::DeprecationWarning')
+
 
 def _as_matrices(a, trans):
     m = a[:, :, None] if a.ndim == 2 else a

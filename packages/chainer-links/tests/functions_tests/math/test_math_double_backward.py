@@ -156,3 +156,13 @@ def test_batch_matmul_warns_and_differentiates_twice(rng, a_shape, b_shape, tran
         return F.batch_matmul(a, b, transa, transb)
     with pytest.warns(DeprecationWarning):
         _check_twice(rng, func, (rng.randn(*a_shape), rng.randn(*b_shape)))
+
+
+@pytest.mark.parametrize('axis,weights', [
+    ((0, 0), None), ((1, -2), None), ((0, 1), numpy.ones((3, 2)))])
+def test_average_rejects_repeated_axes_and_several_axes_with_weights(axis, weights):
+    from chainer.utils import type_check
+    with pytest.raises(ValueError):
+        F.average(numpy.ones((3, 2, 4)), axis, weights)
+    with pytest.raises(type_check.InvalidType):
+        F.average(numpy.ones((3, 2, 4)), axis, weights)

@@ -49,7 +49,7 @@ class RReLU(function_node.FunctionNode):
         return grad_outputs[0] * self._factor,
 
 
-def rrelu(x, l=1. / 8, u=1. / 3, r=None, return_r=False):
+def rrelu(x, l=1. / 8, u=1. / 3, r=None, return_r=False):  # noqa: E741 (v7 names)
     """Randomized leaky rectified linear unit: ``f(x) = max(x, r x)``.
 
     Args:

@@ -56,8 +56,9 @@ def expand_to_input(xp, g, x_shape, axes, copy=False):
 
 
 class RepeatedAxisError(type_check.InvalidType, ValueError):
-    """Two axes of a reduction name the same axis of the input: a ValueError (as
-    Chainer v1 and v7 raise) and an InvalidType (as the type check reports it)."""
+    """Axes a reduction cannot take (two naming the same axis of the input; several
+    with weights): a ValueError (as Chainer v1 and v7 raise) and an InvalidType (as
+    the type check reports it)."""
 
 
 def reject_repeated_axes(axes, ndim):

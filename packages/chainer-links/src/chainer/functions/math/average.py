@@ -10,6 +10,8 @@ from chainer.functions.math._reduction import expand_to_input
 from chainer.functions.math._reduction import kept_shape
 from chainer.functions.math._reduction import normalize_axes
 from chainer.functions.math._reduction import reduced_axes
+from chainer.functions.math._reduction import reject_repeated_axes
+from chainer.functions.math._reduction import RepeatedAxisError
 from chainer.utils import type_check
 
 
@@ -122,6 +124,12 @@ def average(x, axis=None, weights=None, keepdims=False):
     Returns:
         ~chainer.Variable: output variable.
     """
+    func = Average(axis, keepdims)
+    reject_repeated_axes(func.axis, x.ndim)
     if weights is None:
-        return Average(axis, keepdims)(x)
-    return Average(axis, keepdims)(x, weights)
+        return func(x)
+    if func.axis is not None and len(func.axis) != 1:
+        # a ValueError (v7) that is also the InvalidType of the type check
+        raise RepeatedAxisError('len(axis) == 1 with weights',
+                                'axis == {}'.format(axis))
+    return func(x, weights)

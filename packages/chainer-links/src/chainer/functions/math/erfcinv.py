@@ -1,4 +1,5 @@
-"""Inverse function of the complementary error function: ``erfcinv`` (Chainer v3+; needs SciPy on the CPU)."""
+"""Inverse of the complementary error function: ``erfcinv`` (Chainer v3+; needs
+SciPy on the CPU)."""
 import numpy
 
 from chainer.functions._unary_elementwise import UnaryElementwise
@@ -6,7 +7,8 @@ from chainer.functions.math._special import special_function
 
 
 class ErfcInv(UnaryElementwise):
-    """Inverse function of the complementary error function, elementwise (``scipy.special.erfcinv``)."""
+    """Inverse of the complementary error function, elementwise
+    (``scipy.special.erfcinv``)."""
 
     label = 'erfcinv'
 

@@ -1,4 +1,5 @@
-"""Logarithm of the cumulative distribution function of the standard normal distribution: ``log_ndtr`` (Chainer v3+; needs SciPy on the CPU)."""
+"""Logarithm of the standard normal cumulative distribution function:
+``log_ndtr`` (Chainer v3+; needs SciPy on the CPU)."""
 import numpy
 
 from chainer.functions._unary_elementwise import UnaryElementwise
@@ -6,7 +7,8 @@ from chainer.functions.math._special import special_function
 
 
 class LogNdtr(UnaryElementwise):
-    """Logarithm of the cumulative distribution function of the standard normal distribution, elementwise (``scipy.special.log_ndtr``)."""
+    """Logarithm of the standard normal cumulative distribution function,
+    elementwise (``scipy.special.log_ndtr``)."""
 
     label = 'log_ndtr'
 
@@ -14,11 +16,13 @@ class LogNdtr(UnaryElementwise):
         return special_function(xp, 'log_ndtr')(x)
 
     def derivative(self, xp, x, y, gy):
-        return gy * (x.dtype.type(1 / numpy.sqrt(2 * numpy.pi)) * xp.exp(x * x * x.dtype.type(-0.5) - y))
+        c = x.dtype.type(1 / numpy.sqrt(2 * numpy.pi))
+        return gy * (c * xp.exp(x * x * x.dtype.type(-0.5) - y))
 
 
 def log_ndtr(x):
-    """Logarithm of the cumulative distribution function of the standard normal distribution, elementwise.
+    """Logarithm of the standard normal cumulative distribution function,
+    elementwise.
 
     .. math:: y = \\log \\mathrm{ndtr}(x).
 

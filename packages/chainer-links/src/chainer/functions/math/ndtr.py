@@ -1,4 +1,5 @@
-"""Cumulative distribution function of the standard normal distribution: ``ndtr`` (Chainer v3+; needs SciPy on the CPU)."""
+"""Cumulative distribution function of the standard normal distribution: ``ndtr``
+(Chainer v3+; needs SciPy on the CPU)."""
 import numpy
 
 from chainer.functions._unary_elementwise import UnaryElementwise
@@ -6,7 +7,8 @@ from chainer.functions.math._special import special_function
 
 
 class Ndtr(UnaryElementwise):
-    """Cumulative distribution function of the standard normal distribution, elementwise (``scipy.special.ndtr``)."""
+    """Cumulative distribution function of the standard normal distribution,
+    elementwise (``scipy.special.ndtr``)."""
 
     label = 'ndtr'
 
@@ -14,7 +16,8 @@ class Ndtr(UnaryElementwise):
         return special_function(xp, 'ndtr')(x)
 
     def derivative(self, xp, x, y, gy):
-        return gy * (x.dtype.type(1 / numpy.sqrt(2 * numpy.pi)) * xp.exp(x * x * x.dtype.type(-0.5)))
+        c = x.dtype.type(1 / numpy.sqrt(2 * numpy.pi))
+        return gy * (c * xp.exp(x * x * x.dtype.type(-0.5)))
 
 
 def ndtr(x):

@@ -1,4 +1,5 @@
-"""Inverse of the cumulative distribution function of the standard normal distribution: ``ndtri`` (Chainer v3+; needs SciPy on the CPU)."""
+"""Inverse of the standard normal cumulative distribution function: ``ndtri``
+(Chainer v3+; needs SciPy on the CPU)."""
 import numpy
 
 from chainer.functions._unary_elementwise import UnaryElementwise
@@ -6,7 +7,8 @@ from chainer.functions.math._special import special_function
 
 
 class Ndtri(UnaryElementwise):
-    """Inverse of the cumulative distribution function of the standard normal distribution, elementwise (``scipy.special.ndtri``)."""
+    """Inverse of the standard normal cumulative distribution function,
+    elementwise (``scipy.special.ndtri``)."""
 
     label = 'ndtri'
 
@@ -18,7 +20,8 @@ class Ndtri(UnaryElementwise):
 
 
 def ndtri(x):
-    """Inverse of the cumulative distribution function of the standard normal distribution, elementwise.
+    """Inverse of the standard normal cumulative distribution function,
+    elementwise.
 
     .. math:: y = \\mathrm{ndtr}^{-1}(x).
 
