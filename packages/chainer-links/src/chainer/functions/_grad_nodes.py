@@ -1,6 +1,6 @@
-"""Small differentiable nodes that the double-backprop branches of the connection
-functions build their gradients from (reshape, per-channel sum and its broadcast, a
-weight-dtype cast), so that those gradients can be differentiated again."""
+"""Small differentiable nodes that the double-backprop branches of the connection and
+normalization functions build their gradients from (reshape, transpose, per-channel sum
+and its broadcast, dtype cast), so that those gradients can be differentiated again."""
 import numpy
 
 from chainer import cuda
@@ -79,12 +79,31 @@ class BroadcastChannel(function_node.FunctionNode):
         return ChannelSum().apply(grad_outputs)
 
 
+class Cast(function_node.FunctionNode):
+    """``y = x.astype(dtype)``; its gradient is cast back."""
+
+    def __init__(self, dtype):
+        self._dtype = numpy.dtype(dtype)
+
+    def forward(self, inputs):
+        self._in_dtype = inputs[0].dtype
+        return inputs[0].astype(self._dtype),
+
+    def backward(self, indexes, grad_outputs):
+        return Cast(self._in_dtype).apply(grad_outputs)
+
+
+def cast(x, dtype):
+    """``x`` (a Variable) cast to ``dtype`` by a differentiable node (itself when it has
+    that dtype)."""
+    if x.dtype == dtype:
+        return x
+    return Cast(dtype).apply((x,))[0]
+
+
 def cast_like(x, ref):
     """``x`` (a Variable) cast differentiably to the dtype of ``ref`` where it differs."""
-    if x.dtype == ref.dtype:
-        return x
-    import chainer.functions as F  # the functions package imports this module
-    return F.cast(x, ref.dtype)
+    return cast(x, ref.dtype)
 
 
 def as_variable(a):

@@ -2,7 +2,7 @@
 from chainer import cuda
 from chainer import function
 from chainer.core_functions import matmul as _matmul
-from chainer.functions.connection import _grad_nodes
+from chainer.functions import _grad_nodes
 from chainer.utils import type_check
 
 

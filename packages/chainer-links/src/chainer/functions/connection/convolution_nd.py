@@ -5,7 +5,7 @@ from chainer.functions import _cudnn
 from chainer.functions.connection import _conv_gemm
 from chainer.functions.connection import _conv_grad
 from chainer.functions.connection import _conv_gemm_gpu
-from chainer.functions.connection import _grad_nodes
+from chainer.functions import _grad_nodes
 from chainer.functions.connection import _weight_dtype
 from chainer.utils import conv_nd
 

@@ -12,7 +12,7 @@ import numpy
 
 from chainer import cuda
 from chainer import function_node
-from chainer.functions.connection import _grad_nodes
+from chainer.functions import _grad_nodes
 from chainer.functions.connection import linear as _linear
 from chainer.utils import conv_nd
 

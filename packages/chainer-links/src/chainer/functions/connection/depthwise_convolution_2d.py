@@ -2,7 +2,7 @@
 from chainer import cuda
 from chainer import function
 from chainer.functions import _type_checks
-from chainer.functions.connection import _grad_nodes
+from chainer.functions import _grad_nodes
 from chainer import utils
 from chainer.utils import conv_nd
 

@@ -4,7 +4,7 @@ import numpy
 from chainer import cuda
 from chainer import function
 from chainer import function_node
-from chainer.functions.connection import _grad_nodes
+from chainer.functions import _grad_nodes
 from chainer.functions.loss import _labels
 from chainer.utils import type_check
 

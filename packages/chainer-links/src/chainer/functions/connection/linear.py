@@ -5,7 +5,7 @@ from chainer import function
 from chainer import utils
 from chainer.core_functions import matmul as _matmul
 from chainer.functions import _type_checks
-from chainer.functions.connection import _grad_nodes
+from chainer.functions import _grad_nodes
 from chainer.functions.connection import _weight_dtype
 from chainer.functions.math import _blas_sum
 

@@ -8,7 +8,7 @@ two, so the function is differentiable to any order.
 """
 from chainer import cuda
 from chainer import function_node
-from chainer.functions.connection import _grad_nodes
+from chainer.functions import _grad_nodes
 from chainer.functions.connection import _weight_dtype
 from chainer.utils import conv
 from chainer.utils import conv_nd

@@ -7,6 +7,7 @@ from chainer import cuda
 from chainer import function
 from chainer import utils
 from chainer import variable
+from chainer.functions import _grad_nodes
 from chainer.functions.normalization import _bn_graph
 from chainer.functions.normalization import _channel_params
 from chainer.functions.normalization import fixed_batch_normalization as _fixed
@@ -116,7 +117,7 @@ class BatchRenormalizationFunction(function.Function):
 
     def _variable_grads(self, x, gamma, gy):
         # y = batch_normalization(x, gamma r, 0) + gamma d + beta with r, d constant
-        gamma = _bn_graph.as_variable(gamma)
+        gamma = _grad_nodes.as_variable(gamma)
         r = self.r.astype(gamma.dtype)
         d = self.d.astype(gamma.dtype)
         axes = _channel_params.reduced_axes(x.ndim, gamma.ndim)

@@ -4,6 +4,7 @@ https://arxiv.org/abs/1804.08450)."""
 import numpy
 
 from chainer import cuda
+from chainer.functions import _grad_nodes
 from chainer.functions.normalization import _bn_graph
 from chainer.functions.normalization import _matrix_roots
 from chainer.utils import type_check
@@ -63,7 +64,7 @@ def decorrelated_batch_normalization(x, groups=16, eps=2e-5, running_mean=None,
         ~chainer.utils.type_check.InvalidType: when the channels do not split into
             ``groups`` or ``x`` is not a float array of 2 or more dimensions.
     """
-    x = _bn_graph.as_variable(x)
+    x = _grad_nodes.as_variable(x)
     _check(x, groups)
     xp = cuda.get_array_module(x.data)
     xg = _to_groups(x, groups)
@@ -114,8 +115,8 @@ def fixed_decorrelated_batch_normalization(x, mean, projection, groups=16):
         ~chainer.utils.type_check.InvalidType: for inputs of bad dtypes or shapes.
     """
     import chainer.functions as F
-    x = _bn_graph.as_variable(x)
-    mean, projection = _bn_graph.as_variable(mean), _bn_graph.as_variable(projection)
+    x = _grad_nodes.as_variable(x)
+    mean, projection = _grad_nodes.as_variable(mean), _grad_nodes.as_variable(projection)
     _check(x, groups)
     c = x.shape[1] // groups
     if mean.shape != (groups, c) or projection.shape != (groups, c, c) or \
@@ -125,8 +126,8 @@ def fixed_decorrelated_batch_normalization(x, mean, projection, groups=16):
             'x: {} {}, mean: {} {}, projection: {} {}, groups={}'.format(
                 x.dtype, x.shape, mean.dtype, mean.shape, projection.dtype,
                 projection.shape, groups))
-    mean = _bn_graph.cast(mean, x.dtype)
-    projection = _bn_graph.cast(projection, x.dtype)
+    mean = _grad_nodes.cast(mean, x.dtype)
+    projection = _grad_nodes.cast(projection, x.dtype)
     xg = _to_groups(x, groups)
     m = xg.shape[2]
     outs = []

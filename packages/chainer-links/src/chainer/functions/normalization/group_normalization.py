@@ -5,7 +5,7 @@ import warnings
 import numpy
 
 from chainer import cuda
-from chainer.functions.normalization import _bn_graph
+from chainer.functions import _grad_nodes
 from chainer.functions.normalization import batch_normalization as _bn
 from chainer.utils import type_check
 
@@ -60,8 +60,8 @@ def group_normalization(x, groups, gamma, beta, eps=1e-5):
         ~chainer.Variable: The normalized output, of the shape and dtype of ``x``
         (``gamma`` and ``beta`` may have another float dtype).
     """
-    x = _bn_graph.as_variable(x)
-    gamma, beta = _bn_graph.as_variable(gamma), _bn_graph.as_variable(beta)
+    x = _grad_nodes.as_variable(x)
+    gamma, beta = _grad_nodes.as_variable(gamma), _grad_nodes.as_variable(beta)
     _check(x, groups, gamma, beta)
     n, channels = x.shape[:2]
     rows = n * groups
@@ -69,13 +69,13 @@ def group_normalization(x, groups, gamma, beta, eps=1e-5):
     ones = xp.ones(rows, dtype=x.dtype)
     zeros = xp.zeros(rows, dtype=x.dtype)
     # one "channel" per (sample, group); the statistics are taken over axis 2 only
-    x_rows = _bn_graph.reshape(x, (1, rows, x.size // rows))
+    x_rows = _grad_nodes.reshape(x, (1, rows, x.size // rows))
     with _quiet_one_sample():
         x_hat = _bn.batch_normalization(x_rows, ones, zeros, eps=eps, axis=(0, 2))
-    x_hat = _bn_graph.reshape(x_hat, x.shape)
+    x_hat = _grad_nodes.reshape(x_hat, x.shape)
     view = (1, channels) + (1,) * (x.ndim - 2)
-    g = _bn_graph.reshape(_bn_graph.cast(gamma, x.dtype), view)
-    b = _bn_graph.reshape(_bn_graph.cast(beta, x.dtype), view)
+    g = _grad_nodes.reshape(_grad_nodes.cast(gamma, x.dtype), view)
+    b = _grad_nodes.reshape(_grad_nodes.cast(beta, x.dtype), view)
     return x_hat * g + b
 
 

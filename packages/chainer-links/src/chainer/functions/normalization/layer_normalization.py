@@ -3,7 +3,7 @@ https://arxiv.org/abs/1607.06450)."""
 import warnings
 
 from chainer import cuda
-from chainer.functions.normalization import _bn_graph
+from chainer.functions import _grad_nodes
 from chainer.functions.normalization import batch_normalization as _bn
 from chainer.utils import type_check
 
@@ -32,8 +32,8 @@ def layer_normalization(x, gamma, beta, eps=1e-5):
     Raises:
         ~chainer.utils.type_check.InvalidType: for inputs of bad dtypes or shapes.
     """
-    x = _bn_graph.as_variable(x)
-    gamma, beta = _bn_graph.as_variable(gamma), _bn_graph.as_variable(beta)
+    x = _grad_nodes.as_variable(x)
+    gamma, beta = _grad_nodes.as_variable(gamma), _grad_nodes.as_variable(beta)
     if not (x.dtype.kind == 'f' and x.ndim == 2 and gamma.dtype.kind == 'f' and
             gamma.dtype == beta.dtype and gamma.shape == beta.shape == x.shape[1:]):
         raise type_check.InvalidType(
@@ -47,6 +47,6 @@ def layer_normalization(x, gamma, beta, eps=1e-5):
         warnings.filterwarnings('ignore', 'batch_normalization got a batch of one')
         x_hat = _bn.batch_normalization(x, xp.ones(rows, x.dtype),
                                         xp.zeros(rows, x.dtype), eps=eps, axis=1)
-    g = _bn_graph.reshape(_bn_graph.cast(gamma, x.dtype), (1,) + gamma.shape)
-    b = _bn_graph.reshape(_bn_graph.cast(beta, x.dtype), (1,) + beta.shape)
+    g = _grad_nodes.reshape(_grad_nodes.cast(gamma, x.dtype), (1,) + gamma.shape)
+    b = _grad_nodes.reshape(_grad_nodes.cast(beta, x.dtype), (1,) + beta.shape)
     return x_hat * g + b

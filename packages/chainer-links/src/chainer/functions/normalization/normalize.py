@@ -3,6 +3,7 @@ from chainer import cuda
 from chainer import function
 from chainer import utils
 from chainer import variable
+from chainer.functions import _grad_nodes
 from chainer.functions._axis import check_axes
 from chainer.functions._axis import normalize_axes
 from chainer.functions.normalization import _bn_graph
@@ -55,7 +56,7 @@ class NormalizeL2(function.Function):
     def _variable_grad(self, x, gy):
         # The same formula from differentiable nodes; r = |x| is a node of x, so its
         # second derivative is undefined (infinite) where a whole vector is zero.
-        x = _bn_graph.as_variable(x)
+        x = _grad_nodes.as_variable(x)
         kshape = tuple(1 if i in [a % x.ndim for a in self._axes] else n
                        for i, n in enumerate(x.shape))
         norm = _bn_graph.sum_keep(x * x, kshape) ** 0.5
