@@ -189,7 +189,9 @@ EXTENSIONS = {
     'log_softmax': ['axis'],
     'Linear.__call__': ['n_batch_axes'],
     # 1.14's parameters not in its (short) list: initial values of gamma/beta, cuDNN
-    'BatchNormalization': ['initial_gamma', 'initial_beta', 'use_cudnn'],
+    'BatchNormalization': ['initial_gamma', 'initial_beta', 'use_cudnn',
+                           # v5+: the axis of the statistics, initial averages
+                           'axis', 'initial_avg_mean', 'initial_avg_var'],
     # the initializers of LSTM, which StatelessLSTM shares its connections with
     'StatelessLSTM': ['lateral_init', 'upward_init', 'bias_init', 'forget_bias_init'],
     # the dtype of the BatchNormalization layers inside
