@@ -76,7 +76,10 @@ WIRING = {
         'FixedBatchNormalization.forward_gpu': {
             'batch_norm_inference', 'cudnn_batch_normalization_forward_inference'}},
     'noise/dropout.py': {'Dropout.forward': {'dropout_fwd'}},
-    'connection/embed_id.py': {'EmbedIDFunction.backward': {'scatter_add'}},
+    'connection/embed_id.py': {'EmbedIDFunction._scatter': {'scatter_add'}},
+    'connection/local_convolution_2d.py': {'_columns': {'im2col_nd'},
+                                           '_images': {'col2im_nd'}},
+    'connection/_conv_grad.py': {'ConvFilterGrad._filter_grad': {'im2col_nd'}},
     'pooling/roi_pooling_2d.py': {'ROIPooling2D.backward': {'scatter_add'}},
     'loss/_sampled_scores.py': {'scatter_add_rows': {'scatter_add'}},
 }
@@ -99,9 +102,12 @@ def _host_test(test):
             test.comparators[0].id == 'numpy'):
         return {ast.Is: 1, ast.IsNot: -1}.get(type(test.ops[0]), 0)
     if (isinstance(test, ast.Call) and isinstance(test.func, ast.Name) and
-            test.func.id == 'isinstance' and len(test.args) == 2 and
-            ast.unparse(test.args[1]) == 'numpy.ndarray'):
-        return 1
+            test.func.id == 'isinstance' and len(test.args) == 2):
+        kind = ast.unparse(test.args[1])
+        if kind == 'numpy.ndarray':
+            return 1
+        if kind == 'cuda.ndarray':
+            return -1
     return 0
 
 
@@ -191,6 +197,9 @@ def test_kernel_calls_are_only_on_gpu_paths():
     ('def f(x):\n    if not isinstance(x, numpy.ndarray):\n        cuda.kernel("a")(x)',
      True),
     ('def f(x):\n    if isinstance(x, numpy.ndarray):\n        cuda.kernel("a")(x)', False),
+    ('def f(x):\n    if isinstance(x, cuda.ndarray):\n        cuda.kernel("a")(x)', True),
+    ('def f(x):\n    if not isinstance(x, cuda.ndarray):\n        cuda.kernel("a")(x)',
+     False),
     ('def forward_gpu(self, x):\n    return cuda.kernel("a")(x)', True),
     ('def _forward_cudnn(self, x):\n    return cuda.kernel("a")(x)', True),
     ('def f(flag, x):\n    if flag:\n        cuda.kernel("a")(x)', False),

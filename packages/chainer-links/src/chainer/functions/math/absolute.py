@@ -21,8 +21,9 @@ class _Absolute(Absolute):
 
     def backward(self, x, gy):
         # Variables (a double backprop) and host arrays take core's generic backward
-        if not isinstance(x[0], (numpy.ndarray, chainer.Variable)):
-            return utils.force_array(cuda.kernel('abs_bwd')(x[0], gy[0])),
+        if not isinstance(x[0], numpy.ndarray):
+            if not isinstance(x[0], chainer.Variable):
+                return utils.force_array(cuda.kernel('abs_bwd')(x[0], gy[0])),
         return Absolute.backward(self, x, gy)
 
 
