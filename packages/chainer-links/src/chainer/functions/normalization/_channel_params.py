@@ -1,7 +1,10 @@
 """Axes shared by the batch normalizations. The parameters (gamma, beta, mean, var)
 cover the axes of the input that are not aggregated; by default (Chainer v1) those are
 the axes right after the batch axis, and the batch axis and the trailing (spatial) axes
-are aggregated. ``axis=`` (v5+) names the aggregated axes instead."""
+are aggregated. ``axis=`` (v5+) names the aggregated axes instead. Also the checks of
+the hyperparameters they share (``eps``, ``decay``)."""
+import numbers
+
 import numpy
 
 from chainer.utils import type_check
@@ -101,3 +104,17 @@ def cudnn_layout(x, gamma, eps, axes=None):
     return (gamma.ndim == 1 and x.ndim in (2, 4) and eps >= CUDNN_MIN_EPS and
             gamma.dtype == x.dtype and
             (axes is None or tuple(axes) == reduced_axes(x.ndim, 1)))
+
+
+def check_eps_decay(eps, decay=None):
+    """Refuses a non-positive ``eps`` and, unless None, a ``decay`` that is not a real
+    number in [0, 1] (a bool is refused).
+
+    Raises:
+        ValueError: for a bad ``eps`` or ``decay``.
+    """
+    if decay is not None and (isinstance(decay, bool) or
+                              not isinstance(decay, numbers.Real) or not 0 <= decay <= 1):
+        raise ValueError('decay must be a float in [0, 1], got {!r}'.format(decay))
+    if not eps > 0:
+        raise ValueError('eps must be positive, got {}'.format(eps))

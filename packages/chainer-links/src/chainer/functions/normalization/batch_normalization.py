@@ -1,5 +1,4 @@
 """Batch normalization with batch statistics: ``F.batch_normalization``."""
-import numbers
 import warnings
 
 from chainer import cuda
@@ -55,11 +54,7 @@ class BatchNormalizationFunction(function.Function):
         if (mean is None) != (var is None):
             raise ValueError('running_mean and running_var must be both given or both '
                              'None')
-        if isinstance(decay, bool) or not isinstance(decay, numbers.Real) or \
-                not 0 <= decay <= 1:
-            raise ValueError('decay must be a float in [0, 1], got {!r}'.format(decay))
-        if not eps > 0:
-            raise ValueError('eps must be positive, got {}'.format(eps))
+        _channel_params.check_eps_decay(eps, decay)
         self.eps = eps
         self.running_mean = mean
         self.running_var = var

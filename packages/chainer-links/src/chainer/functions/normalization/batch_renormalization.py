@@ -1,6 +1,5 @@
 """Batch renormalization: ``F.batch_renormalization`` and
 ``F.fixed_batch_renormalization`` (Ioffe, 2017, https://arxiv.org/abs/1702.03275)."""
-import numbers
 import warnings
 
 from chainer import cuda
@@ -38,11 +37,7 @@ class BatchRenormalizationFunction(function.Function):
                  update_statistics=True):
         if mean is None or var is None:
             raise TypeError('running_mean and running_var are required')
-        if isinstance(decay, bool) or not isinstance(decay, numbers.Real) or \
-                not 0 <= decay <= 1:
-            raise ValueError('decay must be a float in [0, 1], got {!r}'.format(decay))
-        if not eps > 0:
-            raise ValueError('eps must be positive, got {}'.format(eps))
+        _channel_params.check_eps_decay(eps, decay)
         self.eps = eps
         self.running_mean = mean
         self.running_var = var

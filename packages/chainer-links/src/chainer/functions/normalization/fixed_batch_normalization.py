@@ -27,8 +27,7 @@ class FixedBatchNormalization(function.Function):
     _differentiable_backward = True
 
     def __init__(self, eps=2e-5, use_cudnn=None, axis=None):
-        if not eps > 0:
-            raise ValueError('eps must be positive, got {}'.format(eps))
+        _channel_params.check_eps_decay(eps)
         self.eps = eps
         self.use_cudnn = use_cudnn
         self.axis = axis
