@@ -1,7 +1,12 @@
-"""Caffe's Convolution and Deconvolution layers (groups, dilation, h/w parameters)."""
-import chainer.functions as F
+"""Caffe's Convolution and Deconvolution layers (groups, dilation, h/w parameters).
+
+Grouped layers load as v1 and v7 loaded them: an ungrouped link whose weight is the
+block-diagonal expansion of Caffe's grouped blob (see :class:`_BlockDiagonal`).
+"""
+import numpy
+
 import chainer.links as L
-from chainer import link as link_module
+from chainer import initializer
 from chainer.links.caffe import _mapped_copy
 from chainer.links.caffe._layers import _common
 from chainer.links.caffe._layers._registry import Unsupported
@@ -29,35 +34,53 @@ class _Geometry(object):
                                                          self.group, self.n_out))
 
 
-def _grouped(apply, group):
-    """Forward of a layer whose channels split into ``group`` independent groups.
+class _BlockDiagonal(initializer.Initializer):
+    """Initializer of an ungrouped weight from Caffe's grouped blob, as v1 and v7 did.
 
-    ``apply(x, W, b)`` runs one group; the input splits on its channel axis, the
-    weight on its first axis (the output channels of a convolution, the input
-    channels of a deconvolution) and the bias with the outputs.
+    Caffe's blob ``(A, B / group, kh, kw)`` holds, for each of the ``group`` groups, a
+    block of ``A / group`` rows along its first axis. The ungrouped weight
+    ``(A, B, kh, kw)`` gets group ``i``'s block at rows ``i * A / group`` and columns
+    ``i * B / group`` onwards, zeros elsewhere: an ungrouped convolution (or
+    deconvolution) with it computes what the grouped layer computes.
+
+    Args:
+        blob (numpy.ndarray): Caffe's grouped blob (possibly a view of the mapped model
+            file, copied a group at a time and released as in :mod:`.._mapped_copy`).
+        group (int): Number of groups.
     """
-    def forward(x, W, b):
-        xs = F.split_axis(x, group, 1, force_tuple=True)
-        Ws = F.split_axis(W, group, 0, force_tuple=True)
-        bs = (None,) * group if b is None else F.split_axis(b, group, 0, force_tuple=True)
-        return F.concat([apply(*args) for args in zip(xs, Ws, bs)], axis=1)
-    return forward
+
+    def __init__(self, blob, group):
+        super(_BlockDiagonal, self).__init__(dtype=None)
+        self.blob = blob
+        self.group = group
+
+    def expanded_shape(self):
+        """The shape of the ungrouped weight, ``(A, B, kh, kw)``."""
+        a, b = self.blob.shape[:2]
+        return (a, b * self.group) + tuple(self.blob.shape[2:])
+
+    def __call__(self, array):
+        if array.shape != self.expanded_shape():
+            raise ValueError('a grouped blob of shape {} ({} groups) cannot fill a '
+                             'parameter of shape {}'.format(self.blob.shape, self.group,
+                                                            array.shape))
+        rows, cols = self.blob.shape[0] // self.group, self.blob.shape[1]
+        mapped = _mapped_copy.mapping_of(self.blob) is not None
+        array[...] = 0
+        for i in range(self.group):
+            part = self.blob[i * rows:(i + 1) * rows]
+            if mapped:  # one group in memory at a time, the file's pages released
+                copy = numpy.empty(part.shape, part.dtype)
+                _mapped_copy.copy_releasing(copy, part)
+                part = copy
+            array[i * rows:(i + 1) * rows, i * cols:(i + 1) * cols] = part
 
 
-def _bound(name, apply, group):
-    """Forward of the net's child ``name`` (looked up when it runs).
-
-    Without groups the child link is called, as v1 called its Convolution2D; grouped
-    layers run ``apply`` per group on the child's ``W`` and ``b``.
-    """
+def _initial_weight(W, group):
+    """``initialW`` of the ungrouped link holding Caffe's weight blob ``W``."""
     if group == 1:
-        return lambda net, x: net[name](x)
-    forward = _grouped(apply, group)
-
-    def run(net, x):
-        child = net[name]
-        return forward(x, child.W, child.b)
-    return run
+        return _mapped_copy.initial_value(W)
+    return _BlockDiagonal(W, group)
 
 
 def _count_per(layer, index, unit, what):
@@ -79,9 +102,17 @@ def _bias(layer, geometry):
     return _common.blob(layer, 1, (geometry.n_out,)) if geometry.bias_term else None
 
 
+def _call_child(name):
+    """Forward of the net's child link ``name`` (looked up when it runs), called as v1
+    called its ``Convolution2D``."""
+    return lambda net, x: net[name](x)
+
+
 @register('Convolution', params=('convolution_param',))
 def build_convolution(layer, net):
-    """Convolution: ``W`` of shape ``(num_output, C / group, kh, kw)``."""
+    """Convolution: Caffe's ``W`` of shape ``(num_output, C / group, kh, kw)``, loaded
+    into an ungrouped ``Convolution2D`` (``DilatedConvolution2D`` when dilated) of
+    ``C`` input channels."""
     g = _Geometry(layer.params.convolution_param)
     if g.n_out == 0:  # not set: v1 read it from the weight blob, (num_output, ...)
         shape = _common.blob_shape(layer, 0)
@@ -96,25 +127,21 @@ def build_convolution(layer, net):
     W = _common.blob(layer, 0, (g.n_out, in_per_group, kh, kw))
     b = _bias(layer, g)
     common = dict(stride=g.stride, pad=g.pad, nobias=b is None,
-                  initialW=_mapped_copy.initial_value(W), initial_bias=b)
+                  initialW=_initial_weight(W, g.group), initial_bias=b)
+    in_channels = in_per_group * g.group
     if g.dilate == (1, 1):
-        conv = L.Convolution2D(in_per_group, g.n_out, g.ksize, **common)
-
-        def apply(x, W, b):
-            return F.convolution_2d(x, W, b, g.stride, g.pad)
+        conv = L.Convolution2D(in_channels, g.n_out, g.ksize, **common)
     else:
-        conv = L.DilatedConvolution2D(in_per_group, g.n_out, g.ksize, dilate=g.dilate,
+        conv = L.DilatedConvolution2D(in_channels, g.n_out, g.ksize, dilate=g.dilate,
                                       **common)
-
-        def apply(x, W, b):
-            return F.dilated_convolution_2d(x, W, b, g.stride, g.pad, g.dilate)
     net.add_layer_link(layer.name, conv)
-    return _bound(layer.name, apply, g.group)
+    return _call_child(layer.name)
 
 
 @register('Deconvolution', params=('convolution_param',))
 def build_deconvolution(layer, net):
-    """Deconvolution: ``W`` of shape ``(C, num_output / group, kh, kw)``."""
+    """Deconvolution: Caffe's ``W`` of shape ``(C, num_output / group, kh, kw)``, loaded
+    into an ungrouped ``Deconvolution2D`` of ``num_output`` output channels."""
     g = _Geometry(layer.params.convolution_param)
     if g.dilate != (1, 1):
         raise Unsupported('dilated deconvolution')
@@ -126,24 +153,13 @@ def build_deconvolution(layer, net):
             layer.name, g.n_out, g.group))
     out_per_group = g.n_out // g.group
     in_channels = _count_per(layer, 0, out_per_group * kh * kw, 'num_output and kernel')
+    if in_channels % g.group:
+        raise ValueError('layer {!r}: {} input channels are not a multiple of group {}'
+                         .format(layer.name, in_channels, g.group))
     W = _common.blob(layer, 0, (in_channels, out_per_group, kh, kw))
     b = _bias(layer, g)
-    if g.group == 1:
-        deconv = L.Deconvolution2D(in_channels, g.n_out, g.ksize, g.stride, g.pad,
-                                   nobias=b is None, initialW=_mapped_copy.initial_value(W),
-                                   initial_bias=b)
-    else:
-        # Deconvolution2D's bias has one entry per group's output: keep Caffe's
-        # shapes in a plain link instead.
-        deconv = link_module.Link(W=W.shape)
-        deconv.W.data[...] = W
-        if b is None:
-            deconv.b = None
-        else:
-            deconv.add_param('b', b.shape)
-            deconv.b.data[...] = b
-
-    def apply(x, W, b):
-        return F.deconvolution_2d(x, W, b, g.stride, g.pad)
+    deconv = L.Deconvolution2D(in_channels, g.n_out, g.ksize, g.stride, g.pad,
+                               nobias=b is None, initialW=_initial_weight(W, g.group),
+                               initial_bias=b)
     net.add_layer_link(layer.name, deconv)
-    return _bound(layer.name, apply, g.group)
+    return _call_child(layer.name)
