@@ -15,6 +15,7 @@ import pytest
 
 import chainer
 from chainer.testing import check_signature
+from chainer.testing import helper
 
 # ``qualified name: documented signature`` (None: an attribute, a property or a class
 # whose constructor takes no documented arguments is only looked up). A signature lists
@@ -315,24 +316,10 @@ MODULES = ['chainer', 'chainer.computational_graph', 'chainer.cuda', 'chainer.fu
            'chainer.utils', 'chainer.utils.type_check']
 
 
-def _resolve(qualname):
-    """Imports the longest module prefix of ``qualname`` and walks the attributes."""
-    parts = qualname.split('.')
-    for i in range(len(parts), 0, -1):
-        try:
-            obj = importlib.import_module('.'.join(parts[:i]))
-        except ImportError:
-            continue
-        for name in parts[i:]:
-            obj = getattr(obj, name)
-        return obj
-    raise ImportError(qualname)
-
-
 def _class_attribute(qualname):
     """For ``pkg.Class.attr`` returns the raw class dict entry (property, function)."""
     owner_name, _, attr = qualname.rpartition('.')
-    owner = _resolve(owner_name)
+    owner = helper._resolve(owner_name)
     if isinstance(owner, type):
         for klass in owner.__mro__:
             if attr in klass.__dict__:
@@ -366,12 +353,12 @@ def test_documented_name_exists(qualname):
     if qualname.startswith('chainer.serializers.HDF5') or \
             qualname.endswith('hdf5'):
         pytest.importorskip('h5py')
-    _resolve(qualname)
+    helper._resolve(qualname)
 
 
 @pytest.mark.parametrize('qualname', _cases(q for q, s in DOCUMENTED.items() if s))
 def test_documented_signature(qualname):
-    obj = _resolve(qualname)
+    obj = helper._resolve(qualname)
     raw = _class_attribute(qualname) if not isinstance(obj, type) and '.' in qualname \
         else obj
     # later additions are allowed where optional, so that documented calls keep working
@@ -384,7 +371,7 @@ def test_documented_signature(qualname):
                          ids=[a[0] for a in INSTANCE_ATTRIBUTES])
 def test_documented_instance_attributes(owner, factory, names):
     instance = factory()
-    assert isinstance(instance, _resolve(owner))
+    assert isinstance(instance, helper._resolve(owner))
     for name in names:
         assert hasattr(instance, name), '{} has no attribute {}'.format(owner, name)
 

@@ -1,6 +1,6 @@
 """What :class:`~chainer.testing.FunctionTestCase` and the link test cases share: their
-error classes, :class:`InitializerArgument`, and the checks of what the test-writer's
-methods return."""
+error classes, :class:`InitializerArgument`, the checks of what the test-writer's
+methods return, and the retry of a check on a non-differentiable point."""
 import contextlib
 import numbers
 
@@ -168,3 +168,16 @@ def maybe_noncontiguous(case, arrays):
     if case.contiguous == 'C':
         return arrays
     raise ValueError("contiguous must be None or 'C', got {!r}".format(case.contiguous))
+
+
+def retry_nondifferentiable(case, check):
+    """Runs ``check``; with ``dodge_nondifferentiable``, again on fresh inputs for as
+    long as the inputs land on a non-differentiable point."""
+    from chainer import gradient_check
+    if not case.dodge_nondifferentiable:
+        return check()
+    while True:
+        try:
+            return check()
+        except gradient_check.NondifferentiableError:
+            continue

@@ -11,19 +11,6 @@ from chainer.testing import array as array_module
 from chainer.testing._case_checks import FunctionTestError
 
 
-def _retry_nondifferentiable(case, check):
-    """Runs ``check``; with ``dodge_nondifferentiable``, again on fresh inputs for as
-    long as the inputs land on a non-differentiable point."""
-    from chainer import gradient_check
-    if not case.dodge_nondifferentiable:
-        return check()
-    while True:
-        try:
-            return check()
-        except gradient_check.NondifferentiableError:
-            continue
-
-
 class FunctionTestCase(unittest.TestCase):
     """Base class of the tests of a function, run per backend with
     :func:`~chainer.testing.inject_backend_tests`.
@@ -188,7 +175,7 @@ class FunctionTestCase(unittest.TestCase):
                     self._on_device(grad_outputs, backend_config),
                     **self._gradient_check_options(self.check_backward_options))
 
-        _retry_nondifferentiable(self, check)
+        checks.retry_nondifferentiable(self, check)
 
     def run_test_double_backward(self, backend_config):
         """Runs the double-backward test on ``backend_config``."""
@@ -216,7 +203,7 @@ class FunctionTestCase(unittest.TestCase):
                     self._on_device(grad_grad_inputs, backend_config),
                     **self._gradient_check_options(self.check_double_backward_options))
 
-        _retry_nondifferentiable(self, check)
+        checks.retry_nondifferentiable(self, check)
 
     def test_forward(self, backend_config):
         """Checks the forward outputs against ``forward_expected``."""
