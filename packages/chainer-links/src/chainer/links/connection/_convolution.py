@@ -50,6 +50,18 @@ def nd_nobias(nobias, initial_bias):
     return nobias or initial_bias is None
 
 
+
+def check_input_rank(link, x, ndim):
+    """Refuses an input ``x`` of a fixed-rank (de)convolution ``link`` whose shape is not
+    ``(B, channels)`` followed by ``ndim`` spatial axes.
+
+    Raises:
+        ValueError: for another number of axes.
+    """
+    if len(x.shape) != ndim + 2:
+        raise ValueError('{} expects inputs of {} axes, got shape {}'.format(
+            type(link).__name__, ndim + 2, x.shape))
+
 class ConvolutionLink(_weight_bias.WeightBiasLink):
     """A :class:`WeightBiasLink` whose weight is a bank of ``ndim``-d filters.
 

@@ -95,9 +95,7 @@ class _FixedRankConvolution(ConvolutionND):
     def forward(self, x):
         """Applies the convolution to ``x`` ``(B, in_channels, d...)`` of the link's
         rank (ValueError for another number of axes)."""
-        if len(x.shape) != self._ndim + 2:
-            raise ValueError('{} expects inputs of {} axes, got shape {}'.format(
-                type(self).__name__, self._ndim + 2, x.shape))
+        _convolution.check_input_rank(self, x, self._ndim)
         return super(_FixedRankConvolution, self).forward(x)
 
 

@@ -79,9 +79,7 @@ class _FixedRankDeconvolution(DeconvolutionND):
     def forward(self, x):
         """Applies the deconvolution to ``x`` ``(B, in_channels, d...)`` of the link's
         rank (ValueError for another number of axes)."""
-        if len(x.shape) != self._ndim + 2:
-            raise ValueError('{} expects inputs of {} axes, got shape {}'.format(
-                type(self).__name__, self._ndim + 2, x.shape))
+        _convolution.check_input_rank(self, x, self._ndim)
         return super(_FixedRankDeconvolution, self).forward(x)
 
 
