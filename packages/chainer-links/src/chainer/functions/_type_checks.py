@@ -61,9 +61,10 @@ def expect_weighted_inputs(in_types, x_w_conditions, bias_size):
 
     ``x`` and ``W`` are float arrays (``W`` may be of another float dtype, as in
     Chainer v1); ``x_w_conditions(x_type, w_type)`` returns the shape conditions they
-    must meet; ``b``, when given, is a vector of ``x``'s dtype and of length
-    ``bias_size(w_type)``. Values are read with ``type_check.eval``, so the light pass
-    of the check decides valid input without building any message.
+    must meet; ``b``, when given, is an array of ``x``'s dtype: a vector of length
+    ``bias_size(w_type)``, or of that shape where ``bias_size`` returns a tuple. Values
+    are read with ``type_check.eval``, so the light pass of the check decides valid
+    input without building any message.
     """
     n_in = in_types.size()
     type_check.expect(2 <= n_in, n_in <= 3)
@@ -74,11 +75,13 @@ def expect_weighted_inputs(in_types, x_w_conditions, bias_size):
         *x_w_conditions(x_type, w_type))
     if type_check.eval(n_in) == 3:
         b_type = in_types[2]
+        shape = bias_size(w_type)
+        if not isinstance(shape, tuple):
+            shape = (shape,)
         type_check.expect(
             b_type.dtype == x_type.dtype,
-            b_type.ndim == 1,
-            b_type.shape[0] == bias_size(w_type),
-        )
+            b_type.ndim == len(shape),
+            *[b_type.shape[i] == size for i, size in enumerate(shape)])
 
 
 def linear_shapes(x_type, w_type):

@@ -9,6 +9,7 @@ two, so the function is differentiable to any order.
 from chainer import cuda
 from chainer import function_node
 from chainer.functions import _grad_nodes
+from chainer.functions import _type_checks
 from chainer.functions.connection import _weight_dtype
 from chainer.utils import conv
 from chainer.utils import conv_nd
@@ -27,6 +28,16 @@ def _images(col, stride, dims):
     return conv_nd.col2im_nd(col, stride, (0, 0), dims)
 
 
+def _local_shapes(x_type, w_type):
+    """``x`` (n, c, h, w) and ``W`` (c_O, outh, outw, c, kh, kw) share ``c``."""
+    return x_type.ndim == 4, w_type.ndim == 6, x_type.shape[1] == w_type.shape[3]
+
+
+def _local_bias_shape(w_type):
+    """``b`` is ``(c_O, outh, outw)``: one bias per output location."""
+    return w_type.shape[0], w_type.shape[1], w_type.shape[2]
+
+
 class LocalConvolution2DFunction(function_node.FunctionNode):
     """``y[n, o, i, j] = sum_{c,u,v} W[o, i, j, c, u, v] x[n, c, i s_Y + u, j s_X + v]
     + b[o, i, j]`` (no padding). ``W`` may be of another float dtype than ``x``: the
@@ -40,30 +51,13 @@ class LocalConvolution2DFunction(function_node.FunctionNode):
         self.stride = conv_nd.as_tuple(stride, 2)
 
     def check_type_forward(self, in_types):
-        n_in = in_types.size()
-        type_check.expect(2 <= n_in, n_in <= 3)
+        _type_checks.expect_weighted_inputs(in_types, _local_shapes, _local_bias_shape)
         x_type, w_type = in_types[:2]
-        type_check.expect(
-            x_type.dtype.kind == 'f',
-            w_type.dtype.kind == 'f',
-            x_type.ndim == 4,
-            w_type.ndim == 6,
-            x_type.shape[1] == w_type.shape[3],
-        )
         for axis in range(2):
             out = conv.get_conv_outsize(type_check.eval(x_type.shape[2 + axis]),
                                         type_check.eval(w_type.shape[4 + axis]),
                                         self.stride[axis], 0)
             type_check.expect(w_type.shape[1 + axis] == out)
-        if type_check.eval(n_in) == 3:
-            b_type = in_types[2]
-            type_check.expect(
-                b_type.dtype == x_type.dtype,
-                b_type.ndim == 3,
-                b_type.shape[0] == w_type.shape[0],
-                b_type.shape[1] == w_type.shape[1],
-                b_type.shape[2] == w_type.shape[2],
-            )
 
     def forward(self, inputs):
         self.retain_inputs((0, 1))
