@@ -416,6 +416,11 @@ class Variable(object):
     # Hashable by identity, as in v1 (v1 code keeps variables in sets and dicts).
     __hash__ = object.__hash__
 
+    def mean(self, axis=None, *, weights=None, keepdims=False):
+        """The (weighted) average over ``axis``: :func:`chainer.functions.average`
+        (v5+; needs chainer-links)."""
+        return _functions().average(self, axis, weights, keepdims)
+
     def reshape(self, *shape):
         """Returns a variable of a different shape and the same content (v1.24).
 

@@ -467,6 +467,22 @@ def rdiv(self, lhs):
     return DivFromConstant(lhs)(self)
 
 
+def floordiv(self, rhs):
+    """``x // rhs``: the floor of the quotient (v2+; :func:`chainer.functions.floor`,
+    whose gradient is zero almost everywhere; needs chainer-links)."""
+    return _floor(div(self, rhs))
+
+
+def rfloordiv(self, lhs):
+    """``lhs // x``: the floor of ``lhs / x``."""
+    return _floor(rdiv(self, lhs))
+
+
+def _floor(x):
+    import chainer
+    return chainer.functions.floor(x)
+
+
 def pow(self, rhs):
     """``x ** rhs``: a :class:`PowVarVar` node, or a :class:`PowVarConst`
     for a constant exponent."""
@@ -539,6 +555,8 @@ def install_variable_operators(variable_class):
     v.__rtruediv__ = rdiv
     v.__div__ = div
     v.__rdiv__ = rdiv
+    v.__floordiv__ = floordiv
+    v.__rfloordiv__ = rfloordiv
     v.__pow__ = pow
     v.__rpow__ = rpow
     v.__matmul__ = matmul
