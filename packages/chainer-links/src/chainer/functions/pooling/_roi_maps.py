@@ -253,3 +253,39 @@ def apply(x, rois, roi_indices, outsize, spatial_scale, mode, reduce, ratio=None
         wx = cuda.to_gpu(numpy.ascontiguousarray(wx, dtype=dtype))
         b_dev = cuda.to_gpu(b_host)
     return RoiRead(wy, wx, b_dev, x.shape).apply((x,))[0]
+
+
+_DOC_TAIL = """
+    Linear in ``x`` once the ROIs{argmax} are fixed, so differentiable to any order
+    with respect to ``x``; ``rois`` and ``roi_indices`` get no gradient.
+
+    Args:
+        x (~chainer.Variable or array): Input images ``(n, c, h, w)``.
+        rois (~chainer.Variable or array): ROIs ``(R, 4)``, each
+            ``(y_min, x_min, y_max, x_max)`` in input coordinates before scaling.
+        roi_indices (~chainer.Variable or array): int ``(R,)``, the image of each ROI.
+        outsize (int or pair of ints): ``(outh, outw)`` of every ROI's output.
+        spatial_scale (float): Scale of the ROI coordinates to the input's.{ratio_arg}
+
+    Returns:
+        ~chainer.Variable: Output ``(R, c, outh, outw)``.
+
+    Raises:
+        TypeError: for a bad ``outsize``{ratio_error}.
+        ~chainer.utils.type_check.InvalidType: for inputs of bad dtypes or shapes.
+    """
+
+
+def with_doc_tail(doc, mode, reduce):
+    """``doc``, the docstring of a public ROI pooling (``mode`` 'pool' or 'align',
+    ``reduce`` 'average' or 'max'), followed by the shared part: differentiability,
+    arguments, result and errors (None stays None, as under ``python -OO``)."""
+    if doc is None:
+        return None
+    align = mode == 'align'
+    return doc + _DOC_TAIL.format(
+        argmax=' and the argmax' if reduce == 'max' else '',
+        ratio_arg=('\n        sampling_ratio (None, int or pair): Points per bin along '
+                   'each axis.' if align else ''),
+        ratio_error=(', ``spatial_scale`` or ``sampling_ratio``' if align
+                     else ' or ``spatial_scale``'))

@@ -10,25 +10,10 @@ def roi_average_align_2d(x, rois, roi_indices, outsize, spatial_scale, sampling_
     axis (None: ``ceil(bin size)``) at the centres of equal sub-cells, each point
     bilinearly interpolated (points more than one pixel outside the image read 0).
     Each output is the mean of its bin's points.
-
-    Linear in ``x`` once the ROIs are fixed, so differentiable to any order
-    with respect to ``x``; ``rois`` and ``roi_indices`` get no gradient.
-
-    Args:
-        x (~chainer.Variable or array): Input images ``(n, c, h, w)``.
-        rois (~chainer.Variable or array): ROIs ``(R, 4)``, each
-            ``(y_min, x_min, y_max, x_max)`` in input coordinates before scaling.
-        roi_indices (~chainer.Variable or array): int ``(R,)``, the image of each ROI.
-        outsize (int or pair of ints): ``(outh, outw)`` of every ROI's output.
-        spatial_scale (float): Scale of the ROI coordinates to the input's.
-        sampling_ratio (None, int or pair): Points per bin along each axis.
-
-    Returns:
-        ~chainer.Variable: Output ``(R, c, outh, outw)``.
-
-    Raises:
-        TypeError: for a bad ``outsize``, ``spatial_scale`` or ``sampling_ratio``.
-        ~chainer.utils.type_check.InvalidType: for inputs of bad dtypes or shapes.
     """
     return _roi_maps.apply(x, rois, roi_indices, outsize, spatial_scale, 'align', 'average',
                            sampling_ratio)
+
+
+roi_average_align_2d.__doc__ = _roi_maps.with_doc_tail(
+    roi_average_align_2d.__doc__, 'align', 'average')
