@@ -94,8 +94,10 @@ def check_backward(func, x_data, y_grad, params=(), eps=1e-3, atol=1e-5, rtol=1e
         ValueError: the output gradients do not match the outputs in number, shape or
             dtype, or ``dtype`` is not a float type.
     """
+    # (a gradient left None counts as zeros, as in v3+: it must then match a zero
+    # numerical gradient)
     _CheckBackward(func, x_data, y_grad, params, eps, atol, rtol, no_grads, dtype,
-                   detect_nondifferentiable).run()
+                   detect_nondifferentiable, none_grad_is_zero=True).run()
 
 
 def check_double_backward(func, x_data, y_grad, x_grad_grad, params=(),
