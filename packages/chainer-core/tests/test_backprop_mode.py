@@ -3,6 +3,7 @@ computational graph, per thread (the ``enable_backprop`` configuration)."""
 import threading
 
 import numpy
+import pytest
 
 import chainer
 
@@ -82,3 +83,13 @@ def test_backprop_mode_is_per_thread():
 def test_backprop_modes_are_in_chainer_function_as_in_v1_24():
     assert chainer.function.no_backprop_mode is chainer.no_backprop_mode
     assert chainer.function.force_backprop_mode is chainer.force_backprop_mode
+
+
+def test_volatile_and_non_volatile_inputs_mix_only_where_no_graph_is_built():
+    on = chainer.Variable(numpy.ones(1, numpy.float32), volatile='on')
+    off = chainer.Variable(numpy.ones(1, numpy.float32))
+    with pytest.raises(ValueError, match='ON and OFF'):
+        on + off  # v1: a bug when the graph is being built
+    with chainer.no_backprop_mode():
+        y = on + off  # evaluation: v2+ models make their own variables
+    assert y.creator is None and (y.array == 2).all()

@@ -159,7 +159,7 @@ class Function(_graph.GraphNode):
         if unary:
             out_v = inputs[0]._volatile
         else:
-            out_v = flag.aggregate_flags([x._volatile for x in inputs])
+            out_v = _aggregate_flags(inputs)
         single = len(outputs) == 1
         ret = (Variable(outputs[0], out_v),) if single else \
             tuple([Variable(y, out_v) for y in outputs])
@@ -311,6 +311,18 @@ class Function(_graph.GraphNode):
             if y_ref is not None:
                 y_ref.creator = None
         self.inputs = None
+
+
+def _aggregate_flags(inputs):
+    try:
+        return flag.aggregate_flags([x._volatile for x in inputs])
+    except ValueError:
+        if config.enable_backprop:
+            raise  # v1: a volatile and a non-volatile variable in one graph is a bug
+        # No graph is built here (evaluation: no_backprop_mode), so the v1 check has
+        # nothing to protect; v2+ code makes its own (non-volatile) variables while
+        # the v1 Evaluator's inputs are volatile.
+        return flag.ON
 
 
 _all_host = _graph.all_host
