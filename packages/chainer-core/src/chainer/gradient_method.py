@@ -36,6 +36,8 @@ class GradientMethod(optimizer_module.Optimizer):
 
     @property
     def hyperparam(self):
+        """The optimizer's hyperparameters (v2+): the parent of every update rule's;
+        for a v1-style optimizer, a view of its attributes (``lr``, ``momentum``...)."""
         hp = self.__dict__.get('_hyperparam')
         if hp is None:
             # a v1-style optimizer's hyperparameters are its attributes

@@ -87,6 +87,8 @@ class HookRegistry(object):
         self.post = collections.OrderedDict()
 
     def add(self, hook, name, timing):
+        """Registers ``hook`` under ``name`` (default: its ``name`` or ``__name__``)
+        to run at ``timing`` (``'pre'``, ``'post'`` or ``'auto'``)."""
         if not callable(hook):
             raise TypeError('hook must be callable, got {}'.format(type(hook).__name__))
         if timing not in _TIMINGS:
@@ -105,6 +107,7 @@ class HookRegistry(object):
         (self.pre if timing == 'pre' else self.post)[name] = hook
 
     def remove(self, name):
+        """Unregisters the hook called ``name`` (KeyError if there is none)."""
         for hooks in (self.pre, self.post):
             if name in hooks:
                 del hooks[name]
@@ -112,6 +115,7 @@ class HookRegistry(object):
         raise KeyError('no hook named {!r}'.format(name))
 
     def of(self, timing):
+        """The ordered dict of the hooks of ``timing`` (``'pre'`` or ``'post'``)."""
         if timing == 'pre':
             return self.pre
         if timing == 'post':
@@ -119,12 +123,15 @@ class HookRegistry(object):
         raise ValueError("timing must be 'pre' or 'post', got {!r}".format(timing))
 
     def items(self):
+        """``(name, hook)`` pairs: the ``'pre'`` hooks, then the ``'post'`` ones."""
         return list(self.pre.items()) + list(self.post.items())
 
     def keys(self):
+        """The names of the hooks, in the order of :meth:`items`."""
         return [name for name, _ in self.items()]
 
     def values(self):
+        """The hooks, in the order of :meth:`items`."""
         return [hook for _, hook in self.items()]
 
     def __getitem__(self, name):

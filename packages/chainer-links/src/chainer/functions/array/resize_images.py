@@ -59,6 +59,7 @@ class ResizeImages(function.Function):
 
     @property
     def output_shape(self):
+        """The ``(height, width)`` of the resized images."""
         return self.out_H, self.out_W
 
     def check_type_forward(self, in_types):
