@@ -8,9 +8,8 @@ class DatasetMixin(object):
     """Default implementation of dataset indexing.
 
     A dataset only has to implement :meth:`get_example` and ``__len__``; this mixin turns
-    ``get_example`` into the full ``__getitem__`` protocol the iterators rely on
-. Subclasses may override
-    ``__getitem__`` to slice faster.
+    ``get_example`` into the full ``__getitem__`` protocol the iterators rely on.
+    Subclasses may override ``__getitem__`` to slice faster.
     """
 
     def __getitem__(self, index):

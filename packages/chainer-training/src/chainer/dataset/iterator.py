@@ -8,7 +8,7 @@ class Iterator(object):
     provide the attributes ``batch_size``, ``epoch`` (completed sweeps),
     ``epoch_detail`` (fractional epoch, e.g. 2.5 in the middle of the third sweep) and
     ``is_new_epoch`` (True when the last step completed a sweep), and implement
-:meth:`__next__` and:meth:`serialize`.
+    :meth:`__next__` and :meth:`serialize`.
     """
 
     def __iter__(self):

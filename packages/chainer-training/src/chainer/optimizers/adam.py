@@ -162,9 +162,9 @@ class AdamRule(ArrayUpdateRule):
     Args:
         parent_hyperparam (~chainer.Hyperparameter): where unset values are read
             (None: :class:`Adam`'s defaults).
-        alpha, beta1, beta2, eps, eta, weight_decay_rate, amsgrad, adabound,
-            final_lr, gamma: this rule's own hyperparameter values (None: the
-            parent's).
+        hyperparams: this rule's own values of ``alpha``, ``beta1``, ``beta2``,
+            ``eps``, ``eta``, ``weight_decay_rate``, ``amsgrad``, ``adabound``,
+            ``final_lr`` and ``gamma`` (None: the parent's).
 
     The state entries are ``m``, ``v`` (and ``vhat`` with ``amsgrad``), as in
     Chainer v7; the bias correction uses this rule's own step count :attr:`t`.
