@@ -1,18 +1,16 @@
 """Digamma function: ``digamma`` (Chainer v5+; needs SciPy on the CPU)."""
 import numpy
 
-from chainer.functions._unary_elementwise import UnaryElementwise
+from chainer.functions.math._scipy_unary import ScipyUnary
 from chainer.functions.math._special import special_function
 
 
-class DiGamma(UnaryElementwise):
+class DiGamma(ScipyUnary):
     """``y = psi(x) = d/dx log Gamma(x)`` elementwise; its derivative is
     ``polygamma(1, x)``."""
 
     label = 'digamma'
-
-    def compute(self, xp, x):
-        return special_function(xp, 'digamma')(x)
+    scipy_name = 'digamma'
 
     def derivative(self, xp, x, y, gy):
         return gy * special_function(xp, 'polygamma')(1, x)

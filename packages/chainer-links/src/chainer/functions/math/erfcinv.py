@@ -2,35 +2,22 @@
 SciPy on the CPU)."""
 import numpy
 
-from chainer.functions._unary_elementwise import UnaryElementwise
-from chainer.functions.math._special import special_function
+from chainer.functions.math._scipy_unary import ScipyUnary
+from chainer.functions.math._scipy_unary import scipy_unary_function
 
 
-class ErfcInv(UnaryElementwise):
+class ErfcInv(ScipyUnary):
     """Inverse of the complementary error function, elementwise
     (``scipy.special.erfcinv``)."""
 
     label = 'erfcinv'
-
-    def compute(self, xp, x):
-        return special_function(xp, 'erfcinv')(x)
+    scipy_name = 'erfcinv'
 
     def derivative(self, xp, x, y, gy):
         return gy * (x.dtype.type(-numpy.sqrt(numpy.pi) / 2) * xp.exp(y * y))
 
 
-def erfcinv(x):
-    """Inverse function of the complementary error function, elementwise.
-
-    .. math:: y = \\mathrm{erfc}^{-1}(x).
-
-    Args:
-        x (~chainer.Variable or array): input of a floating-point dtype.
-
-    Returns:
-        ~chainer.Variable: output of the dtype of ``x``; differentiable to any order.
-
-    Raises:
-        ImportError: on the CPU when SciPy is not installed.
-    """
-    return ErfcInv()(x)
+erfcinv = scipy_unary_function(
+    ErfcInv,
+    'Inverse function of the complementary error function, elementwise.',
+    'y = \\mathrm{erfc}^{-1}(x).')

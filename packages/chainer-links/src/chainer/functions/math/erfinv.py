@@ -1,34 +1,21 @@
 """Inverse function of the error function: ``erfinv`` (Chainer v3+; needs SciPy on the CPU)."""
 import numpy
 
-from chainer.functions._unary_elementwise import UnaryElementwise
-from chainer.functions.math._special import special_function
+from chainer.functions.math._scipy_unary import ScipyUnary
+from chainer.functions.math._scipy_unary import scipy_unary_function
 
 
-class ErfInv(UnaryElementwise):
+class ErfInv(ScipyUnary):
     """Inverse function of the error function, elementwise (``scipy.special.erfinv``)."""
 
     label = 'erfinv'
-
-    def compute(self, xp, x):
-        return special_function(xp, 'erfinv')(x)
+    scipy_name = 'erfinv'
 
     def derivative(self, xp, x, y, gy):
         return gy * (x.dtype.type(numpy.sqrt(numpy.pi) / 2) * xp.exp(y * y))
 
 
-def erfinv(x):
-    """Inverse function of the error function, elementwise.
-
-    .. math:: y = \\mathrm{erf}^{-1}(x).
-
-    Args:
-        x (~chainer.Variable or array): input of a floating-point dtype.
-
-    Returns:
-        ~chainer.Variable: output of the dtype of ``x``; differentiable to any order.
-
-    Raises:
-        ImportError: on the CPU when SciPy is not installed.
-    """
-    return ErfInv()(x)
+erfinv = scipy_unary_function(
+    ErfInv,
+    'Inverse function of the error function, elementwise.',
+    'y = \\mathrm{erf}^{-1}(x).')

@@ -1,16 +1,14 @@
 """Logarithm of the absolute value of the gamma function: ``lgamma`` (Chainer v5+;
 needs SciPy on the CPU)."""
-from chainer.functions._unary_elementwise import UnaryElementwise
+from chainer.functions.math._scipy_unary import ScipyUnary
 from chainer.functions.math._special import special_function
 
 
-class LGamma(UnaryElementwise):
+class LGamma(ScipyUnary):
     """``y = log |Gamma(x)|`` elementwise; its derivative is the digamma function."""
 
     label = 'lgamma'
-
-    def compute(self, xp, x):
-        return special_function(xp, 'gammaln')(x)
+    scipy_name = 'gammaln'
 
     def derivative(self, xp, x, y, gy):
         return gy * special_function(xp, 'digamma')(x)
