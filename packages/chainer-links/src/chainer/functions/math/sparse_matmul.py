@@ -52,13 +52,9 @@ def _check_indices(row, col, shape):
         raise ValueError('len(sp_shape) must be two')
 
 
-class CooMatMul(function_node.FunctionNode):
-    """``c = op_c(op_a(S) @ op_b(dn))`` for the sparse ``S`` given by ``(sp, row,
-    col, shape)``; each ``op`` transposes (the last two axes) when its flag is set.
-
-    Inputs are ``(sp, dn)``: the entries of ``S`` (``(ldnz,)`` or ``(nb, ldnz)``) and
-    the dense operand (2-d or 3-d). ``dtype`` is the output dtype (None: promoted).
-    """
+class _CooNode(function_node.FunctionNode):
+    """The constants shared by the sparse-dense product nodes: the indices and shape
+    of the sparse matrix and the three transpose flags."""
 
     def __init__(self, sp_row, sp_col, sp_shape, sp_order='other',
                  transa=False, transb=False, transc=False, dtype=None):
@@ -72,9 +68,21 @@ class CooMatMul(function_node.FunctionNode):
         self.transc = transc
         self.dtype = dtype
 
-    @property
-    def label(self):
-        return 'CooMatMul'
+    def _coo_mat_mul(self, transa, transb, transc, dtype):
+        """A :class:`CooMatMul` over this node's sparse indices."""
+        return CooMatMul(self.sp_row, self.sp_col, self.sp_shape, self.sp_order,
+                         transa, transb, transc, dtype=dtype)
+
+
+class CooMatMul(_CooNode):
+    """``c = op_c(op_a(S) @ op_b(dn))`` for the sparse ``S`` given by ``(sp, row,
+    col, shape)``; each ``op`` transposes (the last two axes) when its flag is set.
+
+    Inputs are ``(sp, dn)``: the entries of ``S`` (``(ldnz,)`` or ``(nb, ldnz)``) and
+    the dense operand (2-d or 3-d). ``dtype`` is the output dtype (None: promoted).
+    """
+
+    label = 'CooMatMul'
 
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() == 2)
@@ -116,33 +124,18 @@ class CooMatMul(function_node.FunctionNode):
                 self.transc, not self.transb, self.transa,
                 dtype=sp.dtype).apply((gc, dn))[0])
         if 1 in indexes:
-            ret.append(CooMatMul(
-                self.sp_row, self.sp_col, self.sp_shape, self.sp_order,
+            ret.append(self._coo_mat_mul(
                 not self.transa, self.transc, self.transb,
-                dtype=dn.dtype).apply((sp, gc))[0])
+                dn.dtype).apply((sp, gc))[0])
         return tuple(ret)
 
 
-class CooMatMulGradSP(function_node.FunctionNode):
+class CooMatMulGradSP(_CooNode):
     """The entries at ``(row, col)`` of ``op_c(op_a(a) @ op_b(b))`` for dense
     ``a``, ``b`` (2-d, or 3-d batches): the gradient of a sparse operand (padding
     entries get zero)."""
 
-    def __init__(self, sp_row, sp_col, sp_shape, sp_order='other',
-                 transa=False, transb=False, transc=False, dtype=None):
-        _check_indices(sp_row, sp_col, sp_shape)
-        self.sp_row = sp_row
-        self.sp_col = sp_col
-        self.sp_shape = tuple(sp_shape)
-        self.sp_order = sp_order
-        self.transa = transa
-        self.transb = transb
-        self.transc = transc
-        self.dtype = dtype
-
-    @property
-    def label(self):
-        return 'CooMatMulGradSP'
+    label = 'CooMatMulGradSP'
 
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() == 2)
@@ -182,15 +175,13 @@ class CooMatMulGradSP(function_node.FunctionNode):
         g, = grad_outputs
         ret = []
         if 0 in indexes:
-            ret.append(CooMatMul(
-                self.sp_row, self.sp_col, self.sp_shape, self.sp_order,
+            ret.append(self._coo_mat_mul(
                 self.transc, not self.transb, self.transa,
-                dtype=a.dtype).apply((g, b))[0])
+                a.dtype).apply((g, b))[0])
         if 1 in indexes:
-            ret.append(CooMatMul(
-                self.sp_row, self.sp_col, self.sp_shape, self.sp_order,
+            ret.append(self._coo_mat_mul(
                 not self.transc, self.transa, not self.transb,
-                dtype=b.dtype).apply((g, a))[0])
+                b.dtype).apply((g, a))[0])
         return tuple(ret)
 
 
