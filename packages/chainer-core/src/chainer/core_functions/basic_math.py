@@ -89,7 +89,12 @@ class _Arithmetic(function.Function):
 
 def _data(x):
     """The array of a Variable, or the array itself."""
+    if x.__class__ is _ndarray:  # the common case (every backward of an operator)
+        return x
     return x.data if isinstance(x, _Variable) else x
+
+
+_ndarray = numpy.ndarray
 
 
 class _Binary(_Arithmetic):
@@ -257,7 +262,9 @@ class MulConstant(_Arithmetic):
         return utils.force_array(x[0] * _constant_value(self.value, x[0])),
 
     def backward(self, x, gy):
-        return utils.force_array(gy[0] * _constant_value(self.value, _data(x[0]))),
+        x0 = x[0]
+        c = _constant_value(self.value, x0 if x0.__class__ is _ndarray else _data(x0))
+        return utils.force_array(gy[0] * c),
 
 
 class Div(_Binary):
