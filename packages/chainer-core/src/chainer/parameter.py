@@ -134,10 +134,8 @@ def _as_shape(shape):
 
 def _restore_parameter(data, name, grad, initializer, update_rule):
     p = Parameter(initializer=initializer if data is None else data, name=name)
-    if data is None:
-        p.initializer = initializer
-    else:
-        p.initializer = initializer
+    p.initializer = initializer
+    if data is not None:
         p._grad = grad
     p.update_rule = update_rule
     return p

@@ -4,18 +4,12 @@ broadcast again, so both are differentiable to any order."""
 from chainer import cuda
 from chainer import function_node
 from chainer import utils
+from chainer.utils import array as array_utils
 
 
 def _sum_to_array(g, shape):
     """``g`` summed over the leading and the stretched axes down to ``shape``."""
-    lead = g.ndim - len(shape)
-    axes = tuple(range(lead)) + tuple(
-        lead + i for i, n in enumerate(shape) if n == 1 and g.shape[lead + i] != 1)
-    if axes:
-        g = g.sum(axis=axes, keepdims=True)
-        if lead:
-            g = g.reshape(shape)
-    return utils.force_array(g)
+    return utils.force_array(array_utils.sum_to(g, shape))
 
 
 class SumTo(function_node.FunctionNode):
