@@ -30,8 +30,25 @@ def test_attributes_of_a_root_variable():
     assert len(Variable(numpy.float32(3))) == 1  # 0-d: 1 as in v1 (v2+ raised)
     assert x.label == '(2, 3), float32'
     assert Variable(numpy.float32(1)).label == 'float32'
-    assert repr(x) == '<variable x>' and str(x) == 'x'
-    assert repr(Variable(data)).startswith('<variable at 0x')
+    assert x.summary() == '<variable x>'
+    assert Variable(data).summary().startswith('<variable at 0x')
+
+
+def test_repr_and_str_show_the_data():
+    x = Variable(numpy.arange(4, dtype=numpy.float32).reshape(2, 2), name='x')
+    assert repr(x) == 'variable x([[0., 1.],\n            [2., 3.]])'
+    assert str(x) == 'variable x([[0. 1.]\n            [2. 3.]])'
+    assert repr(Variable(numpy.float32(3))) == 'variable(3.)'
+    assert repr(Variable(numpy.zeros((0, 2)))) == 'variable([], shape=(0, 2))'
+    assert repr(Variable(numpy.zeros((0,)))) == 'variable([])'
+    assert repr(Variable()) == str(Variable()) == 'variable(None)'
+
+
+def test_debug_print_without_data():
+    text = Variable(name='e').debug_print()
+    assert text.startswith('<variable e>')
+    for line in ('device', 'backend', 'shape', 'dtype', 'statistics', 'grad'):
+        assert '- {}: None'.format(line) in text
 
 
 def test_constructor_arguments():
@@ -440,7 +457,7 @@ def test_variables_are_hashable_by_identity_as_in_v1():
 def test_v7_variable_members():
     x = chainer.Variable(numpy.ones(2, numpy.float32))
     assert +x is x and x._has_chainerx_array is False
-    assert x.summary() == repr(x)
+    assert x.summary() == "<variable at 0x{:x}>".format(id(x))
     y = chainer.Variable._init_unchecked(numpy.zeros(1), name='y', requires_grad=False)
     assert y.name == 'y' and not y.requires_grad
     x.to_device('@numpy')

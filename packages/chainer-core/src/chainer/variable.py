@@ -68,12 +68,10 @@ class Variable(object):
                                    self.grad, self._requires_grad)
 
     def __repr__(self):
-        if self.name:
-            return '<variable {}>'.format(self.name)
-        return '<variable at 0x{:x}>'.format(id(self))
+        return _variable_report.variable_repr(self)
 
     def __str__(self):
-        return self.name or ('<var@%x>' % id(self))
+        return _variable_report.variable_str(self)
 
     def debug_print(self):
         """Returns a summary of the data (and grad) arrays and their location."""
@@ -245,7 +243,9 @@ class Variable(object):
 
     def summary(self):
         """Short text naming the variable: ``<variable NAME>`` or its address."""
-        return repr(self)
+        if self.name:
+            return '<variable {}>'.format(self.name)
+        return '<variable at 0x{:x}>'.format(id(self))
 
     #: Always False: ChainerX is not part of this project (v7 code reads it).
     _has_chainerx_array = False
