@@ -204,8 +204,10 @@ def save_hdf5(filename, obj, compression=4):
     """Saves ``obj`` (anything with ``serialize``, or a dictionary of values) to an
     HDF5 file.
 
-    The file is written aside and renamed over ``filename`` only once complete, so a
-    failed save leaves an existing file intact.
+    The file is built in memory, then written aside and renamed over ``filename``
+    only once complete: a failed save (a full disk included, as an :class:`OSError`)
+    leaves an existing file intact. The new file gets the mode ``open`` would give
+    it (the umask applies), or the mode of the file it replaces.
 
     Args:
         filename (str): target file name.
@@ -214,15 +216,22 @@ def save_hdf5(filename, obj, compression=4):
         compression (int): gzip compression level.
     """
     h5py = _h5py()
+    # The file is built in memory (HDF5's core driver, nothing on disk), then its
+    # bytes are written with ordinary file I/O: a write that fails (a full disk, a
+    # file size limit) is then an OSError, which HDF5's own writes are not.
+    with h5py.File(os.fspath(filename), 'w', driver='core', backing_store=False) as f:
+        serializer = HDF5Serializer(f, compression=compression)
+        if isinstance(obj, dict):
+            for key, value in obj.items():
+                group, _, name = key.strip('/').rpartition('/')
+                (serializer[group] if group else serializer)(name, value)
+        else:
+            serializer.save(obj)
+        f.flush()
+        image = f.id.get_file_image()
     with atomic_path(filename) as tmp:
-        with h5py.File(tmp, 'w') as f:
-            serializer = HDF5Serializer(f, compression=compression)
-            if isinstance(obj, dict):
-                for key, value in obj.items():
-                    group, _, name = key.strip('/').rpartition('/')
-                    (serializer[group] if group else serializer)(name, value)
-            else:
-                serializer.save(obj)
+        with open(tmp, 'wb') as out:
+            out.write(image)
 
 
 def load_hdf5(filename, obj, path='', strict=True, ignore_names=None,

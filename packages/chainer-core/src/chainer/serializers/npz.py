@@ -127,7 +127,10 @@ def save_npz(filename, obj, compression=True):
 
     The object is first serialized into memory, then written to a temporary file in
     the same directory which replaces ``filename`` only once complete: a failed save
-    leaves an existing file intact.
+    leaves an existing file intact. The temporary's name carries the writer's
+    process id, and temporaries of ``filename`` left by killed writers are removed.
+    A new file gets the mode ``open`` would give it (the umask applies, as with
+    :func:`numpy.savez`), an overwritten one keeps its mode.
 
     Args:
         filename (str or file): target file name (or an open binary file, written

@@ -1,12 +1,18 @@
 """Atomic file output for extensions: write a temporary file, then rename it."""
 import os
-import tempfile
+
+from chainer.serializers import _atomic_file
 
 
 def atomic_write(directory, filename, write):
     """Creates ``directory/filename`` through a temporary file in the same directory
     that replaces the target only once complete, so that a crash mid-write never
     leaves a truncated file in place of the last good one.
+
+    The temporary is named ``tmp<filename>.<pid>.<host>.<random>``; temporaries of
+    the same target left by writers that were killed are removed first. The file
+    gets the mode ``open`` would give it (the umask applies), or the mode of the
+    file it replaces.
 
     Args:
         directory (str): output directory (created when missing).
@@ -18,25 +24,9 @@ def atomic_write(directory, filename, write):
     """
     os.makedirs(directory, exist_ok=True)
     path = os.path.join(directory, filename)
-    fd, tmp = tempfile.mkstemp(prefix='tmp' + os.path.basename(filename),
-                               dir=os.path.dirname(path) or '.')
-    os.close(fd)
-    try:
+    with _atomic_file.atomic_path(path, prefix='tmp') as tmp:
         write(tmp)
-        # mkstemp makes the file private (0600): give it the usual permissions
-        os.chmod(tmp, 0o666 & ~_umask())
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.remove(tmp)
-        raise
     return path
-
-
-def _umask():
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
 
 
 def atomic_write_text(directory, filename, text):

@@ -2,10 +2,12 @@
 serializable object, written by a snapshot writer (atomically: temporary file, then
 rename), with v7's condition, retention, autoload and snapshot-on-error."""
 import os
+import re
+import string
 import warnings
 
 import chainer
-from chainer.serializers import npz
+from chainer.serializers import _atomic_file, npz
 from chainer.training import extension
 from chainer.training.extensions import snapshot_writers
 
@@ -46,6 +48,17 @@ def _find_stale_snapshots(fmt, path, n_retains, **kwargs):
     files = _find_snapshot_files(fmt, path)
     for _, name in files[:max(len(files) - n_retains, 0)]:
         yield name
+
+
+def _remove_stale_temporaries(fmt, path):
+    """Removes the temporaries (``tmp<name>.<pid>...``) of files named by the format
+    string ``fmt`` (any iteration) in ``path`` whose writers were killed."""
+    try:
+        parts = [re.escape(literal) + ('.+?' if field is not None else '')
+                 for literal, field, _, _ in string.Formatter().parse(fmt)]
+    except ValueError:  # not a valid format string: format() will say so
+        return
+    _atomic_file.remove_stale(path, 'tmp' + ''.join(parts))
 
 
 def _always_true():
@@ -119,6 +132,8 @@ class _Snapshot(extension.Extension):
         serialized = npz.serialize(target)
         filename = self.filename(trainer) if callable(self.filename) else \
             self.filename.format(trainer)
+        if isinstance(self.filename, str):
+            _remove_stale_temporaries(self.filename, trainer.out)
         self.writer(filename, trainer.out, serialized)
 
     def finalize(self):
