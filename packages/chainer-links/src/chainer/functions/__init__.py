@@ -60,6 +60,7 @@ from chainer.functions.activation.softplus import softplus
 from chainer.functions.activation.swish import swish
 from chainer.functions.activation.tanh import Tanh
 from chainer.functions.activation.tanh import tanh
+from chainer.functions.activation.tree_lstm import tree_lstm
 
 from chainer.functions.array.as_strided import as_strided
 from chainer.functions.array.as_strided import AsStrided
@@ -298,6 +299,9 @@ from chainer.functions.math.exp import Exp
 from chainer.functions.math.exp import exp
 from chainer.functions.math.exponential_m1 import Expm1
 from chainer.functions.math.exponential_m1 import expm1
+from chainer.functions.math.einsum import DiagEinSum
+from chainer.functions.math.einsum import einsum
+from chainer.functions.math.einsum import EinSum
 from chainer.functions.math.fft import fft
 from chainer.functions.math.fft import FFT
 from chainer.functions.math.fft import ifft

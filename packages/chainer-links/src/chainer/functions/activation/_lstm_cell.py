@@ -21,8 +21,12 @@ def gate_view(interleaved):
 
 
 def gate_major(interleaved):
-    """A contiguous copy of :func:`gate_view` of the gate sources ``(B, 4 C, ...)``."""
-    return numpy.ascontiguousarray(gate_view(interleaved))
+    """A contiguous copy of :func:`gate_view` of the gate sources ``(B, 4 C, ...)``.
+
+    Always a new array (the cell works on it in place): where the view happens to be
+    contiguous already (one row or one unit), ``ascontiguousarray`` would return it.
+    """
+    return numpy.array(gate_view(interleaved), order='C', copy=True)
 
 
 def gate_major_bias(bias):

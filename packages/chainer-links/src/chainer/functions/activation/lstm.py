@@ -3,7 +3,10 @@ import numpy
 
 from chainer import cuda
 from chainer import function
+from chainer import variable
 from chainer.functions.activation import _lstm_cell
+from chainer.functions.activation._lstm_grad import LSTMGrad  # noqa: F401 (v3+ name)
+from chainer.functions.activation._lstm_grad import lstm_grad
 from chainer.utils import type_check
 
 
@@ -36,7 +39,13 @@ def _cell_grad(gc, gh, o, tanh_c):
 
 
 class LSTM(function.Function):
-    """Fused LSTM cell with forget gates (see :func:`lstm`)."""
+    """Fused LSTM cell with forget gates (see :func:`lstm`).
+
+    Its backward runs on arrays; in a double backprop (Variables) it applies
+    :class:`LSTMGrad`, so the gradients can be differentiated again.
+    """
+
+    _differentiable_backward = True
 
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() == 2)
@@ -51,6 +60,17 @@ class LSTM(function.Function):
         )
         for i in range(2, type_check.eval(c_type.ndim)):
             type_check.expect(x_type.shape[i] == c_type.shape[i])
+
+    def backward(self, inputs, grad_outputs):
+        """Input gradients: on arrays (the fast path), or as differentiable
+        Variables in a double backprop."""
+        if isinstance(grad_outputs[0], variable.Variable):
+            c_prev, x = inputs
+            c_next = self.outputs[0]()
+            if c_next is None:  # the caller dropped c: compute it again
+                c_next = LSTM()(c_prev, x)[0]
+            return lstm_grad(c_prev, x, c_next, *grad_outputs)
+        return super(LSTM, self).backward(inputs, grad_outputs)
 
     def forward_cpu(self, inputs):
         # Gate-major contiguous copy of x, activated in place (see _lstm_cell).
@@ -138,6 +158,6 @@ def lstm(c_prev, x):
 
     Returns:
         tuple: ``(c, h)``: the updated cell state (shape of ``c_prev``) and the
-        outgoing signal (shape ``(B, C, ...)``).
+        outgoing signal (shape ``(B, C, ...)``). Differentiable to any order.
     """
     return LSTM()(c_prev, x)

@@ -1,6 +1,9 @@
 """The S-LSTM cell for binary trees: ``F.slstm``."""
 from chainer import cuda
 from chainer import function
+from chainer import variable
+from chainer.functions.activation._lstm_grad import SLSTMGrad  # noqa: F401 (v3+ name)
+from chainer.functions.activation._lstm_grad import slstm_grad
 from chainer.functions.activation.lstm import _cell_grad
 from chainer.functions.activation.lstm import _extract_gates
 from chainer.functions.activation.lstm import _pack_gates
@@ -9,7 +12,13 @@ from chainer.utils import type_check
 
 
 class SLSTM(function.Function):
-    """S-LSTM cell merging two child nodes (see :func:`slstm`)."""
+    """S-LSTM cell merging two child nodes (see :func:`slstm`).
+
+    Its backward runs on arrays; in a double backprop (Variables) it applies
+    :class:`SLSTMGrad`, so the gradients can be differentiated again.
+    """
+
+    _differentiable_backward = True
 
     def check_type_forward(self, in_types):
         type_check.expect(in_types.size() == 4)
@@ -48,8 +57,15 @@ class SLSTM(function.Function):
         return c, o * tanh_c
 
     def backward(self, inputs, grad_outputs):
+        """Input gradients: on arrays, or as differentiable Variables in a double
+        backprop."""
         c_prev1, c_prev2, x1, x2 = inputs
         gc, gh = grad_outputs
+        if isinstance(gc, variable.Variable):
+            c_next = self.outputs[0]()
+            if c_next is None:  # the caller dropped c: compute it again
+                c_next = SLSTM()(c_prev1, c_prev2, x1, x2)[0]
+            return slstm_grad(c_prev1, c_prev2, x1, x2, c_next, gc, gh)
         xp = cuda.get_array_module(x1)
         gates1, gates2, o, tanh_c = self._saved
 
@@ -95,6 +111,7 @@ def slstm(c_prev1, c_prev2, x1, x2):
         x2 (~chainer.Variable or array): Incoming signal from the second child.
 
     Returns:
-        tuple: ``(c, h)``: the cell state and the outgoing signal.
+        tuple: ``(c, h)``: the cell state and the outgoing signal. Differentiable to
+        any order.
     """
     return SLSTM()(c_prev1, c_prev2, x1, x2)
