@@ -62,9 +62,20 @@ def _bad_operand(value):
                          .format(type(value).__name__))
 
 
+class _ConstantShapeError(type_check.InvalidType, ValueError):
+    """A constant array that does not broadcast to the variable's shape. Chainer v1
+    raised ValueError there, v2+ InvalidType: this is both."""
+
+
 def _check_broadcastable(value, x):
-    if numpy.broadcast_shapes(value.shape, x.shape) != x.shape:
-        raise ValueError(
+    try:
+        fits = numpy.broadcast_shapes(value.shape, x.shape) == x.shape
+    except ValueError:
+        fits = False
+    if not fits:
+        raise _ConstantShapeError(
+            'constant.shape broadcasts to x.shape',
+            'constant.shape = {}, x.shape = {}'.format(value.shape, x.shape),
             'a constant operand of shape {} does not broadcast to the variable\'s '
             'shape {}'.format(value.shape, x.shape))
 
@@ -507,34 +518,17 @@ def rpow(self, lhs):
     return PowConstVar(lhs)(self)
 
 
-def _matmul_operand(value, var):
-    # A constant array takes the variable's dtype, as for the other operators (v1
-    # multiplied a float64 variable by a float32 constant matrix).
-    return value.astype(var.dtype, copy=False)
-
-
 def matmul(self, rhs):
-    """``x @ rhs``: a ``MatMulVarVar`` node, or a ``MatMulVarConst``
-    for a constant array (cast to the variable's dtype, and given no gradient)."""
-    from chainer.core_functions import matmul as nodes
-    if isinstance(rhs, _Variable):
-        return nodes.MatMulVarVar()(self, rhs)
-    return _matmul_with_constant(nodes.MatMulVarConst, self, rhs)
+    """``x @ rhs`` (see :mod:`chainer.core_functions.matmul_operator`)."""
+    from chainer.core_functions import matmul_operator
+    return matmul_operator.matmul(self, rhs)
 
 
 def rmatmul(self, lhs):
-    """``lhs @ x`` for a constant array ``lhs`` (``MatMulConstVar``)."""
-    from chainer.core_functions import matmul as nodes
-    if isinstance(lhs, _Variable):
-        return nodes.MatMulVarVar()(lhs, self)
-    return _matmul_with_constant(nodes.MatMulConstVar, self, lhs)
-
-
-def _matmul_with_constant(node_class, var, value):
-    if not hasattr(value, 'astype'):  # a scalar or a list: no matrix
-        raise TypeError('the @ operator takes a Variable or an array, got {!r}'.format(
-            value))
-    return node_class(_matmul_operand(value, var))(var)
+    """``lhs @ x`` for a constant array ``lhs`` (see
+    :mod:`chainer.core_functions.matmul_operator`)."""
+    from chainer.core_functions import matmul_operator
+    return matmul_operator.rmatmul(self, lhs)
 
 
 def _getitem(self, slices):

@@ -16,12 +16,25 @@ def test_clip(rng, dtype, check_forward, check_backward):
     check_backward(lambda x: F.clip(x, -0.5, 0.5), x, gy, dtype)
 
 
-def test_clip_gradient_is_zero_outside_and_finite_at_bounds():
+def test_clip_gradient_is_zero_outside_and_passes_on_the_bounds():
+    # v2+: an element equal to a bound gets the gradient (v1 gave it zero).
     x = chainer.Variable(numpy.array([-2, -1, 0, 1, 2], numpy.float32))
     y = F.clip(x, -1.0, 1.0)
     y.grad = numpy.ones(5, numpy.float32)
     y.backward()
-    numpy.testing.assert_array_equal(x.grad, [0, 0, 1, 0, 0])
+    numpy.testing.assert_array_equal(x.grad, [0, 1, 1, 1, 0])
+
+
+@pytest.mark.parametrize('x_min,x_max,expected', [
+    (1.0, 4.0, [0, 1, 1, 1, 1, 0]),
+    (None, 2.0, [1, 1, 1, 0, 0, 0]),
+    (3.0, None, [0, 0, 0, 1, 1, 1]),
+])
+def test_clip_bound_gradient_in_a_double_backprop(x_min, x_max, expected):
+    x = chainer.Variable(numpy.arange(6, dtype=numpy.float64))
+    gx, = chainer.grad([F.sum(F.clip(x, x_min, x_max))], [x],
+                       enable_double_backprop=True)
+    numpy.testing.assert_array_equal(gx.data, expected)
 
 
 def test_clip_invalid_input():

@@ -50,3 +50,52 @@ def test_bad_shapes():
         F.matmul(numpy.ones((2, 3, 4)), numpy.ones((2, 5, 6)))
     with pytest.raises(type_check.InvalidType):
         F.matmul(numpy.ones((2, 3, 4)), numpy.ones((3, 4, 6)))
+
+
+@pytest.mark.parametrize('a_shape,b_shape,transa,transb', [
+    ((5,), (5, 2), False, False),
+    ((5,), (2, 5), False, True),
+    ((2, 5), (5,), False, True),
+    ((4,), (4,), False, False),
+])
+@pytest.mark.parametrize('dtypes', [(numpy.float64, numpy.float64),
+                                    (numpy.float32, numpy.float64)])
+def test_vectors_v1_refused_follow_numpy(rng, a_shape, b_shape, transa, transb, dtypes):
+    # v1 read a 1-d operand as a column vector and refused these; v7 follows
+    # numpy.matmul (a vector is never transposed, its axis is dropped).
+    a = rng.uniform(.5, 1, a_shape).astype(dtypes[0])
+    b = rng.uniform(.5, 1, b_shape).astype(dtypes[1])
+    y = F.matmul(a, b, transa, transb)
+    expected = numpy.matmul(_t(a, transa).astype(numpy.float64),
+                            _t(b, transb).astype(numpy.float64))
+    assert y.shape == expected.shape and y.dtype == numpy.float64
+    numpy.testing.assert_allclose(y.data, expected, rtol=1e-6)
+
+    def func(a, b):
+        return F.matmul(a, b, transa, transb)
+    a, b = a.astype(numpy.float64), b.astype(numpy.float64)
+    gy = rng.uniform(-1, 1, y.shape)
+    gradient_check.check_backward(func, (a, b), gy)
+    gradient_check.check_double_backward(
+        func, (a, b), gy, (rng.uniform(-1, 1, a_shape), rng.uniform(-1, 1, b_shape)))
+
+
+@pytest.mark.parametrize('a_shape,b_shape,transa,transb,expected_shape', [
+    ((5,), (5,), True, False, (1, 1)),
+    ((5,), (5,), False, True, (5, 5)),
+    ((5,), (5, 2), True, False, (1, 2)),
+    ((2, 5), (5,), False, False, (2, 1)),
+])
+def test_vectors_v1_took_keep_the_column_reading(a_shape, b_shape, transa, transb,
+                                                 expected_shape):
+    a = numpy.ones(a_shape, numpy.float32)
+    b = numpy.ones(b_shape, numpy.float32)
+    assert F.matmul(a, b, transa, transb).shape == expected_shape
+    # mixed dtypes keep v1's reading too
+    assert F.matmul(a, b.astype(numpy.float64), transa, transb).shape == expected_shape
+
+
+@pytest.mark.parametrize('a_shape,b_shape', [((5,), (4,)), ((5,), (4, 2)), ((2, 3), (2, 3))])
+def test_operands_no_reading_fits_raise_invalid_type(a_shape, b_shape):
+    with pytest.raises(type_check.InvalidType):
+        F.matmul(numpy.ones(a_shape, numpy.float32), numpy.ones(b_shape, numpy.float32))

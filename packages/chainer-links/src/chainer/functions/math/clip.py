@@ -8,7 +8,8 @@ from chainer.functions._unary_elementwise import UnaryElementwise
 
 
 class Clip(UnaryElementwise):
-    """``y = min(max(x, x_min), x_max)``; the gradient passes only strictly inside."""
+    """``y = min(max(x, x_min), x_max)``; the gradient passes inside the closed
+    interval (bounds included, as in Chainer v2+)."""
 
     def __init__(self, x_min, x_max):
         for name, v in (('x_min', x_min), ('x_max', x_max)):
@@ -38,15 +39,16 @@ class Clip(UnaryElementwise):
         low, high = self._bounds(x)
         if xp is not numpy:
             return cuda.kernel('clip_bwd')(x, gy, low, high)
-        # Zero outside and on the bounds, where the output does not follow x.
-        return gy * ((x > low) & (x < high))
+        # Zero outside the closed interval; on a bound the output follows x from
+        # one side, and the gradient passes (v2+; v1 gave zero there).
+        return gy * ((x >= low) & (x <= high))
 
     def variable_derivative(self, x, y, gy):
-        """``gy`` inside the bounds, 0 outside; the second derivative is zero
-        (undefined on the bounds)."""
+        """``gy`` inside the bounds (included), 0 outside; the second derivative
+        is zero (undefined on the bounds)."""
         low, high = self._bounds(x)
         d = x.data
-        return gy * constant_factor(x, (d > low) & (d < high))
+        return gy * constant_factor(x, (d >= low) & (d <= high))
 
 
 def clip(x, x_min, x_max):
@@ -57,7 +59,8 @@ def clip(x, x_min, x_max):
 
     .. math:: y_i = \\min(\\max(x_i, x_{min}), x_{max}).
 
-    The gradient is ``gy`` strictly inside the interval and zero elsewhere.
+    The gradient is ``gy`` inside the closed interval (an element equal to a bound
+    included, as in Chainer v2+; v1 gave zero there) and zero outside it.
 
     Args:
         x (~chainer.Variable): input variable to be clipped.
