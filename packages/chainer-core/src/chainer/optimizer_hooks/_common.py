@@ -13,6 +13,17 @@ def check_number(value, name):
     return value
 
 
+def check_non_negative(value, name, hook, why):
+    """Returns ``value`` after checking that it is a number, not negative and not
+    NaN (0 and infinity are accepted); ValueError naming ``hook``, ``name`` and
+    ``why`` a negative value is wrong otherwise."""
+    check_number(value, name)
+    if not value >= 0:  # also catches NaN
+        raise ValueError('{}: {} must be non-negative (0 or more), got {!r}: {}'.format(
+            hook, name, value, why))
+    return value
+
+
 def params_with_grad(opt):
     """Yields the target's parameters that hold a data and a gradient array."""
     for param in opt.target.params():

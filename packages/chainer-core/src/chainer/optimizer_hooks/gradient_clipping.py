@@ -11,14 +11,18 @@ class GradientClipping(object):
     gradients of the optimizer's target together.
 
     Args:
-        threshold (float): the L2 norm threshold.
+        threshold (float): the L2 norm threshold, 0 or more (0 zeroes every
+            gradient; a negative one raises ValueError: it would flip the
+            gradients).
     """
 
     name = 'GradientClipping'
     timing = 'pre'
 
     def __init__(self, threshold):
-        self.threshold = _common.check_number(threshold, 'threshold')
+        self.threshold = _common.check_non_negative(
+            threshold, 'threshold', 'GradientClipping',
+            'a negative threshold flips the gradients, and the update ascends')
 
     def __call__(self, opt):
         """Scales every gradient of ``opt.target`` by ``threshold / norm`` when the

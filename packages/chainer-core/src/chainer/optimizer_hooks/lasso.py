@@ -10,7 +10,8 @@ class Lasso(object):
     parameter's update rule on that parameter.
 
     Args:
-        rate (float): coefficient of the regularization.
+        rate (float): coefficient of the regularization, 0 or more (a negative
+            one raises ValueError).
     """
 
     name = 'Lasso'
@@ -18,7 +19,8 @@ class Lasso(object):
     call_for_each_param = False
 
     def __init__(self, rate):
-        self.rate = _common.check_number(rate, 'rate')
+        self.rate = _common.check_non_negative(
+            rate, 'rate', 'Lasso', 'a negative rate pushes the weights away from 0')
 
     def __call__(self, opt_or_rule, param=None):
         """Adds ``rate * sign(w)`` to the gradient(s) (see :class:`WeightDecay` for

@@ -10,7 +10,8 @@ class WeightDecay(object):
     parameter's update rule (``param.update_rule.add_hook``) on that parameter.
 
     Args:
-        rate (float): coefficient of the weight decay.
+        rate (float): coefficient of the weight decay, 0 or more (a negative one
+            raises ValueError: it would push the weights away from 0).
 
     Attributes:
         timing (str): ``'pre'``: runs before the update.
@@ -21,7 +22,8 @@ class WeightDecay(object):
     call_for_each_param = False
 
     def __init__(self, rate):
-        self.rate = _common.check_number(rate, 'rate')
+        self.rate = _common.check_non_negative(
+            rate, 'rate', 'WeightDecay', 'a negative rate pushes the weights away from 0')
 
     def __call__(self, opt_or_rule, param=None):
         """Adds ``rate * w`` to the gradient(s).

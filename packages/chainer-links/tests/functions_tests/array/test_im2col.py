@@ -50,6 +50,22 @@ def test_im2col_invalid_type(x):
         F.im2col(x, 2)
 
 
+
+@pytest.mark.parametrize('kwargs,name', [
+    ({'ksize': 0}, 'ksize'), ({'ksize': (2, 0)}, 'ksize'), ({'ksize': -1}, 'ksize'),
+    ({'ksize': 2, 'stride': 0}, 'stride'), ({'ksize': 2, 'dilate': (1, 0)}, 'dilate'),
+    ({'ksize': 2, 'pad': -1}, 'pad')])
+def test_im2col_rejects_empty_windows_and_bad_steps(kwargs, name):
+    x = numpy.ones((1, 1, 4, 4), numpy.float32)
+    with pytest.raises(ValueError, match='im2col: {} must be at least'.format(name)):
+        F.im2col(x, **kwargs)
+
+
+def test_im2col_accepts_the_smallest_valid_arguments():
+    x = numpy.arange(16, dtype=numpy.float32).reshape(1, 1, 4, 4)
+    y = F.im2col(x, 1, stride=1, pad=0, dilate=1)
+    numpy.testing.assert_array_equal(y.data, x)
+
 @attr.gpu
 def test_im2col_on_gpu_matches_the_host(compare_with_gpu):
     x = numpy.random.uniform(-1, 1, (2, 3, 6, 5)).astype(numpy.float32)

@@ -115,6 +115,20 @@ def test_pad_rejects_modes_that_do_not_copy(mode, keywords, error):
         F.pad(numpy.zeros((2,), numpy.float32), 1, mode, **keywords)
 
 
+
+@pytest.mark.parametrize('pad_width', [-1, (1, -1), ((0, 0), (-2, 1)),
+                                       numpy.array([[0, -1], [0, 0]])])
+def test_pad_rejects_negative_widths_naming_the_argument(pad_width):
+    x = numpy.zeros((2, 3), numpy.float32)
+    with pytest.raises(ValueError, match='pad_width must not be negative'):
+        F.pad(x, pad_width, 'constant')
+
+
+def test_pad_zero_widths_are_fine():
+    x = numpy.arange(6, dtype=numpy.float32).reshape(2, 3)
+    numpy.testing.assert_array_equal(F.pad(x, 0, 'constant').data, x)
+    assert F.pad(x, ((0, 0), (0, 2)), 'edge').shape == (2, 5)
+
 @attr.gpu
 def test_pad_on_gpu_matches_the_host(compare_with_gpu):
     x = numpy.random.uniform(-1, 1, (3, 4)).astype(numpy.float32)

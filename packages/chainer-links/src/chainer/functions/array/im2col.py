@@ -5,6 +5,16 @@ from chainer.utils import type_check
 from chainer.functions.array import _linear_grad
 
 
+def _checked(name, value, least):
+    """``value`` as a pair; ValueError naming ``name`` when an element is below
+    ``least`` (a window of no pixels, a zero stride, a negative padding)."""
+    pair = conv_nd.as_tuple(value, 2)
+    if any(v < least for v in pair):
+        raise ValueError('im2col: {} must be at least {} on each axis, got {!r}'.format(
+            name, least, value))
+    return pair
+
+
 class Im2Col(function.Function):
     """Rearranges the ``(kh, kw)`` patches of an image ``(n, c, h, w)`` into the
     channels of an ``(n, c * kh * kw, out_h, out_w)`` array.
@@ -17,10 +27,10 @@ class Im2Col(function.Function):
     """
 
     def __init__(self, ksize, stride, pad, cover_all, dilate):
-        self.kh, self.kw = conv_nd.as_tuple(ksize, 2)
-        self.sy, self.sx = conv_nd.as_tuple(stride, 2)
-        self.ph, self.pw = conv_nd.as_tuple(pad, 2)
-        self.dy, self.dx = conv_nd.as_tuple(dilate, 2)
+        self.kh, self.kw = _checked('ksize', ksize, 1)
+        self.sy, self.sx = _checked('stride', stride, 1)
+        self.ph, self.pw = _checked('pad', pad, 0)
+        self.dy, self.dx = _checked('dilate', dilate, 1)
         self.cover_all = cover_all
 
     def check_type_forward(self, in_types):
@@ -40,7 +50,9 @@ class Im2Col(function.Function):
     def backward(self, inputs, grad_outputs):
         if _linear_grad.is_double(grad_outputs):  # linear: the gradient of gx is f(ggx)
             return _linear_grad.transposed_grads(
-                self, inputs, grad_outputs, lambda *a: Im2Col((self.kh, self.kw), (self.sy, self.sx), (self.ph, self.pw), self.cover_all, (self.dy, self.dx))(*a))
+                self, inputs, grad_outputs, lambda *a: Im2Col(
+                    (self.kh, self.kw), (self.sy, self.sx), (self.ph, self.pw),
+                    self.cover_all, (self.dy, self.dx))(*a))
         x, gy = inputs[0], grad_outputs[0]
         n, c, h, w = x.shape
         col = gy.reshape((n, c, self.kh, self.kw) + gy.shape[2:])
@@ -68,5 +80,9 @@ def im2col(x, ksize, stride=1, pad=0, cover_all=False, dilate=1):
 
     Returns:
         ~chainer.Variable: the patches, of shape ``(n, c * kh * kw, out_h, out_w)``.
+
+    Raises:
+        ValueError: ``ksize``, ``stride`` or ``dilate`` below 1, or ``pad`` below 0,
+            on an axis (the message names the argument).
     """
     return Im2Col(ksize, stride, pad, cover_all, dilate)(x)

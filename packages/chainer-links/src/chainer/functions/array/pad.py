@@ -32,6 +32,16 @@ def _check_mode(mode, keywords):
         raise ValueError("pad: only reflect_type='even' is supported")
 
 
+def _check_widths(pad_width):
+    try:
+        widths = numpy.asarray(pad_width)
+    except ValueError:  # ragged: numpy.pad's own message says what is wrong
+        return
+    if widths.dtype.kind in 'iuf' and (widths < 0).any():
+        raise ValueError('pad: pad_width must not be negative, got {!r}'.format(
+            pad_width))
+
+
 class Pad(function.Function):
     """Pads an array as :func:`numpy.pad` (``cupy.pad`` on the GPU) does.
 
@@ -45,6 +55,7 @@ class Pad(function.Function):
 
     def __init__(self, pad_width, mode, **keywords):
         _check_mode(mode, keywords)
+        _check_widths(pad_width)
         self.pad_width = pad_width
         self.mode = mode
         self.keywords = keywords
@@ -79,7 +90,8 @@ class Pad(function.Function):
     def backward(self, inputs, grad_outputs):
         if _linear_grad.is_double(grad_outputs):  # linear: the gradient of gx is f(ggx)
             return _linear_grad.transposed_grads(
-                self, inputs, grad_outputs, lambda *a: Pad(self.pad_width, self.mode, **self._linear_keywords())(*a))
+                self, inputs, grad_outputs,
+                lambda *a: Pad(self.pad_width, self.mode, **self._linear_keywords())(*a))
         x, gy = inputs[0], grad_outputs[0]
         xp = cuda.get_array_module(x)
         sources = self._source_indices(xp, x.shape).ravel()
@@ -104,5 +116,9 @@ def pad(x, pad_width, mode, **keywords):
 
     Returns:
         ~chainer.Variable: the padded variable, of the input's dtype.
+
+    Raises:
+        ValueError: a negative width in ``pad_width`` (the message names it), or an
+            unsupported ``mode``.
     """
     return Pad(pad_width, mode, **keywords)(x)
