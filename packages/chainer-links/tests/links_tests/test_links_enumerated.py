@@ -20,7 +20,9 @@ LINKS = {
         'NStepBiRNNTanh', 'NStepBiRNNReLU', 'DepthwiseConvolution2D', 'StatefulZoneoutLSTM',
         # v5+ (issue 26)
         'Convolution1D', 'Convolution3D', 'Deconvolution1D', 'Deconvolution3D',
-        'LocalConvolution2D', 'DeformableConvolution2D'],
+        'LocalConvolution2D', 'DeformableConvolution2D',
+        # v3+ recurrent links (issue 26)
+        'ChildSumTreeLSTM', 'NaryTreeLSTM'],
     'normalization': ['BatchNormalization', 'LayerNormalization',
                       # v2+ (issue 25)
                       'BatchRenormalization',

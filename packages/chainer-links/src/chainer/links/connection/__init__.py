@@ -26,14 +26,16 @@ from chainer.links.connection.n_step_rnn import (
 from chainer.links.connection.parameter import Parameter
 from chainer.links.connection.peephole import StatefulPeepholeLSTM
 from chainer.links.connection.scale import Scale
+from chainer.links.connection.tree_lstm import ChildSumTreeLSTM, NaryTreeLSTM
 from chainer.links.connection.zoneoutlstm import StatefulZoneoutLSTM
 
-__all__ = ['Bias', 'Bilinear', 'Convolution1D', 'Convolution3D', 'Deconvolution1D',
+__all__ = ['Bias', 'Bilinear', 'ChildSumTreeLSTM', 'Convolution1D', 'Convolution3D',
+           'Deconvolution1D',
            'Deconvolution3D', 'DeformableConvolution2D', 'LocalConvolution2D',
            'Convolution2D', 'ConvolutionND', 'Deconvolution2D',
            'DeconvolutionND', 'DepthwiseConvolution2D', 'DilatedConvolution2D',
            'EmbedID', 'GRU', 'Highway', 'Inception', 'InceptionBN', 'LSTM', 'Linear',
-           'MLPConvolution2D', 'NStepBiGRU', 'NStepBiLSTM', 'NStepBiRNNReLU',
+           'MLPConvolution2D', 'NaryTreeLSTM', 'NStepBiGRU', 'NStepBiLSTM', 'NStepBiRNNReLU',
            'NStepBiRNNTanh', 'NStepGRU', 'NStepLSTM', 'NStepRNNReLU', 'NStepRNNTanh',
            'Parameter', 'Scale', 'StatefulGRU', 'StatefulPeepholeLSTM',
            'StatefulZoneoutLSTM', 'StatelessLSTM']
