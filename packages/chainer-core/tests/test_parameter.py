@@ -93,3 +93,38 @@ def test_as_variable_and_as_array():
     assert isinstance(v, chainer.Variable) and v.array is a and not v.requires_grad
     assert chainer.as_variable(v) is v
     assert chainer.as_array(v) is a and chainer.as_array(a) is a
+
+
+def test_copies_made_before_initialization_share_the_array():
+    import copy
+    p = chainer.Parameter()
+    q = copy.copy(p)
+    r = copy.copy(q)
+    p.initialize((3, 2))
+    assert q.data is p.data and r.data is p.data
+    assert numpy.isnan(q.grad).all() and q.grad is not p.grad
+    s = chainer.Parameter(numpy.zeros(2, numpy.float32))
+    t = copy.copy(s)
+    assert t.data is s.data
+
+
+def test_copydata_and_addgrad_initialize_an_uninitialized_side():
+    src = chainer.Parameter(numpy.arange(3, dtype=numpy.float32))
+    dst = chainer.Parameter()
+    dst.copydata(src)
+    numpy.testing.assert_array_equal(dst.data, src.data)
+    assert dst.data is not src.data
+    lazy = chainer.Parameter(0.5)
+    full = chainer.Parameter(numpy.zeros(2, numpy.float32))
+    full.copydata(lazy)  # the uninitialized source is initialized first
+    numpy.testing.assert_array_equal(full.data, [0.5, 0.5])
+    a, b = chainer.Parameter(), chainer.Parameter()
+    a.copydata(b)  # both uninitialized: nothing to copy
+    assert a.data is None and b.data is None
+    g = chainer.Parameter(numpy.ones(2, numpy.float32))
+    g.grad = numpy.full(2, 3, numpy.float32)
+    acc = chainer.Parameter()
+    acc.cleargrad()
+    acc.addgrad(g)
+    numpy.testing.assert_array_equal(acc.grad, [3, 3])
+    assert acc.grad is not g.grad

@@ -483,3 +483,64 @@ def test_turning_a_volatile_result_non_volatile_makes_a_trainable_leaf_as_in_v1(
     y.grad = numpy.ones(2, numpy.float32)
     y.backward()
     numpy.testing.assert_allclose(h.grad, [4.0, 4.0])
+
+
+def test_variable_node_rejects_grad_and_forwards_requires_grad():
+    from chainer.variable_node import VariableNode
+    v = Variable(numpy.ones(2, numpy.float32))
+    with pytest.raises(ValueError, match='grad'):
+        VariableNode(v, 'v', grad=None)
+    with pytest.raises(TypeError, match='other'):
+        VariableNode(v, other=1)
+    v.node._requires_grad = False
+    assert v.requires_grad is False
+
+
+def test_backward_skips_a_function_whose_inputs_need_no_gradient():
+    calls = []
+
+    class Twice(chainer.Function):
+        def forward(self, inputs):
+            return inputs[0] * 2,
+
+        def backward(self, inputs, grads):
+            calls.append(1)
+            return grads[0] * 2,
+
+    x = Variable(numpy.ones(3, numpy.float32))
+    y = Twice()(x)
+    x.node._requires_grad = False
+    y.grad = numpy.ones(3, numpy.float32)
+    y.backward()
+    assert calls == [] and x.grad is None
+
+
+def test_one_element_non_scalar_backward_warns():
+    x = Variable(numpy.array([2.0], numpy.float32))
+    y = x * 3
+    with pytest.warns(DeprecationWarning, match='1-element'):
+        y.backward()
+    assert x.grad[0] == 3
+    z = Variable(numpy.float32(2.0)) * 3
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter('error')
+        z.backward()  # a 0-d loss does not warn
+
+
+def test_debug_mode_adds_where_the_function_was_applied_to_backward_errors():
+    class Fails(chainer.Function):
+        def forward(self, inputs):
+            return inputs[0] * 1,
+
+        def backward(self, inputs, grads):
+            raise FloatingPointError('overflow in backward')
+
+    x = Variable(numpy.ones(1, numpy.float32))
+    with chainer.using_config('debug', True):
+        y = Fails()(x)  # the line named in the message
+        y.grad = numpy.ones(1, numpy.float32)
+        with pytest.raises(FloatingPointError) as info:
+            y.backward()
+    assert 'Stacktrace of the function' in str(info.value)
+    assert 'test_debug_mode_adds' in str(info.value)

@@ -10,6 +10,7 @@ A v1 Function whose backward cannot be differentiated gives gradients whose crea
 refuses a second backward with an error naming it, instead of a wrong gradient.
 """
 import heapq
+import warnings
 
 from chainer import _graph
 from chainer import cuda
@@ -24,18 +25,47 @@ def backward(root, retain_grad=False, enable_double_backprop=False, loss_scale=N
     if root.creator is None:
         return
     if root.data.size == 1 and root._grad is None:
+        if root.data.ndim:
+            warnings.warn(
+                'backward() of a 1-element array of shape {} treats it as a scalar '
+                'loss; reduce the loss to a 0-d array (e.g. F.sum) or set its grad'
+                .format(root.data.shape), DeprecationWarning, stacklevel=3)
         xp = cuda.get_array_module(root.data)
         with cuda.get_device(root.data):
             grad = xp.ones_like(root.data)
         if loss_scale is not None:
             grad *= loss_scale
         root.grad = grad
+    elif root._grad is None:
+        # v1 hands the backward of the output's creator None; some v1 Functions
+        # cope, most crash on it: then say what is missing.
+        try:
+            _run(root, retain_grad, enable_double_backprop, loss_scale)
+        except (TypeError, AttributeError, ValueError) as e:
+            if type(e) in (TypeError, AttributeError, ValueError):
+                raise type(e)(_missing_grad_message(root, e)) from e
+            raise
+        return
+    _run(root, retain_grad, enable_double_backprop, loss_scale)
+
+
+def _run(root, retain_grad, enable_double_backprop, loss_scale):
     if enable_double_backprop:
         gy = root.grad_var
         _give_to_leaves(_backprop_graph([root], [gy], None, retain_grad, True,
                                         loss_scale))
     else:
         _backward_arrays(root, retain_grad, loss_scale)
+
+
+def _missing_grad_message(root, error):
+    name = ' {!r}'.format(root.name) if getattr(root, 'name', None) else ''
+    return ('backward() of the output{} of shape {} without a gradient: only a '
+            'one-element output gets 1 as its gradient. Set its grad (an array of '
+            'the shape {}, e.g. ones) or reduce it to a scalar loss (e.g. F.sum) '
+            'before calling backward(). The backward failed without it: {}: {}'
+            .format(name, root.data.shape, root.data.shape, type(error).__name__,
+                    error))
 
 
 def _give_to_leaves(pairs):
@@ -97,20 +127,29 @@ def _backward_arrays(root, retain_grad, loss_scale):
         if hooks:
             for hook in hooks.values():
                 hook.backward_preprocess(func, in_data, out_grad)
-        if func._is_v1:
-            if func._host and _graph.all_host(out_grad):
-                gxs = func.backward(in_data, out_grad)
-            else:
-                with cuda.get_device(*(in_data + out_grad)):
+        try:
+            if func._is_v1:
+                if not _any_requires_grad(inputs):
+                    # e.g. a node reached through an output whose inputs were all
+                    # marked requires_grad=False: nothing can receive a gradient
+                    gxs = (None,) * len(in_data)
+                elif func._host and _graph.all_host(out_grad):
                     gxs = func.backward(in_data, out_grad)
-            if len(gxs) != len(in_data):
-                raise ValueError(
-                    '{}.backward returned {} gradients for {} inputs'.format(
-                        func.label, len(gxs), len(in_data)))
-        elif type(func).backward_accumulate is _BASE_ACCUMULATE:
-            gxs = _node_backward_arrays(func, inputs, in_data, out_grad)
-        else:
-            gxs = _node_accumulate_arrays(func, inputs, in_data, out_grad, shared)
+                else:
+                    with cuda.get_device(*(in_data + out_grad)):
+                        gxs = func.backward(in_data, out_grad)
+                if len(gxs) != len(in_data):
+                    raise ValueError(
+                        '{}.backward returned {} gradients for {} inputs'.format(
+                            func.label, len(gxs), len(in_data)))
+            elif type(func).backward_accumulate is _BASE_ACCUMULATE:
+                gxs = _node_backward_arrays(func, inputs, in_data, out_grad)
+            else:
+                gxs = _node_accumulate_arrays(func, inputs, in_data, out_grad, shared)
+        except Exception as e:
+            if is_debug and func.stack:
+                _graph.add_stack_to_error(e, func)
+            raise
         if hooks:
             for hook in hooks.values():
                 hook.backward_postprocess(func, in_data, out_grad)
@@ -171,6 +210,13 @@ def _backward_arrays(root, retain_grad, loss_scale):
 
 def _retained_only(in_data, indexes):
     return tuple([d if i in indexes else None for i, d in enumerate(in_data)])
+
+
+def _any_requires_grad(inputs):
+    for x in inputs:
+        if x._requires_grad:
+            return True
+    return False
 
 
 def _node_backward_arrays(func, inputs, in_data, out_grad, grad_inputs=None):

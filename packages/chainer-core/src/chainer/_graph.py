@@ -7,6 +7,7 @@ check their input types and outputs, and tick the BLAS thread policy: here, once
 import collections
 import threading
 import time
+import traceback
 
 import numpy
 
@@ -205,6 +206,20 @@ def note_loss_scale(x, loss_scale):
     scaled by ``loss_scale``."""
     if hasattr(x, '__dict__'):
         x._loss_scale = loss_scale
+
+
+def stack_text(func):
+    """Where ``func`` was applied (recorded in debug mode), as a message paragraph."""
+    return 'Stacktrace of the function is below:\n' + ''.join(
+        traceback.format_list(func.stack))
+
+
+def add_stack_to_error(error, func):
+    """Appends where ``func`` was applied to the message of ``error``, raised by its
+    backward in debug mode, so that the user sees which call of theirs failed."""
+    args = error.args
+    if args and isinstance(args[0], str) and 'Stacktrace of the function' not in args[0]:
+        error.args = (args[0] + '\n' + stack_text(func),) + args[1:]
 
 
 # Set by chainer.variable, which imports this module.

@@ -1,7 +1,7 @@
 """What a Variable checks about its data and gradients, and the errors it raises."""
-import traceback
-
 import numpy
+
+from chainer import _graph
 
 
 def _grad_mismatch(var, grad):
@@ -25,8 +25,7 @@ def _blame(func):
     text = 'Function `{}` ({}) has a bug: its backward returned a bad gradient.\n'.format(
         type(func).__name__, func.label)
     if func.stack:
-        text += 'Stacktrace of the function is below:\n' + ''.join(
-            traceback.format_list(func.stack))
+        text += _graph.stack_text(func)
     return text
 
 

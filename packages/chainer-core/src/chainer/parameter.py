@@ -1,5 +1,7 @@
 """Parameter: the variable a link owns, initialized by an initializer, possibly later
 than it is made (when its shape is known from the first input)."""
+import weakref
+
 import numpy
 
 from chainer import cuda
@@ -87,13 +89,37 @@ class Parameter(Variable):
             xp = cuda.cupy
         with cuda.get_device(self._initial_device):
             data = initializers.generate_array(self.initializer, _as_shape(shape), xp)
-            ginit = self._grad_initializer
-            grad = None if ginit is None else \
-                initializers.generate_array(ginit, data.shape, xp).astype(
+        group = self.__dict__.get('_init_group', ())
+        self._take_data(data)
+        for ref in group:
+            copy = ref()
+            if copy is not None and copy is not self and copy.data is None:
+                copy._take_data(data)  # a copy made before initialization shares it
+
+    def _take_data(self, data):
+        ginit = self._grad_initializer
+        with cuda.get_device(data):
+            grad = None if ginit is None else initializers.generate_array(
+                ginit, data.shape, cuda.get_array_module(data)).astype(
                     data.dtype, copy=False)
         self.data = data
         self._grad = grad
         self._grad_var = None
+        self.__dict__.pop('_init_group', None)
+
+    def __copy__(self):
+        """A shallow copy sharing the data array; copies of an uninitialized parameter
+        (e.g. by :meth:`Link.copy` before the first forward) share the array that the
+        first of them to be initialized makes."""
+        restore, args = self.__reduce__()
+        new = restore(*args)
+        new.__dict__.update((k, v) for k, v in self.__dict__.items()
+                            if k != '_init_group')
+        if self.data is None:
+            group = self.__dict__.setdefault('_init_group', [weakref.ref(self)])
+            group.append(weakref.ref(new))
+            new._init_group = group
+        return new
 
     def cleargrad(self):
         """Clears the gradient; an uninitialized parameter starts without one."""

@@ -348,9 +348,21 @@ class Variable(object):
             self._grad.fill(0)
 
     def copydata(self, var):
-        """Copies the data array from ``var`` (across host and devices)."""
+        """Copies the data array from ``var`` (across host and devices).
+
+        An uninitialized :class:`~chainer.Parameter` on either side is first
+        initialized with the other's shape (nothing happens when both are).
+        """
         src = var.data
         dst = self.data
+        if src is None:
+            if dst is None:
+                return
+            var.initialize(dst.shape)
+            src = var.data
+        elif dst is None:
+            self.initialize(src.shape)
+            dst = self.data
         src_xp = cuda.get_array_module(src)
         dst_xp = cuda.get_array_module(dst)
         if dst_xp is src_xp:
@@ -365,6 +377,8 @@ class Variable(object):
         src = var.grad
         if src is None:
             return
+        if self.data is None:  # an uninitialized Parameter: takes src's shape
+            self.initialize(src.shape)
         dst_xp = cuda.get_array_module(self.data)
         if dst_xp is not cuda.get_array_module(src):
             src = cuda.to_cpu(src) if dst_xp is numpy else \

@@ -20,6 +20,12 @@ class VariableNode(object):
     __slots__ = ('_variable', '__weakref__')
 
     def __init__(self, variable, name=None, **kwargs):
+        if 'grad' in kwargs:
+            raise ValueError('VariableNode takes no grad argument (removed in v2): '
+                             'set the gradient on the Variable instead')
+        if kwargs:
+            raise TypeError('VariableNode got unexpected keyword arguments: '
+                            + ', '.join(sorted(kwargs)))
         self._variable = variable
         if name is not None:
             variable.name = name
@@ -103,6 +109,14 @@ class VariableNode(object):
     def requires_grad(self):
         """Whether the variable's gradient is computed."""
         return self._variable.requires_grad
+
+    @property
+    def _requires_grad(self):
+        return self._variable._requires_grad
+
+    @_requires_grad.setter
+    def _requires_grad(self, value):
+        self._variable._requires_grad = value
 
     @property
     def dtype(self):

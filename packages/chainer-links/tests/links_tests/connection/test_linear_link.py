@@ -113,3 +113,14 @@ def test_constructor_arguments_are_attributes_as_in_v1():
     W = numpy.ones((2, 3), dtype=numpy.float32)
     link = L.Linear(3, 2, wscale=2, initialW=W)
     assert link.initialW is W and link.wscale == 2 and link.out_size == 2
+
+
+def test_lazy_linear_accepts_a_shape_out_size_until_it_is_used():
+    # v2+ builds Linear((3, 3)) (e.g. as a placeholder in a Sequential); the error
+    # naming out_size comes when the weight is made
+    link = L.Linear((3, 3))
+    assert link.out_size == (3, 3) and link.b.shape == (3, 3)
+    with pytest.raises(ValueError, match='out_size must be a positive int'):
+        link(_x(2, 4))
+    with pytest.raises(ValueError, match='out_size'):
+        L.Linear(4, (3, 3))

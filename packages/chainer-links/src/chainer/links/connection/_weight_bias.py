@@ -36,7 +36,13 @@ class WeightBiasLink(link.Link):
                  initial_bias=None, in_name='in_size', out_name='out_size', in_axis=1):
         super(WeightBiasLink, self).__init__()
         in_size = _args.positive_int(in_size, in_name, allow_none=True)
-        self.out_size = _args.positive_int(out_size, out_name)
+        self._out_name = out_name
+        if in_size is None and _is_int_tuple(out_size):
+            # v2+ accepts it while the weight waits for its input size (the bias
+            # takes that shape): the error comes when the weight is made
+            self.out_size = tuple(out_size)
+        else:
+            self.out_size = _args.positive_int(out_size, out_name)
         self.initialW = initialW
         self.wscale = wscale
         self._W_initializer = _initializers.wscaled(initialW, wscale, in_axis)
@@ -56,6 +62,7 @@ class WeightBiasLink(link.Link):
         return x.shape[1]
 
     def _initialize_params(self, in_size):
+        _args.positive_int(self.out_size, self._out_name)
         W = self.__dict__.get('W')
         if W is not None and W.data is None:  # the lazy parameter gets its array
             W.initialize(self._W_shape(in_size))
@@ -68,3 +75,8 @@ class WeightBiasLink(link.Link):
         if W is None or W.data is None:
             self._initialize_params(self._input_size(x))
         return self.W, self.b
+
+
+def _is_int_tuple(value):
+    return isinstance(value, tuple) and all(
+        isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in value)
