@@ -19,14 +19,18 @@ class NStepGRUBase(n_step_rnn._HiddenStateStack):
         dropout (float): Dropout ratio of the inputs of the layers above the first.
         use_cudnn (bool or None): Accepted for compatibility.
         use_bi_direction (bool): Bidirectional.
+        initialW: Initializer, scalar or array of every weight (v2+; None:
+            N(0, 1/fan_in) as in v1).
+        initial_bias: Initializer, scalar or array of every bias (v2+; None: 0).
     """
 
     n_weights = 6
 
     def __init__(self, n_layers, in_size, out_size, dropout, use_cudnn,
-                 use_bi_direction):
-        super(NStepGRUBase, self).__init__(n_layers, in_size, out_size, dropout,
-                                           use_cudnn, use_bi_direction)
+                 use_bi_direction, initialW=None, initial_bias=None):
+        super(NStepGRUBase, self).__init__(
+            n_layers, in_size, out_size, dropout, use_cudnn, use_bi_direction,
+            initialW, initial_bias)
         self.rnn = rnn.n_step_bigru if use_bi_direction else rnn.n_step_gru
 
     def _function(self, hx, ws, bs, xs, train):
@@ -37,14 +41,18 @@ class NStepGRUBase(n_step_rnn._HiddenStateStack):
 class NStepGRU(NStepGRUBase):
     """Stacked unidirectional GRU for sequences (see :class:`NStepGRUBase`)."""
 
-    def __init__(self, n_layers, in_size, out_size, dropout, use_cudnn=None):
-        super(NStepGRU, self).__init__(n_layers, in_size, out_size, dropout, use_cudnn,
-                                       False)
+    def __init__(self, n_layers, in_size, out_size, dropout, use_cudnn=None, *,
+                 initialW=None, initial_bias=None):
+        super(NStepGRU, self).__init__(
+            n_layers, in_size, out_size, dropout, use_cudnn, False,
+            initialW, initial_bias)
 
 
 class NStepBiGRU(NStepGRUBase):
     """Stacked bidirectional GRU for sequences (see :class:`NStepGRUBase`)."""
 
-    def __init__(self, n_layers, in_size, out_size, dropout, use_cudnn=None):
-        super(NStepBiGRU, self).__init__(n_layers, in_size, out_size, dropout, use_cudnn,
-                                         True)
+    def __init__(self, n_layers, in_size, out_size, dropout, use_cudnn=None, *,
+                 initialW=None, initial_bias=None):
+        super(NStepBiGRU, self).__init__(
+            n_layers, in_size, out_size, dropout, use_cudnn, True,
+            initialW, initial_bias)

@@ -20,15 +20,19 @@ class NStepLSTMBase(n_step_rnn.NStepBase):
         dropout (float): Dropout ratio of the inputs of the layers above the first.
         use_cudnn (bool or None): Accepted for compatibility.
         use_bi_direction (bool): Bidirectional.
+        initialW: Initializer, scalar or array of every weight (v2+; None:
+            N(0, 1/fan_in) as in v1).
+        initial_bias: Initializer, scalar or array of every bias (v2+; None: 0).
     """
 
     n_weights = 8
     n_states = 2
 
     def __init__(self, n_layers, in_size, out_size, dropout, use_cudnn,
-                 use_bi_direction):
-        super(NStepLSTMBase, self).__init__(n_layers, in_size, out_size, dropout,
-                                            use_cudnn, use_bi_direction)
+                 use_bi_direction, initialW=None, initial_bias=None):
+        super(NStepLSTMBase, self).__init__(
+            n_layers, in_size, out_size, dropout, use_cudnn, use_bi_direction,
+            initialW, initial_bias)
         self.rnn = rnn.n_step_bilstm if use_bi_direction else rnn.n_step_lstm
 
     def _function(self, hx, cx, ws, bs, xs, train):
@@ -60,14 +64,18 @@ class NStepLSTMBase(n_step_rnn.NStepBase):
 class NStepLSTM(NStepLSTMBase):
     """Stacked unidirectional LSTM for sequences (see :class:`NStepLSTMBase`)."""
 
-    def __init__(self, n_layers, in_size, out_size, dropout, use_cudnn=None):
-        super(NStepLSTM, self).__init__(n_layers, in_size, out_size, dropout, use_cudnn,
-                                        False)
+    def __init__(self, n_layers, in_size, out_size, dropout, use_cudnn=None, *,
+                 initialW=None, initial_bias=None):
+        super(NStepLSTM, self).__init__(
+            n_layers, in_size, out_size, dropout, use_cudnn, False,
+            initialW, initial_bias)
 
 
 class NStepBiLSTM(NStepLSTMBase):
     """Stacked bidirectional LSTM for sequences (see :class:`NStepLSTMBase`)."""
 
-    def __init__(self, n_layers, in_size, out_size, dropout, use_cudnn=None):
-        super(NStepBiLSTM, self).__init__(n_layers, in_size, out_size, dropout,
-                                          use_cudnn, True)
+    def __init__(self, n_layers, in_size, out_size, dropout, use_cudnn=None, *,
+                 initialW=None, initial_bias=None):
+        super(NStepBiLSTM, self).__init__(
+            n_layers, in_size, out_size, dropout, use_cudnn, True,
+            initialW, initial_bias)

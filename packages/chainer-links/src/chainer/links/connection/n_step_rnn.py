@@ -5,6 +5,7 @@ import math
 
 import numpy
 
+import chainer
 from chainer import initializers
 from chainer import link
 from chainer.functions.array import permutate
@@ -32,16 +33,21 @@ def permutate_list(lst, indices, inv):
     return ret
 
 
-def _unit_params(n_weights, in_size, out_size):
+def _unit_params(n_weights, in_size, out_size, initialW=None, initial_bias=None):
     """One layer-direction's ``w0..w{n-1}`` and ``b0..b{n-1}``: the first half of the
     weights read the layer input (``(out, in)``), the second half the hidden state
-    (``(out, out)``); weights ~ N(0, 1/fan_in), biases zero, as in v1."""
+    (``(out, out)``). Weights ~ N(0, 1/fan_in) and biases zero as in v1, unless
+    ``initialW``/``initial_bias`` (v2+) give an initializer, a scalar or an array for
+    every weight/bias. The dtype is ``chainer.config.dtype`` (float32 unless set)."""
+    dtype = chainer.get_dtype()
+    bias_init = 0 if initial_bias is None else initializers._get_initializer(initial_bias)
+    weight_init = None if initialW is None else initializers._get_initializer(initialW)
     unit = link.Link()
     for j in range(n_weights):
         w_in = in_size if j < n_weights // 2 else out_size
-        unit.add_param('w{}'.format(j), (out_size, w_in),
-                       initializer=initializers.Normal(math.sqrt(1.0 / w_in)))
-        unit.add_param('b{}'.format(j), (out_size,), initializer=0)
+        init = weight_init or initializers.Normal(math.sqrt(1.0 / w_in))
+        unit.add_param('w{}'.format(j), (out_size, w_in), dtype=dtype, initializer=init)
+        unit.add_param('b{}'.format(j), (out_size,), dtype=dtype, initializer=bias_init)
     return unit
 
 
@@ -51,13 +57,16 @@ class NStepBase(link.ChainList):
 
     Subclasses set ``n_weights`` (weights per unit) and ``n_states`` (1, or 2 with a
     cell state) and implement ``_function(hx[, cx], ws, bs, xs, train)``.
+
+    Attributes (v2+): ``ws`` and ``bs`` list each unit's weights and biases,
+    ``n_cells`` is the number of states (2 for the LSTMs, else 1).
     """
 
     n_weights = None
     n_states = 1
 
     def __init__(self, n_layers, in_size, out_size, dropout, use_cudnn,
-                 use_bi_direction):
+                 use_bi_direction, initialW=None, initial_bias=None):
         n_layers = _args.positive_int(n_layers, 'n_layers')
         in_size = _args.positive_int(in_size, 'in_size')
         out_size = _args.positive_int(out_size, 'out_size')
@@ -67,7 +76,8 @@ class NStepBase(link.ChainList):
         units = []
         for layer in range(n_layers):
             layer_in = in_size if layer == 0 else out_size * direction
-            units.extend(_unit_params(self.n_weights, layer_in, out_size)
+            units.extend(_unit_params(self.n_weights, layer_in, out_size, initialW,
+                                      initial_bias)
                          for _ in range(direction))
         super(NStepBase, self).__init__(*units)
         self.n_layers = n_layers
@@ -75,6 +85,23 @@ class NStepBase(link.ChainList):
         self.dropout = dropout
         self.use_cudnn = use_cudnn
         self.direction = direction
+
+    @property
+    def n_cells(self):
+        """The number of states: 2 for the LSTMs (hidden and cell), else 1."""
+        return self.n_states
+
+    @property
+    def ws(self):
+        """Each unit's weights ``[[w0, w1, ...], ...]`` (unit ``k * D + d``)."""
+        return [[unit.__dict__['w{}'.format(j)] for j in range(self.n_weights)]
+                for unit in self]
+
+    @property
+    def bs(self):
+        """Each unit's biases ``[[b0, b1, ...], ...]``."""
+        return [[unit.__dict__['b{}'.format(j)] for j in range(self.n_weights)]
+                for unit in self]
 
     def init_hx(self, xs):
         """Zero initial states ``(n_layers * D, len(xs), out_size)`` for ``xs``."""
@@ -92,11 +119,7 @@ class NStepBase(link.ChainList):
         xs = permutate_list(xs, indices, inv=False)
         states = [self.init_hx(xs) if s is None else
                   permutate.permutate(s, indices, axis=1) for s in states]
-        ws = [[unit.__dict__['w{}'.format(j)] for j in range(self.n_weights)]
-              for unit in self]
-        bs = [[unit.__dict__['b{}'.format(j)] for j in range(self.n_weights)]
-              for unit in self]
-        outputs = self._function(*states, ws=ws, bs=bs,
+        outputs = self._function(*states, ws=self.ws, bs=self.bs,
                                  xs=transpose_sequence.transpose_sequence(xs),
                                  train=train)
         finals = [permutate.permutate(s, indices, axis=1, inv=True)
@@ -142,17 +165,21 @@ class NStepRNNBase(_HiddenStateStack):
         use_cudnn (bool or None): Accepted for compatibility.
         use_bi_direction (bool): Bidirectional.
         activation (str): ``'tanh'`` or ``'relu'``.
+        initialW: Initializer, scalar or array of every weight (v2+; None:
+            N(0, 1/fan_in) as in v1).
+        initial_bias: Initializer, scalar or array of every bias (v2+; None: 0).
     """
 
     n_weights = 2
 
     def __init__(self, n_layers, in_size, out_size, dropout, use_cudnn,
-                 use_bi_direction, activation):
+                 use_bi_direction, activation, initialW=None, initial_bias=None):
         if activation not in ('tanh', 'relu'):
             raise ValueError('Invalid activation: "{}". Please select from [tanh,relu]'
                              .format(activation))
-        super(NStepRNNBase, self).__init__(n_layers, in_size, out_size, dropout,
-                                           use_cudnn, use_bi_direction)
+        super(NStepRNNBase, self).__init__(
+            n_layers, in_size, out_size, dropout, use_cudnn, use_bi_direction,
+            initialW, initial_bias)
         self.activation = activation
         self.rnn = rnn.n_step_birnn if use_bi_direction else rnn.n_step_rnn
 
@@ -164,30 +191,38 @@ class NStepRNNBase(_HiddenStateStack):
 class NStepRNNTanh(NStepRNNBase):
     """Stacked unidirectional tanh RNN for sequences (see :class:`NStepRNNBase`)."""
 
-    def __init__(self, n_layers, in_size, out_size, dropout, use_cudnn=None):
-        super(NStepRNNTanh, self).__init__(n_layers, in_size, out_size, dropout,
-                                           use_cudnn, False, 'tanh')
+    def __init__(self, n_layers, in_size, out_size, dropout, use_cudnn=None, *,
+                 initialW=None, initial_bias=None):
+        super(NStepRNNTanh, self).__init__(
+            n_layers, in_size, out_size, dropout, use_cudnn, False, 'tanh',
+            initialW, initial_bias)
 
 
 class NStepRNNReLU(NStepRNNBase):
     """Stacked unidirectional ReLU RNN for sequences (see :class:`NStepRNNBase`)."""
 
-    def __init__(self, n_layers, in_size, out_size, dropout, use_cudnn=None):
-        super(NStepRNNReLU, self).__init__(n_layers, in_size, out_size, dropout,
-                                           use_cudnn, False, 'relu')
+    def __init__(self, n_layers, in_size, out_size, dropout, use_cudnn=None, *,
+                 initialW=None, initial_bias=None):
+        super(NStepRNNReLU, self).__init__(
+            n_layers, in_size, out_size, dropout, use_cudnn, False, 'relu',
+            initialW, initial_bias)
 
 
 class NStepBiRNNTanh(NStepRNNBase):
     """Stacked bidirectional tanh RNN for sequences (see :class:`NStepRNNBase`)."""
 
-    def __init__(self, n_layers, in_size, out_size, dropout, use_cudnn=None):
-        super(NStepBiRNNTanh, self).__init__(n_layers, in_size, out_size, dropout,
-                                             use_cudnn, True, 'tanh')
+    def __init__(self, n_layers, in_size, out_size, dropout, use_cudnn=None, *,
+                 initialW=None, initial_bias=None):
+        super(NStepBiRNNTanh, self).__init__(
+            n_layers, in_size, out_size, dropout, use_cudnn, True, 'tanh',
+            initialW, initial_bias)
 
 
 class NStepBiRNNReLU(NStepRNNBase):
     """Stacked bidirectional ReLU RNN for sequences (see :class:`NStepRNNBase`)."""
 
-    def __init__(self, n_layers, in_size, out_size, dropout, use_cudnn=None):
-        super(NStepBiRNNReLU, self).__init__(n_layers, in_size, out_size, dropout,
-                                             use_cudnn, True, 'relu')
+    def __init__(self, n_layers, in_size, out_size, dropout, use_cudnn=None, *,
+                 initialW=None, initial_bias=None):
+        super(NStepBiRNNReLU, self).__init__(
+            n_layers, in_size, out_size, dropout, use_cudnn, True, 'relu',
+            initialW, initial_bias)
