@@ -42,10 +42,16 @@ _LAZY = {'get_conv_outsize': 'conv', 'get_deconv_outsize': 'conv',
 
 
 def __getattr__(name):
+    import importlib
     module = _LAZY.get(name)
     if module is None:
+        # A submodule not imported yet (``chainer.utils.argument``): v7 imported them
+        # all with ``import chainer``, so code reaches them as attributes.
+        if not name.startswith('_'):
+            import importlib.util
+            if importlib.util.find_spec('chainer.utils.' + name) is not None:
+                return importlib.import_module('chainer.utils.' + name)
         raise AttributeError("module 'chainer.utils' has no attribute {!r}".format(name))
-    import importlib
     value = getattr(importlib.import_module('chainer.utils.' + module), name)
     globals()[name] = value
     return value

@@ -285,6 +285,9 @@ from chainer.functions.math.det import BatchDet
 from chainer.functions.math.det import det
 from chainer.functions.math.digamma import digamma
 from chainer.functions.math.digamma import DiGamma
+from chainer.functions.math.einsum import DiagEinSum
+from chainer.functions.math.einsum import einsum
+from chainer.functions.math.einsum import EinSum
 from chainer.functions.math.erf import erf
 from chainer.functions.math.erf import Erf
 from chainer.functions.math.erfc import erfc
