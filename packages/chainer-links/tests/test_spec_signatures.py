@@ -328,6 +328,9 @@ SHORT_FORMS = {
     'Convolution2D': ('ksize,', 'ksize=None,'),
     'Deconvolution2D': ('ksize,', 'ksize=None,'),
     'MLPConvolution2D': ('ksize,', 'ksize=None,'),
+    # ``LSTM(out_size)``: the one argument is the output size (v2+)
+    'LSTM': ('out_size,', 'out_size=None,'),
+    'StatelessLSTM': ('out_size)', 'out_size=None)'),
 }
 
 

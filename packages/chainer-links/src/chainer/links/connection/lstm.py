@@ -45,12 +45,15 @@ class LSTMBase(link.Chain):
 
     Args:
         in_size (int or None): Dimension of input vectors (None: on the first call).
+            Given alone (``LSTMBase(n)``, v2+), it is ``out_size`` and the input
+            size is found on the first call.
         out_size (int): Dimension of output (hidden) vectors.
         lateral_init: Initializer of each gate block of the lateral weight.
         upward_init: Initializer of each gate block of the upward weight.
         bias_init: Initializer (or scalar) of the cell input, input and output gate
-            biases.
-        forget_bias_init: Initializer (or scalar) of the forget gate biases.
+            biases (None: 0).
+        forget_bias_init: Initializer (or scalar) of the forget gate biases (None:
+            1, the default of Chainer v2+; v1 started them at 0).
 
     Attributes:
         state_size (int): ``out_size``.
@@ -58,8 +61,14 @@ class LSTMBase(link.Chain):
             arguments, kept as attributes as in v1.
     """
 
-    def __init__(self, in_size, out_size, lateral_init=None, upward_init=None,
-                 bias_init=0, forget_bias_init=0):
+    def __init__(self, in_size, out_size=None, lateral_init=None, upward_init=None,
+                 bias_init=None, forget_bias_init=None):
+        if out_size is None:  # v2+'s LSTM(out_size): the input size comes later
+            in_size, out_size = None, in_size
+        if bias_init is None:
+            bias_init = 0
+        if forget_bias_init is None:
+            forget_bias_init = 1
         out_size = _args.positive_int(out_size, 'out_size')
         super(LSTMBase, self).__init__(
             upward=linear.Linear(in_size, 4 * out_size,
@@ -112,7 +121,8 @@ class StatelessLSTM(LSTMBase):
     :func:`chainer.functions.lstm`).
 
     Args:
-        in_size (int or None): Dimensionality of input vectors.
+        in_size (int or None): Dimensionality of input vectors (None: on the first
+            call). Given alone (``StatelessLSTM(n)``, v2+), it is ``out_size``.
         out_size (int): Dimensionality of output vectors.
         lateral_init, upward_init, bias_init, forget_bias_init: see :class:`LSTM`.
 
@@ -146,13 +156,16 @@ class LSTM(LSTMBase):
 
     Args:
         in_size (int or None): Dimensionality of input vectors (None: on the first
-            call).
+            call). Given alone (``LSTM(n)``, v2+), it is ``out_size`` and the input
+            size is found on the first call.
         out_size (int): Dimensionality of output vectors.
         lateral_init: Initializer of the lateral connections (per gate block).
         upward_init: Initializer of the upward connections (per gate block).
         bias_init: Initializer or scalar of the biases of the cell input, input gate
-            and output gate.
-        forget_bias_init: Initializer or scalar of the forget gate biases.
+            and output gate (None: 0).
+        forget_bias_init: Initializer or scalar of the forget gate biases (None: 1,
+            Chainer v2+'s default; Chainer v1 started them at 0, so pass
+            ``forget_bias_init=0`` to get v1's initial values).
 
     Attributes:
         upward (~chainer.links.Linear): Linear layer of upward connections.
@@ -161,8 +174,8 @@ class LSTM(LSTMBase):
         h (~chainer.Variable): Output at the previous time step.
     """
 
-    def __init__(self, in_size, out_size, lateral_init=None, upward_init=None,
-                 bias_init=0, forget_bias_init=0):
+    def __init__(self, in_size, out_size=None, lateral_init=None, upward_init=None,
+                 bias_init=None, forget_bias_init=None):
         super(LSTM, self).__init__(in_size, out_size, lateral_init, upward_init,
                                    bias_init, forget_bias_init)
         self.reset_state()

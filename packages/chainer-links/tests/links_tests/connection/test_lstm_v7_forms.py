@@ -1,0 +1,49 @@
+"""v2+ forms of L.LSTM / L.StatelessLSTM: one argument is the output size, and the
+default gate biases (0, forget gates 1)."""
+import numpy
+import pytest
+
+import chainer
+import chainer.functions as F
+import chainer.links as L
+from chainer import testing
+
+
+@pytest.mark.parametrize('cls', [L.LSTM, L.StatelessLSTM])
+def test_one_argument_is_the_output_size(cls):
+    link = cls(5)
+    assert link.state_size == 5 and link.upward.W.data is None
+    x = numpy.random.RandomState(0).uniform(-1, 1, (2, 3)).astype('f')
+    if cls is L.LSTM:
+        h = link(x)
+    else:
+        _, h = link(None, None, x)
+    assert h.shape == (2, 5) and link.upward.W.shape == (20, 3)
+    c_ref, h_ref = F.lstm(numpy.zeros((2, 5), 'f'), link.upward(x))
+    testing.assert_allclose(h.array, h_ref.array)
+
+
+@pytest.mark.parametrize('cls', [L.LSTM, L.StatelessLSTM])
+def test_two_arguments_keep_v1_meaning(cls):
+    link = cls(3, 5)
+    assert link.upward.W.shape == (20, 3) and link.lateral.W.shape == (20, 5)
+
+
+def test_default_biases_are_zero_and_forget_gates_one():
+    link = L.LSTM(2, 3)
+    # the bias of unit k holds (a, i, f, o) at 4k .. 4k + 3
+    numpy.testing.assert_array_equal(link.upward.b.data,
+                                     numpy.tile(numpy.array([0, 0, 1, 0], 'f'), 3))
+    assert link.bias_init == 0 and link.forget_bias_init == 1
+
+
+def test_v1_initial_biases_on_request():
+    link = L.StatelessLSTM(2, 3, bias_init=0.5, forget_bias_init=0)
+    numpy.testing.assert_array_equal(link.upward.b.data.reshape(3, 4),
+                                     numpy.tile(numpy.array([.5, .5, 0, .5], 'f'), (3, 1)))
+
+
+def test_empty_first_batch_with_lazy_input_size():
+    link = L.LSTM(4)
+    y = link(chainer.Variable(numpy.zeros((0, 3), 'f')))
+    assert y.shape == (0, 4)
