@@ -10,11 +10,11 @@ from chainer.training import updater  # noqa: F401
 from chainer.training import util  # noqa: F401
 from chainer.training.extension import (PRIORITY_EDITOR, PRIORITY_READER,
                                         PRIORITY_WRITER, Extension, make_extension)
-from chainer.training.updaters import ParallelUpdater, StandardUpdater
+from chainer.training.updaters import ParallelUpdater
 from chainer.training.trainer import Trainer
 from chainer.training.trigger import get_trigger
 from chainer.training.triggers import IntervalTrigger
-from chainer.training.updater import Updater
+from chainer.training.updater import StandardUpdater, Updater
 
 __all__ = ['Extension', 'IntervalTrigger', 'PRIORITY_EDITOR', 'PRIORITY_READER',
            'PRIORITY_WRITER', 'ParallelUpdater', 'StandardUpdater', 'Trainer', 'Updater',

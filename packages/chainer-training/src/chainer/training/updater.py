@@ -4,10 +4,13 @@ In v1 this module also held :class:`StandardUpdater` and :class:`ParallelUpdater
 code imports them from here (``from chainer.training.updater import StandardUpdater``).
 They live in :mod:`chainer.training.updaters`, whose modules subclass :class:`Updater`
 from this one; so they are resolved on first access (PEP 562), not imported here.
+``StandardUpdater`` here (and as ``chainer.training.StandardUpdater``) is the subclass
+that hands a batch to v1-style models wrapped in Variables, as v1 did (see
+:class:`chainer.training.updaters.StandardUpdater`).
 """
 import importlib
 
-_MOVED = {'StandardUpdater': 'chainer.training.updaters.standard_updater',
+_MOVED = {'StandardUpdater': 'chainer.training.updaters._v1_path',
           'ParallelUpdater': 'chainer.training.updaters.parallel_updater'}
 
 

@@ -8,6 +8,7 @@ from chainer import flag
 from chainer import function
 from chainer import reporter as reporter_module
 from chainer.dataset import convert
+from chainer.training import _batch_inputs
 from chainer.training import extension
 from chainer.training.updaters import standard_updater
 from chainer.training._named_objects import as_named, main_of
@@ -21,12 +22,17 @@ class Evaluator(extension.Extension):
     iterator in testing mode (``chainer.config.train`` is False around
     :meth:`evaluate`, so dropout and batch normalization called without Chainer v1's
     ``train``/``test`` arguments run as at test time) and without building a graph
-    (``chainer.no_backprop_mode``; the inputs are also volatile, as in v1, unless a
-    target parameter is flagged OFF, since the flags cannot be mixed), averages every
+    (``chainer.no_backprop_mode``), averages every
     value reported during the pass with a :class:`~chainer.DictSummary`, and reports
     the means to the current reporter, prefixed by the extension's name (``'validation/main/loss'``
     for the default name and a target link named ``'main'``). Called at the end of
     every epoch by default.
+
+    The arrays of each batch reach the evaluation function as they come (Chainer
+    v2+), or wrapped in volatile Variables for a v1-style model, as Chainer v1 did: a
+    target (or the link of ``eval_func``) with a user class defining ``__call__`` and
+    none defining ``forward`` (v1 had no ``forward``). The inputs of v1 code are
+    volatile unless a target parameter is flagged OFF (the flags cannot be mixed).
 
     Args:
         iterator: validation iterator, or a dict of them by name. It must not
@@ -39,8 +45,8 @@ class Evaluator(extension.Extension):
         converter: converts a batch into input arrays (:func:`concat_examples`).
         device: device to send the arrays to (negative: host).
         eval_hook: called with this extension at the start of each evaluation.
-        eval_func: called with the input Variables of each batch; the main target
-            when None.
+        eval_func: called with the inputs of each batch; the main target when
+            None.
         progress_bar (bool): print the progress of the evaluation to stderr
             (keyword only; v7).
 
@@ -101,6 +107,13 @@ class Evaluator(extension.Extension):
         reporter_module.report(result)
         return result
 
+    def finalize(self):
+        """Finalizes every iterator (e.g. stops the workers of a
+        ``MultiprocessIterator``); the trainer calls it at the end of training."""
+        for iterator in self._iterators.values():
+            if hasattr(iterator, 'finalize'):
+                iterator.finalize()
+
     def _fresh_iterator(self):
         iterator = main_of(self._iterators, 'iterator')
         if getattr(iterator, 'repeat', False):
@@ -121,7 +134,9 @@ class Evaluator(extension.Extension):
         eval_func = self.eval_func
         if eval_func is None:
             eval_func = main_of(self._targets, 'target')
-        volatile = _input_volatility(self._targets.values())
+        targets = list(self._targets.values())
+        as_variables = _batch_inputs.wants_variables(False, eval_func, *targets)
+        volatile = _input_volatility(targets) if as_variables else flag.ON
         summary = reporter_module.DictSummary()
         device = standard_updater._device_object(self.device)
         for count, batch in enumerate(self._fresh_iterator(), 1):
@@ -131,7 +146,8 @@ class Evaluator(extension.Extension):
                                                             device)
                 with function.no_backprop_mode():
                     standard_updater.call_with_batch(eval_func, in_arrays,
-                                                     volatile=volatile)
+                                                     volatile=volatile,
+                                                     as_variables=as_variables)
             summary.add(observation)
             if self._progress_bar:
                 sys.stderr.write('\rvalidation: {} iterations'.format(count))

@@ -15,6 +15,7 @@ from chainer import cuda
 from chainer import reporter as reporter_module
 from chainer.dataset import convert
 from chainer.training._observers import observe_link
+from chainer.training import _batch_inputs
 from chainer.training.updaters import standard_updater
 
 # Optimizers whose update is scaled by the mean gradient through ``eps``: summing the
@@ -126,7 +127,11 @@ def scatter_params(link, array):
 def _compute_grads(model, converter, batch, device):
     """Forward and backward of ``model`` on a batch; the gradients stay in the model."""
     model.cleargrads()
-    loss = standard_updater.call_with_batch(model, converter(batch, device))
+    # v1 (which introduced this updater) wrapped the batch in Variables; v2+ models
+    # get the arrays as they come
+    as_variables = _batch_inputs.wants_variables(True, model)
+    loss = standard_updater.call_with_batch(model, converter(batch, device),
+                                            as_variables=as_variables)
     model.cleargrads()
     loss.backward()
 

@@ -6,6 +6,7 @@ import numpy
 import chainer
 from chainer import cuda
 from chainer.dataset import convert
+from chainer.training import _batch_inputs
 from chainer.training.updaters import standard_updater
 from chainer.training._named_objects import main_of
 from chainer.training._observers import observe_link
@@ -56,6 +57,10 @@ class ParallelUpdater(standard_updater.StandardUpdater):
         loss_scale (float): fixed loss scale of the optimizers (None: unscaled).
         auto_new_epoch (bool): call ``new_epoch(auto=True)`` of the main optimizer
             at the end of each epoch of the main iterator.
+
+    Each part reaches the loss function as arrays for v2+ models and wrapped in
+    Variables for v1-style ones, as Chainer v1 did (the class is reached at the same
+    paths by both; see :class:`chainer.training.StandardUpdater`).
     """
 
     def __init__(self, iterator, optimizer, converter=convert.concat_examples,
@@ -85,6 +90,12 @@ class ParallelUpdater(standard_updater.StandardUpdater):
         self._models = models
         self._devices = devices
 
+    def _inputs_as_variables(self, func, *links):
+        style = getattr(self, '_v1_input_style', None)
+        if style is None:
+            style = self._v1_input_style = _batch_inputs.InputStyle(True)
+        return style(func, *links)
+
     def connect_trainer(self, trainer):
         """Registers the non-main models to the trainer's reporter by their names."""
         for name, model in self._models.items():
@@ -98,6 +109,7 @@ class ParallelUpdater(standard_updater.StandardUpdater):
         names = sorted(self._models, key=lambda n: n != 'main')  # main first
         n = len(names)
         losses = []
+        main = self._models['main']  # the other models are copies of it
         for i, name in enumerate(names):
             model = self._models[name]
             device = self._devices[name]
@@ -106,10 +118,11 @@ class ParallelUpdater(standard_updater.StandardUpdater):
                 self.converter, batch[i::n], _device_object(device))
             loss_func = model if self.loss_func is None else self.loss_func
             with _device_scope(device):
-                losses.append(standard_updater.call_with_batch(loss_func, in_arrays))
+                losses.append(standard_updater.call_with_batch(
+                    loss_func, in_arrays,
+                    as_variables=self._inputs_as_variables(loss_func, main)))
         for loss in losses:
             loss.backward()
-        main = self._models['main']
         others = [self._models[name] for name in names[1:]]
         for model in others:
             main.addgrads(model)

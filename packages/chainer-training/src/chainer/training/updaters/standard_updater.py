@@ -6,6 +6,7 @@ import numpy
 import chainer
 from chainer import serializer as serializer_module
 from chainer.dataset import convert
+from chainer.training import _snapshot_entries
 from chainer.training import updater as updater_module
 from chainer.training._named_objects import as_named, main_of
 
@@ -34,15 +35,27 @@ def _wrapped(x, volatile):
     return chainer.Variable(x, volatile=volatile)
 
 
-def call_with_batch(func, in_arrays, volatile=chainer.flag.OFF):
-    """Calls ``func`` with the converted batch, its numeric arrays wrapped in
-    Variables (v1; other values as they are): positional arguments for a tuple,
-    keyword arguments for a dict, one argument otherwise."""
+def call_with_batch(func, in_arrays, volatile=chainer.flag.OFF, as_variables=True):
+    """Calls ``func`` with the converted batch: positional arguments for a tuple,
+    keyword arguments for a dict, one argument otherwise.
+
+    Args:
+        func: the loss or evaluation function.
+        in_arrays: the converted batch.
+        volatile: the volatility of the Variables made for v1 code.
+        as_variables (bool): wrap the numeric arrays in Variables (v1; other values
+            go as they are); False passes the batch as it comes (v2+).
+
+    Returns:
+        What ``func`` returns.
+    """
+    def wrap(x):
+        return _wrapped(x, volatile) if as_variables else x
     if isinstance(in_arrays, tuple):
-        return func(*[_wrapped(x, volatile) for x in in_arrays])
+        return func(*[wrap(x) for x in in_arrays])
     if isinstance(in_arrays, dict):
-        return func(**{key: _wrapped(x, volatile) for key, x in in_arrays.items()})
-    return func(_wrapped(in_arrays, volatile))
+        return func(**{key: wrap(x) for key, x in in_arrays.items()})
+    return func(wrap(in_arrays))
 
 
 def _device_object(device):
@@ -82,8 +95,13 @@ class StandardUpdater(updater_module.Updater):
 
     Each update reads a batch from the main iterator, converts it with
     ``converter(batch, input_device)`` and calls the main optimizer's ``update``
-    with the loss function and the arrays wrapped in Variables. Override
-    :meth:`update_core` for other update routines (e.g. truncated BPTT).
+    with the loss function and the converted arrays, as they come (Chainer v2+).
+    Override :meth:`update_core` for other update routines (e.g. truncated BPTT).
+
+    Reached as ``chainer.training.StandardUpdater`` or
+    ``chainer.training.updater.StandardUpdater``, the paths Chainer v1 code uses,
+    the subclass :class:`chainer.training.updater.StandardUpdater` wraps the arrays
+    in Variables for v1-style models, as v1 did.
 
     Args:
         iterator: dataset iterator for the training dataset, or a dict of iterators
@@ -222,9 +240,16 @@ class StandardUpdater(updater_module.Updater):
         optimizer = main_of(self._optimizers, 'optimizer')
         # 'is None', not 'or': a link given as the function may be falsy (empty ChainList)
         loss_func = optimizer.target if self.loss_func is None else self.loss_func
-        call_with_batch(functools.partial(optimizer.update, loss_func), in_arrays)
+        call_with_batch(functools.partial(optimizer.update, loss_func), in_arrays,
+                        as_variables=self._inputs_as_variables(loss_func,
+                                                               optimizer.target))
         if self.auto_new_epoch and iterator.is_new_epoch:
             optimizer.new_epoch(auto=True)
+
+    def _inputs_as_variables(self, func, *links):
+        """Whether the batch goes to ``func`` wrapped in Variables: never here
+        (v2+); the v1-path subclass decides from the model's code."""
+        return False
 
     def serialize(self, serializer):
         """Saves or loads the iterators, the optimizers with their target links and
@@ -233,8 +258,11 @@ class StandardUpdater(updater_module.Updater):
             # triggers first called after a resume derive their start from here
             self._restored = True
         for name, iterator in sorted(self._iterators.items()):
-            iterator.serialize(serializer['iterator:' + name])
+            child = serializer['iterator:' + name]
+            with _snapshot_entries.naming_entries(child):
+                iterator.serialize(child)
         for name, optimizer in sorted(self._optimizers.items()):
             optimizer.serialize(serializer['optimizer:' + name])
             optimizer.target.serialize(serializer['model:' + name])
-        self.iteration = serializer('iteration', self.iteration)
+        self.iteration = _snapshot_entries.load_count(
+            serializer, 'iteration', self.iteration, 'the iteration count')
