@@ -53,8 +53,11 @@ class Forget(function.Function):
     def forward(self, inputs):
         # Volatile inputs: the inner functions build no graph, so none of their
         # intermediate arrays outlive this call.
+        # chainer.config._will_recompute tells links that keep statistics
+        # (BatchRenormalization) to save what the recomputation will need (v7).
         xs = [variable.Variable(x, volatile=flag.ON) for x in inputs]
-        return tuple(y.data for y in _call(self.func, xs))
+        with chainer.no_backprop_mode(), chainer.using_config('_will_recompute', True):
+            return tuple(y.data for y in _call(self.func, xs))
 
     # Called with Variables in a double backprop only to refuse it (as Chainer v7).
     _differentiable_backward = True

@@ -170,14 +170,23 @@ class BatchNormalization(link.Link):
             var = variable.Variable(self.avg_var, volatile='auto')
             return F.fixed_batch_normalization(x, gamma, beta, mean, var, self.eps,
                                                self.use_cudnn, axis=self.axis)
-        if finetune:
-            self.N += 1
-            decay = 1.0 - 1.0 / self.N
-        else:
-            decay = self.decay
+        decay = self._decay(finetune)
+        mean, var = self.avg_mean, self.avg_var
+        if configuration.config.in_recomputing:
+            # F.forget's second call (v7): the statistics took this batch already.
+            mean = var = None
         # The function updates avg_mean and avg_var in place.
-        return F.batch_normalization(x, gamma, beta, self.eps, self.avg_mean,
-                                     self.avg_var, decay, self.use_cudnn, axis=self.axis)
+        return F.batch_normalization(x, gamma, beta, self.eps, mean, var, decay,
+                                     self.use_cudnn, axis=self.axis)
+
+    def _decay(self, finetune):
+        """The decay of the running statistics in training; fine-tuning counts the
+        batch in ``N`` (not while F.forget recomputes, ``config.in_recomputing``)."""
+        if not finetune:
+            return self.decay
+        if not configuration.config.in_recomputing:
+            self.N += 1
+        return 1.0 - 1.0 / max(self.N, 1)
 
     def start_finetuning(self):
         """Resets the population count for collecting population statistics.

@@ -63,11 +63,17 @@ class BatchRenormalization(batch_normalization.BatchNormalization):
         if test:
             return super(BatchRenormalization, self).forward(x, test=True)
         gamma, beta = self._affine_params(x.dtype)
-        if finetune:
-            self.N += 1
-            decay = 1.0 - 1.0 / self.N
-        else:
-            decay = self.decay
+        decay = self._decay(finetune)
+        mean, var, update = self.avg_mean, self.avg_var, True
+        if configuration.config.in_recomputing:
+            # F.forget's second call (v7): the corrections r and d read the
+            # statistics before the first call updated them, and they stay as they are.
+            mean = getattr(self, '_prev_avg_mean', self.avg_mean)
+            var = getattr(self, '_prev_avg_var', self.avg_var)
+            update = False
+        elif configuration.config._will_recompute:
+            self._prev_avg_mean = self.avg_mean.copy()
+            self._prev_avg_var = self.avg_var.copy()
         return batch_renormalization.batch_renormalization(
-            x, gamma, beta, self.rmax, self.dmax, self.eps, self.avg_mean,
-            self.avg_var, decay, update_statistics=True)
+            x, gamma, beta, self.rmax, self.dmax, self.eps, mean, var, decay,
+            update_statistics=update)

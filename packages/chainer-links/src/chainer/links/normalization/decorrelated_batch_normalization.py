@@ -74,14 +74,17 @@ class DecorrelatedBatchNormalization(link.Link):
         if not configuration.config.train:
             return _dbn.fixed_decorrelated_batch_normalization(
                 x, self.avg_mean, self.avg_projection, groups=self.groups)
-        if finetune:
+        recomputing = configuration.config.in_recomputing
+        if finetune and not recomputing:
             self.N += 1
-            decay = 1.0 - 1.0 / self.N
-        else:
-            decay = self.decay
+        decay = 1.0 - 1.0 / max(self.N, 1) if finetune else self.decay
+        mean, projection = self.avg_mean, self.avg_projection
+        if recomputing:
+            # F.forget's second call (v7): the statistics took this batch already.
+            mean = projection = None
         return _dbn.decorrelated_batch_normalization(
-            x, groups=self.groups, eps=self.eps, running_mean=self.avg_mean,
-            running_projection=self.avg_projection, decay=decay)
+            x, groups=self.groups, eps=self.eps, running_mean=mean,
+            running_projection=projection, decay=decay)
 
     def start_finetuning(self):
         """Resets the population count before collecting population statistics."""
