@@ -4,6 +4,7 @@ import json
 
 from chainer import reporter
 from chainer import serializer as serializer_module
+from chainer.training import _snapshot_entries
 from chainer.training import util as trigger_util
 from chainer.training._scalar import to_float
 
@@ -69,8 +70,10 @@ def serialize_json(serializer, key, value):
     try:
         loaded = json.loads(str(loaded))
     except ValueError as e:
-        raise ValueError('entry {!r} is not valid JSON: {}'.format(key, e)) from None
+        raise ValueError('entry {!r} is not valid JSON: {}'.format(
+            _snapshot_entries.full_path(serializer, key), e)) from None
     if type(loaded) is not type(value):
         raise ValueError('entry {!r} holds a JSON {} where a {} is expected'.format(
-            key, type(loaded).__name__, type(value).__name__))
+            _snapshot_entries.full_path(serializer, key), type(loaded).__name__,
+            type(value).__name__))
     return value if serializer_module._is_validating(serializer) else loaded
