@@ -420,3 +420,40 @@ def test_backward_accumulate_replaces_the_gathered_gradients(mapping, with_grad)
         assert (g is None) == (w is None)
         if g is not None:
             numpy.testing.assert_allclose(g.array, w.array)
+
+
+def test_grad_wants_lists_of_gradients():
+    x = chainer.Variable(numpy.ones((2, 3), numpy.float32))
+    y = x * x
+    g = chainer.Variable(numpy.ones((2, 3), numpy.float32))
+    with pytest.raises(TypeError, match='grad_outputs must be a list or tuple'):
+        chainer.grad([y], [x], grad_outputs=g)
+    with pytest.raises(TypeError, match='grad_inputs must be a list or tuple'):
+        chainer.grad([y], [x], [g], grad_inputs=g)
+
+
+def test_bad_gradients_of_a_function_node_are_named_as_v2_names_them():
+    class Bad(chainer.FunctionNode):
+        def __init__(self, result):
+            self.result = result
+
+        def forward(self, inputs):
+            return inputs[0] * 1,
+
+        def backward(self, indexes, grads):
+            return self.result
+
+    def run(result):
+        x = chainer.Variable(numpy.ones(2, numpy.float32))
+        y, = Bad(result).apply((x,))
+        y.grad = numpy.ones(2, numpy.float32)
+        y.backward()
+
+    with pytest.raises(ValueError, match='number of gradients returned from backward'):
+        run(())
+    with pytest.raises(ValueError, match='type of gradients returned from backward'):
+        run(numpy.ones(2, numpy.float32))
+    with pytest.raises(ValueError, match='shape of gradients returned from backward'):
+        run((chainer.Variable(numpy.ones(3, numpy.float32)),))
+    with pytest.raises(TypeError, match='dtype of gradients returned from backward'):
+        run((chainer.Variable(numpy.ones(2, numpy.float64)),))

@@ -195,3 +195,51 @@ def test_summary_sums_keep_their_dtype_through_npz(tmp_path):
     assert numpy.asarray(loaded.compute_mean()).dtype == numpy.float32
     assert numpy.asarray(loaded.compute_mean()).tobytes() == \
         numpy.asarray(s.compute_mean()).tobytes()
+
+
+def test_report_drops_the_graph_unless_asked_to_keep_it():
+    x = chainer.Variable(numpy.ones(1, numpy.float32))
+    y = x * 2
+    r = chainer.Reporter()
+    r.report({'y': y})
+    assert r.observation['y'].creator is None
+    assert r.observation['y'].data is y.data
+    with chainer.using_config('keep_graph_on_report', True):
+        r.report({'y': y})
+    assert r.observation['y'] is y
+
+
+def test_weighted_summaries():
+    s = chainer.DictSummary()
+    s.add({'a': (1.0, 0.5)})
+    s.add({'a': (2.0, numpy.array(0.25))})
+    s.add({'a': (4.0, chainer.Variable(numpy.array(0.25)))})
+    numpy.testing.assert_allclose(s.compute_mean()['a'], (0.5 + 0.5 + 1.0) / 1.0)
+    with pytest.raises(ValueError, match='weight'):
+        s.add({'a': (1.0, numpy.array([0.5]))})
+    single = chainer.Summary()
+    single.add(3.0, weight=2)
+    single.add(6.0)
+    numpy.testing.assert_allclose(single.compute_mean(), 4.0)
+
+
+def test_weighted_count_survives_a_save(tmp_path):
+    s = chainer.DictSummary()
+    s.add({'a': (2.0, 0.5)})
+    path = str(tmp_path / 's.npz')
+    chainer.serializers.save_npz(path, s)
+    t = chainer.DictSummary()
+    chainer.serializers.load_npz(path, t)
+    numpy.testing.assert_allclose(t.compute_mean()['a'], 2.0)
+    t.add({'a': (5.0, 0.5)})
+    numpy.testing.assert_allclose(t.compute_mean()['a'], 3.5)
+
+
+def test_a_file_without_statistics_warns_and_empties_the_summary(tmp_path):
+    path = str(tmp_path / 'old.npz')
+    numpy.savez(path, dummy=0)
+    s = chainer.DictSummary()
+    s.add({'a': 1.0})
+    with pytest.warns(UserWarning, match='older release'):
+        chainer.serializers.load_npz(path, s)
+    assert s.compute_mean() == {}

@@ -448,3 +448,17 @@ def test_a_hook_that_is_not_callable_is_refused_before_the_setup_check():
         opt.add_hook(1)
     with pytest.raises(RuntimeError, match='setup'):
         opt.add_hook(lambda o: None, 'h1')
+
+
+def test_an_uninitialized_parameter_is_updated_on_the_host():
+    seen = []
+
+    class Rule(chainer.UpdateRule):
+        def update_core_cpu(self, param):
+            seen.append('cpu')
+
+        def update_core_gpu(self, param):
+            seen.append('gpu')
+
+    Rule().update_core(chainer.Parameter())
+    assert seen == ['cpu']

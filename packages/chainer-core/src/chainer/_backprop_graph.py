@@ -223,6 +223,10 @@ def grad(outputs, inputs, grad_outputs=None, grad_inputs=None, set_grad=False,
     """See :func:`chainer.grad`."""
     outputs = _as_list('outputs', outputs)
     inputs = _as_list('inputs', inputs)
+    for name, values in (('grad_outputs', grad_outputs), ('grad_inputs', grad_inputs)):
+        if values is not None and not isinstance(values, (list, tuple)):
+            raise TypeError('{} must be a list or tuple (one entry per {}), got '
+                            '{}'.format(name, name[5:-1], type(values).__name__))
     grad_outputs = _initial_grads(outputs, grad_outputs, loss_scale)
     targets = {id(x) for x in inputs}
     # grad_inputs are where the inputs' gradients start: they flow on to the inputs

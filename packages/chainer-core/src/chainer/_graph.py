@@ -152,12 +152,12 @@ def check_nan(func, arrays, direction):
 def check_forward_outputs(func, outputs):
     """Raises TypeError unless ``outputs`` is a tuple of arrays."""
     if type(outputs) is not tuple:
-        raise TypeError('{}.forward must return a tuple of arrays, got {}'
+        raise TypeError('{}.forward output must be a tuple of ndarrays, got {}'
                         .format(func.label, type(outputs).__name__))
     for y in outputs:
         if not (isinstance(y, numpy.ndarray) or hasattr(y, '__cuda_array_interface__')):
-            raise TypeError('{}.forward must return a tuple of arrays, got an element '
-                            'of type {}'.format(func.label, type(y).__name__))
+            raise TypeError('{}.forward output must be a tuple of ndarrays, got an '
+                            'element of type {}'.format(func.label, type(y).__name__))
 
 
 def as_variable(x):
@@ -177,17 +177,25 @@ def gradients_per_target(func, target_input_indexes, gxs):
         if isinstance(gxs, list):
             gxs = tuple(gxs)
         else:
-            raise TypeError('{}.backward must return a tuple, got {}'.format(
-                func.label, type(gxs).__name__))
+            raise BadGradientError(
+                'type of gradients returned from backward is incorrect: {}.backward '
+                'must return a tuple, got {}'.format(func.label, type(gxs).__name__))
     n_inputs = len(func._inputs)
     if len(gxs) == n_inputs and len(target_input_indexes) != n_inputs:
         return tuple([gxs[i] for i in target_input_indexes])
     if len(gxs) != len(target_input_indexes):
         raise ValueError(
-            '{}.backward returned {} gradients: expected one per input ({}) or one '
-            'per target index ({})'.format(func.label, len(gxs), n_inputs,
-                                            len(target_input_indexes)))
+            'number of gradients returned from backward is incorrect: {}.backward '
+            'returned {} gradients, expected one per input ({}) or one per target '
+            'index ({})'.format(func.label, len(gxs), n_inputs,
+                                len(target_input_indexes)))
     return gxs
+
+
+class BadGradientError(TypeError, ValueError):
+    """A backward returned a gradient of the wrong kind, dtype or shape: a TypeError
+    (as v1 raised for a type or dtype) and a ValueError (as v2+ raises for a
+    FunctionNode's gradients)."""
 
 
 

@@ -37,7 +37,13 @@ def _check_grad_type(var, grad, func=None):
     mismatch = _grad_mismatch(var, grad)
     if mismatch is not None:
         error_type, message = mismatch
-        raise error_type(message if func is None else _blame(func) + message)
+        if func is None:
+            raise error_type(message)
+        if not func._is_v1:  # v2+ words, and its ValueError
+            message = '{} of gradients returned from backward is incorrect: {}'.format(
+                message.split(' ', 1)[0], message)
+            error_type = _graph.BadGradientError
+        raise error_type(_blame(func) + message)
 
 
 def _as_data_array(data):

@@ -9,9 +9,11 @@ import collections
 import contextlib
 import json
 import threading
+import warnings
 
 import numpy
 
+from chainer import configuration
 from chainer import cuda
 from chainer import serializer as serializer_module
 from chainer import variable
@@ -103,7 +105,13 @@ class Reporter(object):
         Args:
             values (dict): observed values (scalars, arrays or Variables).
             observer: a registered observer object, or None.
+
+        A Variable with a graph is stored as a new Variable sharing its array, without
+        the graph (which would stay alive until the observation is summarized), unless
+        ``chainer.config.keep_graph_on_report`` is True.
         """
+        if not configuration.config.keep_graph_on_report:
+            values = {k: _without_graph(v) for k, v in values.items()}
         if observer is None:
             self.observation.update(values)
             return
@@ -115,6 +123,12 @@ class Reporter(object):
         observation = self.observation
         for key, value in values.items():
             observation[_join(prefix, key)] = value
+
+
+def _without_graph(value):
+    if isinstance(value, variable.Variable) and value.creator is not None:
+        return variable.Variable(value.data, volatile=value.volatile, name=value.name)
+    return value
 
 
 def get_current_reporter():
@@ -180,18 +194,28 @@ class Summary(object):
         self._x2 = 0.0
         self._n = 0
 
-    def add(self, value):
-        """Adds a scalar: a Python or numpy scalar, or a 0-d array (CPU or GPU)."""
+    def add(self, value, weight=1):
+        """Adds a scalar: a Python or numpy scalar, or a 0-d array (CPU or GPU).
+
+        Args:
+            value: the scalar.
+            weight: how much it counts (v4+): the mean is
+                :math:`\\sum w x / \\sum w`; a scalar or 0-d array or Variable.
+        """
+        plain = weight.__class__ is int and weight == 1
+        if not plain:
+            weight = _scalar_weight(weight)
         with _device_of(value):
+            wx = value if plain else value * weight
             if self._n == 0:
                 # Start from the value itself, not from the float 0.0: numpy 1 would
                 # promote float32 values to float64 when added to a Python float.
-                self._x = value.copy() if hasattr(value, 'copy') else value
-                self._x2 = value * value
+                self._x = wx.copy() if hasattr(wx, 'copy') else wx
+                self._x2 = wx * value
             else:
-                self._x += value
-                self._x2 += value * value
-            self._n += 1
+                self._x += wx
+                self._x2 += wx * value
+            self._n += weight
 
     def _check_nonempty(self):
         if self._n == 0:
@@ -221,7 +245,8 @@ class Summary(object):
         if isinstance(serializer, serializer_module.Serializer):
             serializer('_x', _host_scalar(self._x))
             serializer('_x2', _host_scalar(self._x2))
-            serializer('_n', int(self._n))
+            n = float(self._n)
+            serializer('_n', int(n) if n.is_integer() else n)
             return
         if isinstance(serializer, serializer_module.Deserializer) or \
                 serializer_module._is_validating(serializer):
@@ -230,9 +255,19 @@ class Summary(object):
         else:  # a duck-typed (de)serializer gets v1's plain floats
             x = serializer('_x', _as_float(self._x))
             x2 = serializer('_x2', _as_float(self._x2))
-        n = serializer('_n', int(self._n))
+        n = serializer('_n', float(self._n))  # a weighted count may be fractional
+        n = int(n) if float(n).is_integer() else float(n)
         if not serializer_module._is_validating(serializer):
             self._x, self._x2, self._n = x, x2, n
+
+
+def _scalar_weight(weight):
+    if isinstance(weight, variable.Variable):
+        weight = weight.data
+    if getattr(weight, 'ndim', 0) != 0:
+        raise ValueError('a weight must be a scalar or a 0-d array, got shape {}'
+                         .format(weight.shape))
+    return weight
 
 
 def _as_float(value):
@@ -275,9 +310,14 @@ class DictSummary(object):
         self._summaries = collections.OrderedDict()
 
     def add(self, d):
-        """Adds a dictionary of scalars."""
+        """Adds a dictionary of scalars; a value may be a pair ``(value, weight)``
+        (see :meth:`Summary.add`)."""
         summaries = self._summaries
         for key, value in d.items():
+            weight = 1
+            if isinstance(value, tuple) and len(value) == 2:  # (value, weight), v4+
+                value, weight = value
+                weight = _scalar_weight(weight)
             if isinstance(value, variable.Variable):
                 value = value.data
             if isinstance(value, (bool, str)) or not _is_scalar(value):
@@ -285,7 +325,7 @@ class DictSummary(object):
             summary = summaries.get(key)
             if summary is None:
                 summary = summaries[key] = Summary()
-            summary.add(value)
+            summary.add(value, weight)
 
     def compute_mean(self):
         """Returns a dict of the mean value of every key."""
@@ -304,7 +344,19 @@ class DictSummary(object):
     def serialize(self, serializer):
         """Saves or loads every key's summary (the key list as JSON in ``_names``)."""
         names = list(self._summaries.keys())
-        loaded = serializer_module._peek(serializer, '_names', json.dumps(names))
+        try:
+            loaded = serializer_module._peek(serializer, '_names', json.dumps(names))
+        except KeyError:
+            if isinstance(serializer, serializer_module.Serializer):
+                raise
+            # a file of a release whose DictSummary saved nothing (v1, v2): it
+            # starts empty, as in v4+
+            warnings.warn('the file holds no statistics of this DictSummary (saved '
+                          'by an older release): it starts empty',
+                          UserWarning, stacklevel=2)
+            if not serializer_module._is_validating(serializer):
+                self._summaries = collections.OrderedDict()
+            return
         if loaded is None:
             return
         try:

@@ -246,8 +246,11 @@ class UpdateRule(object):
         return fp32
 
     def update_core(self, param):
-        """Updates ``param`` (dispatches on the device of its data)."""
-        if isinstance(param.data, numpy.ndarray):
+        """Updates ``param`` (dispatches on the device of its data; an uninitialized
+        parameter on the device it will be initialized on)."""
+        data = param.data
+        if isinstance(data, numpy.ndarray) or data is None and getattr(
+                param, '_initial_device', None) is None:
             self.update_core_cpu(param)
         else:
             with cuda.get_device(param.data):
