@@ -22,7 +22,7 @@ LINKS = {
         'Convolution1D', 'Convolution3D', 'Deconvolution1D', 'Deconvolution3D',
         'LocalConvolution2D', 'DeformableConvolution2D',
         # v3+ recurrent links (issue 26)
-        'ChildSumTreeLSTM', 'NaryTreeLSTM'],
+        'ChildSumTreeLSTM', 'NaryTreeLSTM', 'StatelessGRU', 'StatefulMGU', 'StatelessMGU'],
     'normalization': ['BatchNormalization', 'LayerNormalization',
                       # v2+ (issue 25)
                       'BatchRenormalization',

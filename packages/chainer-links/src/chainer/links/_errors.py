@@ -38,3 +38,9 @@ class BatchSizeError(ValueError, TypeError):
     """An input batch that does not fit the link's state (v1 raised TypeError, e.g.
     a stateful LSTM given a larger batch than its previous state)."""
 
+
+
+class ArgumentCountError(ValueError, TypeError):
+    """A link called with a number of arguments it has no meaning for (v2+ raised
+    ValueError, e.g. ``L.GRU`` with none; a Python call with the wrong count raised
+    TypeError in v1)."""

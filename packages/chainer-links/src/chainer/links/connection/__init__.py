@@ -11,13 +11,14 @@ from chainer.links.connection.deformable_convolution_2d import DeformableConvolu
 from chainer.links.connection.depthwise_convolution_2d import DepthwiseConvolution2D
 from chainer.links.connection.dilated_convolution_2d import DilatedConvolution2D
 from chainer.links.connection.embed_id import EmbedID
-from chainer.links.connection.gru import GRU, StatefulGRU
+from chainer.links.connection.gru import GRU, StatefulGRU, StatelessGRU
 from chainer.links.connection.highway import Highway
 from chainer.links.connection.inception import Inception
 from chainer.links.connection.inceptionbn import InceptionBN
 from chainer.links.connection.linear import Linear
 from chainer.links.connection.local_convolution_2d import LocalConvolution2D
 from chainer.links.connection.lstm import LSTM, StatelessLSTM
+from chainer.links.connection.mgu import StatefulMGU, StatelessMGU
 from chainer.links.connection.mlp_convolution_2d import MLPConvolution2D
 from chainer.links.connection.n_step_gru import NStepBiGRU, NStepGRU
 from chainer.links.connection.n_step_lstm import NStepBiLSTM, NStepLSTM
@@ -37,5 +38,5 @@ __all__ = ['Bias', 'Bilinear', 'ChildSumTreeLSTM', 'Convolution1D', 'Convolution
            'EmbedID', 'GRU', 'Highway', 'Inception', 'InceptionBN', 'LSTM', 'Linear',
            'MLPConvolution2D', 'NaryTreeLSTM', 'NStepBiGRU', 'NStepBiLSTM', 'NStepBiRNNReLU',
            'NStepBiRNNTanh', 'NStepGRU', 'NStepLSTM', 'NStepRNNReLU', 'NStepRNNTanh',
-           'Parameter', 'Scale', 'StatefulGRU', 'StatefulPeepholeLSTM',
-           'StatefulZoneoutLSTM', 'StatelessLSTM']
+           'Parameter', 'Scale', 'StatefulGRU', 'StatefulMGU', 'StatefulPeepholeLSTM',
+           'StatefulZoneoutLSTM', 'StatelessGRU', 'StatelessLSTM', 'StatelessMGU']

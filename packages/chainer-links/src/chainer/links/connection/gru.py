@@ -1,10 +1,20 @@
-"""Gated recurrent units: the stateless ``L.GRU`` and the stateful
-``L.StatefulGRU``."""
+"""Gated recurrent units: ``L.StatelessGRU`` and ``L.StatefulGRU`` (v2+ names), and
+``L.GRU``, which is v1's stateless GRU and v2+'s stateful one (told apart by the call).
+"""
+import hashlib
+
+import numpy
+
 import chainer.functions as F
+from chainer import cuda
 from chainer import link
 from chainer.links import _args
+from chainer.links import _errors
 from chainer.links.connection import _state
 from chainer.links.connection import linear
+
+_INPUT_LINKS = ('W_r', 'W_z', 'W')
+_HIDDEN_LINKS = ('U_r', 'U_z', 'U')
 
 
 class GRUBase(link.Chain):
@@ -12,33 +22,41 @@ class GRUBase(link.Chain):
     (hidden), each a :class:`~chainer.links.Linear` with a bias.
 
     Args:
-        n_inputs (int): Dimension of the input vector x.
+        n_inputs (int or None): Dimension of the input vector x (None: on the first
+            call).
         n_units (int): Dimension of the hidden vector h.
         init: Initializer of the input weights ``W_r, W_z, W``.
         inner_init: Initializer of the recurrent weights ``U_r, U_z, U``.
-        bias_init: Initializer or scalar of all biases.
+        bias_init: Initializer or scalar of all biases (None: 0).
     """
 
     def __init__(self, n_inputs, n_units, init=None, inner_init=None, bias_init=0):
+        super(GRUBase, self).__init__()
+        self._inits = (init, inner_init, 0 if bias_init is None else bias_init)
+        self._add_connections(n_inputs, n_units)
+
+    def _add_connections(self, n_inputs, n_units):
         n_units = _args.positive_int(n_units, 'n_units')
-        n_inputs = _args.positive_int(n_inputs, 'n_inputs')
-
-        def input_link():
-            return linear.Linear(n_inputs, n_units, initialW=init,
-                                 initial_bias=bias_init)
-
-        def hidden_link():
-            return linear.Linear(n_units, n_units, initialW=inner_init,
-                                 initial_bias=bias_init)
-
-        super(GRUBase, self).__init__(
-            W_r=input_link(), U_r=hidden_link(), W_z=input_link(),
-            U_z=hidden_link(), W=input_link(), U=hidden_link())
+        n_inputs = _args.positive_int(n_inputs, 'n_inputs', allow_none=True)
+        init, inner_init, bias_init = self._inits
+        for name in _INPUT_LINKS:
+            self.add_link(name, linear.Linear(n_inputs, n_units, initialW=init,
+                                              initial_bias=bias_init))
+        for name in _HIDDEN_LINKS:
+            self.add_link(name, linear.Linear(n_units, n_units, initialW=inner_init,
+                                              initial_bias=bias_init))
         self.state_size = n_units
 
+    def _stateless_step(self, h, x):
+        """``h' = (1 - z) h + z tanh(W x + U (r h))`` with ``r, z`` the gates."""
+        r = F.sigmoid(self.W_r(x) + self.U_r(h))
+        z = F.sigmoid(self.W_z(x) + self.U_z(h))
+        h_bar = F.tanh(self.W(x) + self.U(r * h))
+        return (1 - z) * h + z * h_bar
 
-class GRU(GRUBase):
-    """Stateless Gated Recurrent Unit function (GRU).
+
+class StatelessGRU(GRUBase):
+    """Stateless Gated Recurrent Unit (v2+ name; v1's ``L.GRU``).
 
     Given the previous hidden vector ``h`` and the input ``x``:
 
@@ -48,36 +66,35 @@ class GRU(GRUBase):
         h' = (1 - z) \\odot h + z \\odot \\bar{h}.
 
     Args:
-        n_units (int): Dimension of the hidden vector h.
-        n_inputs (int): Dimension of the input vector x (None: ``n_units``).
+        in_size (int or None): Dimension of the input vector x (None: on the first
+            call).
+        out_size (int): Dimension of the hidden vector h.
         init: Initializer of the input weights.
         inner_init: Initializer of the recurrent weights.
-        bias_init: Initializer or scalar of the biases.
+        bias_init: Initializer or scalar of the biases (None: 0).
     """
 
-    def __init__(self, n_units, n_inputs=None, init=None, inner_init=None,
-                 bias_init=0):
-        if n_inputs is None:
-            n_inputs = n_units
-        super(GRU, self).__init__(n_inputs, n_units, init, inner_init, bias_init)
+    def __init__(self, in_size, out_size, init=None, inner_init=None, bias_init=0):
+        out_size = _args.positive_int(out_size, 'out_size')
+        in_size = _args.positive_int(in_size, 'in_size', allow_none=True)
+        super(StatelessGRU, self).__init__(in_size, out_size, init, inner_init,
+                                           bias_init)
 
-    def __call__(self, h, x):
+    def forward(self, h, x):
         """Returns the next hidden vector ``h'`` given ``h`` and ``x``."""
-        r = F.sigmoid(self.W_r(x) + self.U_r(h))
-        z = F.sigmoid(self.W_z(x) + self.U_z(h))
-        h_bar = F.tanh(self.W(x) + self.U(r * h))
-        return (1 - z) * h + z * h_bar
+        return self._stateless_step(h, x)
 
 
 class StatefulGRU(GRUBase):
-    """Stateful Gated Recurrent Unit: a :class:`GRU` that holds its hidden vector.
+    """Stateful Gated Recurrent Unit: a GRU that holds its hidden vector.
 
-    Each call computes ``h' `` as :class:`GRU` does from the stored ``h`` and stores
-    it; with no stored state (``h`` None) the terms in ``h`` are dropped, i.e.
+    Each call computes ``h'`` as :class:`StatelessGRU` does from the stored ``h`` and
+    stores it; with no stored state (``h`` None) the terms in ``h`` are dropped, i.e.
     ``h' = sigma(W_z x) * tanh(W x)``.
 
     Args:
-        in_size (int): Dimension of the input vector x.
+        in_size (int or None): Dimension of the input vector x (None: on the first
+            call).
         out_size (int): Dimension of the hidden vector h.
         init: Initializer of the input weights ``W``.
         inner_init: Initializer of the recurrent weights ``U``.
@@ -88,8 +105,8 @@ class StatefulGRU(GRUBase):
     """
 
     def __init__(self, in_size, out_size, init=None, inner_init=None, bias_init=0):
-        in_size = _args.positive_int(in_size, 'in_size')
         out_size = _args.positive_int(out_size, 'out_size')
+        in_size = _args.positive_int(in_size, 'in_size', allow_none=True)
         super(StatefulGRU, self).__init__(in_size, out_size, init, inner_init,
                                           bias_init)
         self.reset_state()
@@ -102,7 +119,7 @@ class StatefulGRU(GRUBase):
         """Sets the hidden vector ``h`` (a Variable)."""
         self.h = _state.check_state(h, 'h')
 
-    def __call__(self, x):
+    def forward(self, x):
         """Updates the hidden vector from the input ``x`` and returns it."""
         h = _state.on_link_device(self, self.h)
         z = self.W_z(x)
@@ -117,3 +134,98 @@ class StatefulGRU(GRUBase):
             h_new += (1 - z) * h
         self.h = h_new
         return h_new
+
+
+def _fingerprint(chain):
+    """Identity and content of every parameter array (to tell untouched weights)."""
+    out = []
+    for name, param in sorted(chain.namedparams()):
+        data = param.data
+        if data is None:
+            out.append((name, None, None))
+            continue
+        digest = hashlib.blake2b(cuda.to_cpu(data).tobytes(), digest_size=16).digest()
+        out.append((name, id(data), digest))
+    return out
+
+
+class GRU(StatefulGRU):
+    """Gated Recurrent Unit: v1's stateless GRU, or v2+'s stateful one.
+
+    * Chainer v1: ``GRU(n_units, n_inputs=None)`` called as ``gru(h, x)`` returns the
+      next hidden vector from the given ``h`` (see :class:`StatelessGRU`; the result
+      is also left in ``h``, which v1 code does not read).
+    * Chainer v2+: ``GRU(in_size, out_size)`` called as ``gru(x)`` (with
+      :meth:`set_state`/:meth:`reset_state`) is a :class:`StatefulGRU`.
+
+    The two constructors read two sizes in opposite orders; when they differ, the
+    parameters are made in v1's layout, and the first v2+ use (``gru(x)`` with an
+    ``x`` of ``in_size`` columns, or ``set_state`` with an ``h`` of ``out_size``
+    columns) remakes them in v2+'s layout, with the same initializers, if they are
+    still the ones made by the constructor (else ValueError: weights already loaded
+    or trained in one layout are never silently replaced).
+
+    Args:
+        n_units (int): v1: dimension of the hidden vector; v2+: of the input (None:
+            v2+'s input size found on the first call).
+        n_inputs (int): v1: dimension of the input (None: ``n_units``); v2+: of the
+            hidden vector.
+        init: Initializer of the input weights.
+        inner_init: Initializer of the recurrent weights.
+        bias_init: Initializer or scalar of the biases.
+    """
+
+    def __init__(self, n_units, n_inputs=None, init=None, inner_init=None, bias_init=0):
+        if n_units is None:  # only v2+ has a lazy input size: GRU(None, out_size)
+            super(GRU, self).__init__(None, n_inputs, init, inner_init, bias_init)
+            self._v2_sizes = None
+            return
+        n_units = _args.positive_int(n_units, 'n_units')
+        n_inputs = n_units if n_inputs is None else _args.positive_int(n_inputs, 'n_inputs')
+        super(GRU, self).__init__(n_inputs, n_units, init, inner_init, bias_init)
+        self._v2_sizes = None
+        if n_inputs != n_units:
+            self._v2_sizes = (n_units, n_inputs)
+            self._made = _fingerprint(self)
+
+    def forward(self, *args):
+        """``gru(h, x)`` (v1): the next hidden vector from the given ``h``;
+        ``gru(x)`` (v2+): the next one from the stored ``h``. Either way the result
+        becomes the stored ``h`` (v1 code never reads it; as a StatefulGRU, the link
+        shows its last output there)."""
+        if len(args) == 2:
+            self.h = self._stateless_step(*args)
+            return self.h
+        if len(args) != 1:
+            raise _errors.ArgumentCountError(
+                'GRU takes (h, x) (v1, stateless) or (x) (v2+, stateful), got {} '
+                'arguments'.format(len(args)))
+        x = args[0]
+        if self._v2_sizes is not None and x.ndim >= 2 and \
+                int(numpy.prod(x.shape[1:])) == self._v2_sizes[0]:
+            self._to_v2_layout()
+        return super(GRU, self).forward(x)
+
+    def set_state(self, h):
+        """Sets the hidden vector ``h`` (v2+)."""
+        h = _state.check_state(h, 'h')
+        if self._v2_sizes is not None and h.shape[-1] == self._v2_sizes[1]:
+            self._to_v2_layout()
+        self.h = h
+
+    def _to_v2_layout(self):
+        if _fingerprint(self) != self._made:
+            raise ValueError(
+                'GRU({0}, {1}) was used as v2+\'s GRU(in_size={0}, out_size={1}), but '
+                'its parameters, made in v1\'s layout GRU(n_units={0}, n_inputs={1}), '
+                'were changed since: build it as L.StatefulGRU({0}, {1}) for v2+ '
+                'code'.format(*self._v2_sizes))
+        in_size, out_size = self._v2_sizes
+        self._v2_sizes = self._made = None
+        device = None if self.xp is numpy else self._device_id
+        for name in _INPUT_LINKS + _HIDDEN_LINKS:
+            delattr(self, name)
+        self._add_connections(in_size, out_size)
+        if device is not None:
+            for name in _INPUT_LINKS + _HIDDEN_LINKS:
+                getattr(self, name).to_gpu(device)
