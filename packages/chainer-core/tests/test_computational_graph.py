@@ -133,3 +133,31 @@ def test_graphviz_renders_the_dump(kwargs):
     assert result.returncode == 0, result.stderr.decode()
     assert b'<svg' in result.stdout
     assert b'Warning' not in result.stderr and b'Error' not in result.stderr
+
+
+def test_nodes_stand_for_their_variables_and_functions():
+    import numpy
+    import chainer
+    from chainer import computational_graph as c
+    x = chainer.Variable(numpy.zeros((1, 2), numpy.float32))
+    y = 2 * x
+    g = c.build_computational_graph((y,))
+    f = y.creator_node  # v2+ graphs are made of nodes
+    assert set(g.edges) == {(x.node, f), (f, y.node)}
+    assert set(g.nodes) == {x.node, f, y.node}
+    assert x.node == x and x == x.node and x.node != y and y != x.node
+    assert hash(x.node) == hash(x) and f == y.creator and hash(f) == hash(y.creator)
+
+
+def test_dump_refuses_other_languages_as_v1_and_v7_did():
+    import numpy
+    import pytest
+    import chainer
+    from chainer import computational_graph as c
+    y = chainer.Variable(numpy.zeros(2, numpy.float32)) * 2
+    g = c.build_computational_graph([y], variable_style='default',
+                                    function_style='default')
+    assert 'octagon' in g.dump()
+    for error in (NotImplementedError, ValueError):
+        with pytest.raises(error, match='graphml'):
+            g.dump('graphml')

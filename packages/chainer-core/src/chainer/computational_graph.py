@@ -106,9 +106,15 @@ class ComputationalGraph(object):
             str: the graph, e.g. for ``dot -Tpng``.
         """
         if format != 'dot':
-            raise ValueError('format must be "dot" (the only supported graph '
-                             'language), got {!r}'.format(format))
+            raise UnsupportedFormatError(
+                'format must be "dot" (the only supported graph language), got '
+                '{!r}'.format(format))
         return self._to_dot()
+
+
+class UnsupportedFormatError(ValueError, NotImplementedError):
+    """:meth:`ComputationalGraph.dump` got a graph language other than dot: a
+    ValueError, and the NotImplementedError v1 and v7 raised."""
 
 
 def build_computational_graph(outputs, remove_split=True, variable_style=_var_style,
@@ -122,9 +128,11 @@ def build_computational_graph(outputs, remove_split=True, variable_style=_var_st
         outputs (list): :class:`~chainer.Variable` or :class:`~chainer.Function`
             objects the graph is built from.
         remove_split (bool): must be True (kept for backward compatibility).
-        variable_style (dict): Dot node style of variables (``shape``, ``color``,
-            ``fillcolor``, ``style``, ...).
-        function_style (dict): Dot node style of functions.
+        variable_style (dict or str): Dot node style of variables (``shape``,
+            ``color``, ``fillcolor``, ``style``, ...); ``'default'`` (v7) is this
+            default, an octagon; None: no style.
+        function_style (dict or str): Dot node style of functions; ``'default'`` is
+            v1's (a record).
         rankdir (str): ``'TB'`` (top to bottom), ``'BT'``, ``'LR'`` or ``'RL'``.
         remove_variable (bool): leave variables out; functions are then connected
             directly, from the creator of a variable to the functions that use it.
@@ -137,6 +145,10 @@ def build_computational_graph(outputs, remove_split=True, variable_style=_var_st
         raise ValueError('remove_split=False is not supported anymore')
     if isinstance(outputs, (variable.Variable, _graph.GraphNode)):
         outputs = [outputs]
+    if isinstance(variable_style, str) and variable_style == 'default':
+        variable_style = _var_style
+    if isinstance(function_style, str) and function_style == 'default':
+        function_style = _func_style
     nodes, edges = _walk(outputs)
     if remove_variable:
         nodes, edges = _without_variables(nodes, edges)

@@ -17,6 +17,19 @@ class FunctionAdapter(function_node.FunctionNode):
     def __init__(self, function):
         self._function = function
 
+    def __eq__(self, other):
+        """An adapter equals its Function (it stands for it in the v2+ graph) and the
+        other adapters of it."""
+        if isinstance(other, FunctionAdapter):
+            return other._function is self._function
+        return other is self._function
+
+    def __ne__(self, other):
+        return not self.__eq__(other)
+
+    def __hash__(self):
+        return hash(self._function)
+
     @property
     def function(self):
         """The adapted :class:`~chainer.Function`."""

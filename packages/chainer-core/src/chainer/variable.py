@@ -420,7 +420,18 @@ class Variable(object):
             'Variables cannot be compared (<, <=, >, >=, ==, !=): compare their .array '
             'instead')
 
-    __lt__ = __le__ = __gt__ = __ge__ = __eq__ = __ne__ = _ordering_is_undefined
+    __lt__ = __le__ = __gt__ = __ge__ = _ordering_is_undefined
+
+    def __eq__(self, other):
+        # the node of a variable stands for it (the graph of v2+ is made of nodes)
+        if other.__class__ is VariableNode:
+            return other._variable is self
+        self._ordering_is_undefined(other)
+
+    def __ne__(self, other):
+        if other.__class__ is VariableNode:
+            return other._variable is not self
+        self._ordering_is_undefined(other)
 
     def __bool__(self):
         """Not supported: a Variable has no truth value (test ``x.array`` instead)."""

@@ -30,6 +30,18 @@ class VariableNode(object):
         if name is not None:
             variable.name = name
 
+    def __eq__(self, other):
+        """A node equals its Variable (it stands for it) and the other nodes of it."""
+        if other.__class__ is VariableNode:
+            return other._variable is self._variable
+        return other is self._variable
+
+    def __ne__(self, other):
+        return not self.__eq__(other)
+
+    def __hash__(self):
+        return hash(self._variable)
+
     def get_variable(self):
         """Returns the Variable of this node."""
         return self._variable

@@ -64,7 +64,7 @@ class ParameterStatistics(extension.Extension):
         'percentile': _percentiles,
     }
 
-    def __init__(self, links, statistics=default_statistics, report_params=True,
+    def __init__(self, links, statistics='default', report_params=True,
                  report_grads=True, prefix=None, trigger=(1, 'epoch'),
                  skip_nan_params=False):
         self._links = (links,) if isinstance(links, link_module.Link) else tuple(links)
