@@ -10,6 +10,8 @@ the GEMMs and the weight gradients. Array-generic (``xp``): runs on NumPy and Cu
 from chainer import configuration
 from chainer import cuda
 from chainer import function
+from chainer import variable
+from chainer.functions.connection import _n_step_graph
 from chainer.utils import type_check
 
 
@@ -150,7 +152,11 @@ class NStepRNNFunction(function.Function):
     ``ys[t]`` of shape ``(B_t, D * N)`` (forward and backward halves concatenated).
 
     Dropout applies to the inputs of the layers above the first, as in Chainer v1.
+    Backward runs on arrays; in a double backprop it gives Variables that can be
+    differentiated again (see :mod:`._n_step_graph`).
     """
+
+    _differentiable_backward = True
 
     def __init__(self, cell, n_layers, dropout_ratio, bidirectional, train=None,
                  use_cudnn=None):
@@ -277,6 +283,8 @@ class NStepRNNFunction(function.Function):
         return keep.astype(x.dtype) * x.dtype.type(1.0 / (1 - self.dropout_ratio))
 
     def backward(self, inputs, grad_outputs):
+        if isinstance(grad_outputs[0], variable.Variable):  # a double backprop
+            return _n_step_graph.differentiable_grads(self, inputs, grad_outputs)
         states, ws, bs, xs = self._split(inputs)
         xp = cuda.get_array_module(states[0])
         n_s = self.cell.n_states
