@@ -66,6 +66,7 @@ class WalkerAlias(object):
         threshold (array): per bucket, the fraction owned by the bucket's own entry.
         alias (array): per bucket, the entry that owns the rest (int32).
         use_gpu (bool): whether the tables (and samples) live on the GPU.
+        device (~chainer.backend.Device): the device of the tables (v7).
     """
 
     def __init__(self, probs):
@@ -84,6 +85,13 @@ class WalkerAlias(object):
         self.threshold = threshold
         self.alias = alias.astype(numpy.int32)
         self.use_gpu = False
+
+    @property
+    def device(self):
+        """The :class:`~chainer.backend.Device` the tables (and samples) live on
+        (v7)."""
+        from chainer import backend
+        return backend.get_device_from_array(self.threshold)
 
     def to_gpu(self):
         """Make a sampler GPU mode (moves the tables to the current device)."""

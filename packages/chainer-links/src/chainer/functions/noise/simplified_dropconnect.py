@@ -5,6 +5,7 @@ from chainer import cuda
 from chainer import function
 from chainer.functions import _type_checks
 from chainer import utils
+from chainer.utils import type_check
 
 
 def _as_matrix(x):
@@ -42,6 +43,16 @@ class SimplifiedDropconnect(function.Function):
     def check_type_forward(self, in_types):
         _type_checks.expect_weighted_inputs(
             in_types, _type_checks.linear_shapes, _type_checks.weight_rows)
+        if self.mask is not None:
+            # A given mask is one per sample (n, M, N) or one for the batch (M, N).
+            n = type_check.eval(in_types[0].shape[0])
+            w_shape = tuple(type_check.eval(in_types[1].shape))
+            shape = tuple(self.mask.shape)
+            expected = (n,) + w_shape if len(shape) == 3 else w_shape
+            type_check.expect(
+                type_check.make_variable(shape, 'mask.shape') ==
+                type_check.make_variable(
+                    expected, '(n, M, N)' if len(shape) == 3 else '(M, N)'))
 
     def _masked_weight(self, W):
         """The per-sample weights ``(n, out_size, in_size)``, scaled."""
@@ -115,7 +126,8 @@ def simplified_dropconnect(x, W, b=None, ratio=.5, train=None, mask=None,
         train (bool or None): If False, no element is dropped; None (default):
             ``chainer.config.train`` decides.
         mask (array or ~chainer.Variable): the mask to use, boolean or 0/1, of shape
-            ``(n, M, N)`` or ``(M, N)``, instead of a random one (for debugging).
+            ``(n, M, N)`` or ``(M, N)``, instead of a random one (for debugging);
+            another shape raises InvalidType.
         use_batchwise_mask (bool): True: a mask per sample; False: one mask
             ``(M, N)`` for the whole batch. Ignored when ``mask`` is given.
 

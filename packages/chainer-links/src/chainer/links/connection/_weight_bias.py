@@ -1,5 +1,8 @@
 """Base of the links holding a weight ``W`` and an optional bias ``b`` whose input
 size may be fixed on the first call (Linear and the convolutions)."""
+import numpy
+
+import chainer
 from chainer import link
 from chainer.links import _args
 from chainer.links import _initializers
@@ -47,15 +50,19 @@ class WeightBiasLink(link.Link):
         self.wscale = wscale
         self._W_initializer = _initializers.wscaled(initialW, wscale, in_axis)
         self.in_size = in_size
+        # chainer.config.dtype (v4+; float32 unless set, as in v1) for parameters
+        # whose initializer has no dtype of its own; mixed16 keeps float32 masters.
+        self._param_dtype = chainer.get_dtype(None, map_mixed16=numpy.float32)
         if in_size is None:
-            self.add_param('W', initializer=self._W_initializer)
+            self.add_param('W', initializer=self._W_initializer, dtype=self._param_dtype)
         else:
             self._initialize_params(in_size)
         if nobias:
             self.b = None
         else:
             self.add_param('b', self.out_size,
-                           initializer=bias if initial_bias is None else initial_bias)
+                           initializer=bias if initial_bias is None else initial_bias,
+                           dtype=self._param_dtype)
 
     def _input_size(self, x):
         """The input size read from the input ``x`` (the channel axis by default)."""
@@ -67,7 +74,8 @@ class WeightBiasLink(link.Link):
         if W is not None and W.data is None:  # the lazy parameter gets its array
             W.initialize(self._W_shape(in_size))
             return
-        self.add_param('W', self._W_shape(in_size), initializer=self._W_initializer)
+        self.add_param('W', self._W_shape(in_size), initializer=self._W_initializer,
+                       dtype=self._param_dtype)
 
     def _params_for(self, x):
         """``(W, b)`` for the input ``x``, creating ``W``'s array on the first call."""
