@@ -205,7 +205,9 @@ EXTRA_PARAMETERS = {
         'order_sampler': 'v2+ order sampler (issue 27)',
         'dataset_timeout': 'v7 TimeoutWarning after this many seconds (issue 27)',
         'maxtasksperchild': 'v7: the worker pool is renewed after this many batches '
-                            '(issue 27)'},
+                            '(issue 27)',
+        'dataset_time_limit': 'issue 31: keyword-only hard limit; the hung workers are '
+                              'terminated and DatasetTimeoutError names the indices'},
     'chainer.iterators.SerialIterator': {'order_sampler': 'v2+ order sampler (issue 27)'},
     'chainer.datasets.get_mnist': {
         'rgb_format': 'v4+: three equal channels with ndim=3 (issue 27)'},
@@ -406,7 +408,8 @@ CLASS_NAMES = {
     dataset.Iterator: (_ITERATOR, {}),
     iterators.SerialIterator: (_ITERATOR + _ITERATOR_STATE, _ITERATOR_EXTRAS),
     iterators.MultiprocessIterator: (_ITERATOR + _ITERATOR_STATE, dict(
-        _ITERATOR_EXTRAS, TimeoutWarning='the v7 warning of dataset_timeout (issue 27)')),
+        _ITERATOR_EXTRAS, TimeoutWarning='the v7 warning of dataset_timeout (issue 27)',
+        DatasetTimeoutError='raised after dataset_time_limit (issue 31)')),
     datasets.SubDataset: (['get_example'], {}),
     datasets.TupleDataset: ([], {}),
     datasets.DictDataset: ([], {}),

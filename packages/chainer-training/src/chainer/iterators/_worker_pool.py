@@ -12,8 +12,12 @@ remembered, and an exit hook that runs *before* ``concurrent.futures``' one stop
 live pools (cancelling what they had not started) and joins every such thread: by the
 time ``concurrent.futures`` looks, no pool of ours is half closed.
 
-Workers also watch their parent: when it dies without stopping them (killed), they
-exit instead of waiting forever for work.
+Nothing here waits forever: a worker stuck in the dataset (a hung ``__getitem__``)
+never finishes its task, so a pool being stopped gets ``STOP_GRACE_S`` seconds to end,
+then its workers are terminated (SIGTERM) and, ``KILL_AFTER_S`` seconds later, killed
+(SIGKILL); its manager thread then sees them gone and ends. A second Ctrl-C during the
+exit hook skips the grace. Workers also watch their parent: when it dies without
+stopping them (killed), they exit instead of waiting forever for work.
 """
 import collections
 import concurrent.futures
@@ -22,6 +26,7 @@ import multiprocessing
 import multiprocessing.connection
 import os
 import threading
+import time
 import weakref
 
 from chainer import thread_policy
@@ -29,9 +34,14 @@ from chainer import thread_policy
 #: Pools started and not stopped yet (weakly: a dropped pool is stopped by its owner's
 #: finalizer first).
 _live = weakref.WeakSet()
-#: Manager threads of pools stopped without waiting, joined at exit. Appends and
-#: poplefts only: they are atomic, and stop() may run inside the garbage collector on
-#: any thread, where taking a lock could deadlock.
+#: Seconds a stopped pool is given to finish the work its workers are running (by
+#: :meth:`MultiprocessIterator.finalize` and at exit) before they are terminated.
+STOP_GRACE_S = 1.0
+#: Seconds between terminating (SIGTERM) a worker and killing it (SIGKILL).
+KILL_AFTER_S = 1.0
+#: (manager thread, worker processes) of pools stopped without waiting, ended at exit.
+#: Appends and poplefts only: they are atomic, and stop() may run inside the garbage
+#: collector on any thread, where taking a lock could deadlock.
 _stopping = collections.deque()
 _owner = []  # the process that registered the exit hook (forked workers inherit it)
 
@@ -48,43 +58,110 @@ def start(n_processes, initializer, initargs):
     return executor
 
 
-def stop(executor, wait, cancel=True):
-    """Shuts ``executor`` down, cancelling the work it has not started unless
-    ``cancel`` is False. Without ``wait`` it returns at once and the exit hook joins
-    the pool's manager thread."""
+def stop(executor, cancel=True):
+    """Shuts ``executor`` down without waiting, cancelling the work it has not started
+    unless ``cancel`` is False.
+
+    Returns:
+        The stopped pool, for :func:`end`. The exit hook ends it (as :func:`end` does,
+        after ``STOP_GRACE_S`` seconds) if it still runs then.
+    """
     _live.discard(executor)
     thread_policy.release_cores(executor)
-    # A private attribute (Python >= 3.9); when absent there is nothing to join.
+    # Private attributes (Python >= 3.9), gone after shutdown: taken first.
     thread = getattr(executor, '_executor_manager_thread', None)
-    executor.shutdown(wait=wait, cancel_futures=cancel)
-    if thread is not None and not wait:
+    processes = list((getattr(executor, '_processes', None) or {}).values())
+    executor.shutdown(wait=False, cancel_futures=cancel)
+    pool = (thread, processes)
+    if thread is not None:
         _forget_finished()
-        _stopping.append(thread)
+        _stopping.append(pool)
+    return pool
+
+
+def end(pools, grace):
+    """Ends the pools returned by :func:`stop` within a few seconds whatever their
+    workers do: waits ``grace`` seconds for their running work, terminates the workers
+    still running, kills them ``KILL_AFTER_S`` seconds later. The futures a terminated
+    worker ran fail with ``BrokenProcessPool``."""
+    _end(pools, time.monotonic() + grace)
+
+
+def _end(pools, deadline):
+    """Waits until ``deadline`` for the (thread, processes) ``pools`` to end, then
+    terminates their workers, kills those that still run ``KILL_AFTER_S`` seconds
+    later and waits a moment for the manager threads. Never waits without a limit."""
+    alive = [p for _, ps in pools for p in ps]
+    _wait_processes(alive, deadline)
+    for step in ('terminate', 'kill'):
+        alive = [p for p in alive if _is_alive(p)]
+        for p in alive:
+            try:
+                getattr(p, step)()
+            except (OSError, ValueError):  # already reaped, or closed
+                pass
+        _wait_processes(alive, time.monotonic() + KILL_AFTER_S)
+    # With its workers gone a manager thread only cleans up; bounded all the same.
+    give_up = time.monotonic() + 5.0
+    for thread, _ in pools:
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(max(0.0, give_up - time.monotonic()))
+
+
+def _is_alive(process):
+    try:
+        return process.is_alive()
+    except ValueError:  # closed: gone
+        return False
+
+
+def _wait_processes(processes, deadline):
+    """Waits (on their sentinels) until every process has exited or ``deadline``."""
+    while True:
+        sentinels = []
+        for p in processes:
+            try:
+                if p.exitcode is None:
+                    sentinels.append(p.sentinel)
+            except ValueError:
+                pass
+        remaining = deadline - time.monotonic()
+        if not sentinels or remaining <= 0:
+            return
+        multiprocessing.connection.wait(sentinels, min(remaining, 0.1))
+        # exitcode is set by a poll; wait() only says a sentinel became readable.
+        for p in processes:
+            _is_alive(p)
 
 
 def _forget_finished():
     for _ in range(len(_stopping)):
         try:
-            thread = _stopping.popleft()
+            pool = _stopping.popleft()
         except IndexError:  # emptied meanwhile by another thread
             return
-        if thread.is_alive():
-            _stopping.append(thread)
+        if pool[0].is_alive():
+            _stopping.append(pool)
 
 
 def stop_all():
-    """Stops every live pool and waits until no pool stopped here is still closing."""
+    """Stops every live pool and ends every pool stopped here that is still closing:
+    ``STOP_GRACE_S`` seconds for their running work, then their workers are terminated,
+    then killed (a Ctrl-C meanwhile skips the grace)."""
     if _owner != [os.getpid()]:  # a forked worker exiting: the pools are its parent's
         return
     for executor in list(_live):
-        stop(executor, wait=False)
+        stop(executor)
+    pools = []
     while _stopping:
         try:
-            thread = _stopping.popleft()
+            pools.append(_stopping.popleft())
         except IndexError:
             break
-        if thread is not threading.current_thread():
-            thread.join()
+    try:
+        _end(pools, time.monotonic() + STOP_GRACE_S)
+    except KeyboardInterrupt:  # Ctrl-C again while exiting: no more grace
+        _end(pools, time.monotonic())
 
 
 def _install_exit_hook():

@@ -6,8 +6,6 @@ import copy
 import multiprocessing.sharedctypes
 import numbers
 import os
-import signal
-import time
 import warnings
 import weakref
 
@@ -15,16 +13,12 @@ import numpy
 
 from chainer import serializer as serializer_module
 from chainer.iterators import _batch_segments
+from chainer.iterators import _batch_wait
 from chainer.iterators import _epoch_order
 from chainer.iterators import _iteration_state
 from chainer.iterators import _shared_memory
 from chainer.iterators import _worker_pool
-
-# The dataset inside a worker process, and the shared buffer (a uint8 array, or None)
-# with the size of one example's slot, set once by the pool initializer.
-_worker_dataset = None
-_worker_buffer = None
-_worker_slot_size = 0
+from chainer.iterators import _worker_tasks
 
 #: A batch being read: the futures of its chunks, the iteration state after it, and the
 #: index of its region of the shared buffer (None when its arrays come by pickle).
@@ -34,48 +28,23 @@ _Pending = collections.namedtuple('_Pending', ['futures', 'state', 'region', 'ch
 #: neither a copy nor a pickle takes.
 _PROCESS_STATE = frozenset([
     '_pending', '_executor', '_finalizer', '_finalized', '_memory', '_buffer',
-    '_region_futures', '_batches_in_pool', '_started'])
+    '_region_futures', '_batches_in_pool', '_started', '_retired'])
 
 #: Default of the v2+ arguments, telling a v1-style call apart from a v7 one.
 _V1_DEFAULT = object()
 
 
-def _init_worker(dataset, memory, slot_size, started):
-    global _worker_dataset, _worker_buffer, _worker_slot_size
-    _worker_dataset = dataset
-    _worker_buffer = None if memory is None else numpy.frombuffer(memory, numpy.uint8)
-    _worker_slot_size = slot_size
-    # Ctrl-C is for the main process, which shuts the pool down; workers ignore it.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    with started.get_lock():
-        started.value += 1
-
-
-def _fetch_in_worker(segments, first_slot):
-    """Reads a chunk of a batch; with ``first_slot`` (not None) the arrays of its
-    examples go to consecutive slots of the shared buffer from that one on.
-
-    Returns the (packed) examples and the largest slot size an example lacked (0 when
-    all fitted)."""
-    examples = _batch_segments.fetch_examples(_worker_dataset, segments)
-    if first_slot is None:
-        return examples, 0
-    packed, lacking = [], 0
-    for k, example in enumerate(examples):
-        example, needed = _shared_memory.pack(
-            example, _worker_buffer, (first_slot + k) * _worker_slot_size,
-            _worker_slot_size)
-        packed.append(example)
-        lacking = max(lacking, needed)
-    return packed, lacking
-
-
-def _shutdown(executor, pending, wait):
+def _shutdown(executor, pending, retired, grace):
+    """Stops the pool and the retired ones; with ``grace`` (seconds, not None) ends
+    them all within a few seconds (see ``_worker_pool.end``)."""
     for entry in pending:
         for future in entry.futures:
             future.cancel()
     pending.clear()
-    _worker_pool.stop(executor, wait)
+    pools = retired + [_worker_pool.stop(executor)]
+    del retired[:]
+    if grace is not None:
+        _worker_pool.end(pools, grace)
 
 
 def _check_shared_mem(shared_mem):
@@ -105,7 +74,17 @@ class MultiprocessIterator(_iteration_state.StatefulIterator):
     The workers are shut down by :meth:`finalize`, when the iterator is garbage
     collected, and at interpreter exit (quietly, also when the iterator was never
     finalized), so they never keep the interpreter alive;
-    a worker whose parent process dies (even killed) exits too. An iterator built with
+    a worker whose parent process dies (even killed) exits too.
+
+    Nothing waits forever on a stalled dataset (a ``__getitem__`` that never returns).
+    After ``dataset_timeout`` seconds :meth:`__next__` warns, naming the indices it
+    waits for; after ``dataset_time_limit`` seconds (if set) it raises
+    :class:`MultiprocessIterator.DatasetTimeoutError` naming them. Ctrl-C
+    (``KeyboardInterrupt``) interrupts a waiting :meth:`__next__` at once. Either way
+    the workers are terminated (SIGTERM, then SIGKILL one second later) and the next
+    call reads the batch again with new ones. :meth:`finalize` and the interpreter's
+    exit give the workers one second to finish what they run (a batch read ahead),
+    then terminate and kill them: they return within a few seconds. An iterator built with
     any of the v2+ arguments ``order_sampler``, ``dataset_timeout`` or
     ``maxtasksperchild`` can :meth:`reset` at any time (as in Chainer v7); otherwise,
     as in Chainer v1.24, only at the start of an epoch of an iterator that does not
@@ -136,18 +115,29 @@ class MultiprocessIterator(_iteration_state.StatefulIterator):
             one after every ``maxtasksperchild`` batches (the retired workers finish
             what they were given), so that whatever a worker leaks is freed. None
             keeps the workers as long as the iterator lives.
+        dataset_time_limit (float or None): Keyword only. When a batch is still not
+            read this many seconds after :meth:`__next__` started waiting for it, the
+            workers are terminated and :class:`MultiprocessIterator.DatasetTimeoutError`
+            names the indices of its examples; the next call reads the batch again.
+            None (the default, as in Chainer v7) waits as long as it takes.
     """
 
     class TimeoutWarning(RuntimeWarning):
         """Warned when the dataset takes longer than ``dataset_timeout`` seconds."""
 
+    class DatasetTimeoutError(TimeoutError):
+        """Raised when the dataset takes longer than ``dataset_time_limit`` seconds."""
+
     def __init__(self, dataset, batch_size, repeat=True, shuffle=True, n_processes=None,
                  n_prefetch=1, shared_mem=None, order_sampler=None,
-                 dataset_timeout=_V1_DEFAULT, maxtasksperchild=_V1_DEFAULT):
+                 dataset_timeout=_V1_DEFAULT, maxtasksperchild=_V1_DEFAULT, *,
+                 dataset_time_limit=None):
         # A call with any v2+ argument gets v7's reset (allowed at any time).
         self._v7_reset = (order_sampler is not None or dataset_timeout is not _V1_DEFAULT
                           or maxtasksperchild is not _V1_DEFAULT)
         self.dataset_timeout = 30.0 if dataset_timeout is _V1_DEFAULT else dataset_timeout
+        _batch_wait.check_limit(dataset_time_limit, 'dataset_time_limit')
+        self.dataset_time_limit = dataset_time_limit
         maxtasksperchild = None if maxtasksperchild is _V1_DEFAULT else maxtasksperchild
         if maxtasksperchild is not None:
             _epoch_order.check_positive_int(maxtasksperchild, 'maxtasksperchild')
@@ -179,6 +169,7 @@ class MultiprocessIterator(_iteration_state.StatefulIterator):
         self._region_futures = []  # per region: the futures that last wrote to it
         self._batches_in_pool = 0  # batches submitted to the current pool
         self._started = None  # a shared count of the started workers of the pool
+        self._retired = []  # pools retired while running chunks (see _worker_pool.stop)
 
     def __copy__(self):
         """A copy that continues from the same state with its own workers."""
@@ -225,7 +216,11 @@ class MultiprocessIterator(_iteration_state.StatefulIterator):
     def _collect(self, entry):
         """Waits for the chunks of a batch and returns its examples."""
         batch, lacking = [], 0
-        self._wait_warning(entry)
+        _batch_wait.wait(
+            entry.futures, entry.chunks, self._started,
+            min(self.n_processes, len(entry.futures)), self.dataset_timeout,
+            self.dataset_time_limit, MultiprocessIterator.TimeoutWarning,
+            MultiprocessIterator.DatasetTimeoutError)
         for future in entry.futures:
             examples, needed = future.result()
             batch.extend(examples)
@@ -240,32 +235,6 @@ class MultiprocessIterator(_iteration_state.StatefulIterator):
                     self._slot_size, lacking, lacking), UserWarning, stacklevel=3)
         return batch
 
-    def _wait_warning(self, entry):
-        """Waits ``dataset_timeout`` seconds for a batch, then warns naming the
-        indices of the examples still being read."""
-        timeout = self.dataset_timeout
-        if timeout is None:
-            return
-        if self._started is not None:
-            # The clock starts once the workers run: starting them is not the dataset.
-            need, give_up = min(self.n_processes, len(entry.futures)), time.monotonic() + 10
-            while self._started.value < need and time.monotonic() < give_up:
-                time.sleep(0.002)
-        start = time.monotonic()
-        _, late = concurrent.futures.wait(entry.futures, timeout)
-        if not late:
-            return
-        indices = [int(i) for future, chunk in zip(entry.futures, entry.chunks)
-                   if future in late for s in chunk
-                   for i in _batch_segments.segment_indices(s)]
-        warnings.warn(
-            'MultiprocessIterator: the dataset has not returned the examples of indices '
-            '{} after {:.3g} seconds (dataset_timeout={}); a stalled dataset (a lock '
-            'or a connection opened before the workers started, an infinite loop) '
-            'blocks the training. Still waiting.'.format(
-                indices, time.monotonic() - start, timeout),
-            MultiprocessIterator.TimeoutWarning, stacklevel=4)
-
     def _measure(self, batch):
         """Sizes the slots from the first batch; a pool without shared memory is
         retired (it finishes what it was given) so that the next one has it."""
@@ -277,7 +246,8 @@ class MultiprocessIterator(_iteration_state.StatefulIterator):
         """Lets the current pool finish the chunks it was given (the batches read
         ahead need them) and end; the next batch starts a fresh pool."""
         self._finalizer.detach()
-        _worker_pool.stop(self._executor, wait=False, cancel=False)
+        self._retired[:] = [pool for pool in self._retired if pool[0] is not None and pool[0].is_alive()]
+        self._retired.append(_worker_pool.stop(self._executor, cancel=False))
         self._executor = None
         self._finalizer = None
         self._batches_in_pool = 0
@@ -307,7 +277,7 @@ class MultiprocessIterator(_iteration_state.StatefulIterator):
         futures = []
         first_slot = None if region is None else region * self.batch_size
         for chunk in chunks:
-            futures.append(executor.submit(_fetch_in_worker, chunk, first_slot))
+            futures.append(executor.submit(_worker_tasks.fetch, chunk, first_slot))
             if first_slot is not None:
                 first_slot += sum(_batch_segments.segment_length(s) for s in chunk)
         if region is not None:
@@ -334,8 +304,11 @@ class MultiprocessIterator(_iteration_state.StatefulIterator):
 
     def _recover(self, error):
         self._rewind()
-        if isinstance(error, concurrent.futures.process.BrokenProcessPool):
-            self._close(wait=False)  # a broken pool accepts no more work
+        if isinstance(error, (KeyboardInterrupt, MultiprocessIterator.DatasetTimeoutError)):
+            # Workers may be stuck in the dataset: end them now, not at exit.
+            self._close(grace=0.0)
+        elif isinstance(error, concurrent.futures.process.BrokenProcessPool):
+            self._close(grace=None)  # a broken pool accepts no more work
 
     def _get_executor(self):
         if self._executor is None:
@@ -343,12 +316,12 @@ class MultiprocessIterator(_iteration_state.StatefulIterator):
                 self._allocate_memory()
             self._started = multiprocessing.sharedctypes.Value('i', 0)
             self._executor = _worker_pool.start(
-                self.n_processes, _init_worker,
+                self.n_processes, _worker_tasks.init,
                 (self.dataset, self._memory, self._slot_size or 0, self._started))
             # Runs on garbage collection; never waits for the workers there (the exit
-            # hook of _worker_pool waits for them, before the interpreter shuts down).
+            # hook of _worker_pool ends them, before the interpreter shuts down).
             self._finalizer = weakref.finalize(
-                self, _shutdown, self._executor, self._pending, False)
+                self, _shutdown, self._executor, self._pending, self._retired, None)
             self._finalized = False
         return self._executor
 
@@ -367,19 +340,26 @@ class MultiprocessIterator(_iteration_state.StatefulIterator):
         self._pending.clear()
         self._order.set_state(self._state)
 
-    def _close(self, wait):
+    def _close(self, grace):
         if self._finalizer is not None:
             self._finalizer.detach()
-            _shutdown(self._executor, self._pending, wait)
+            _shutdown(self._executor, self._pending, self._retired, grace)
+        elif grace is not None and self._retired:
+            _worker_pool.end(self._retired, grace)
+            del self._retired[:]
         self._executor = None
         self._finalizer = None
+        self._batches_in_pool = 0
 
     def finalize(self):
-        """Stops the worker processes (the iterator restarts them if used again)."""
+        """Stops the worker processes (the iterator restarts them if used again).
+
+        Workers still running after one second (a stalled dataset) are terminated,
+        then killed: it returns within a few seconds."""
         self._rewind()
         if self._executor is not None:
             self._finalized = True
-        self._close(wait=True)
+        self._close(grace=_worker_pool.STOP_GRACE_S)
 
     def reset(self):
         """Restarts from the first epoch (with a new order when shuffling).

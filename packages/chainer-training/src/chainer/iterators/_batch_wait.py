@@ -1,0 +1,70 @@
+"""How :class:`~chainer.iterators.MultiprocessIterator` waits for a batch: a warning
+after ``dataset_timeout`` seconds, an error after ``dataset_time_limit`` seconds, and
+a wait that Ctrl-C always interrupts."""
+import concurrent.futures
+import numbers
+import time
+import warnings
+
+from chainer.iterators import _batch_segments
+
+#: The longest wait for the workers of a new pool to start before the clock starts.
+_START_WAIT_S = 10.0
+
+
+def check_limit(value, name):
+    """Raises ``ValueError`` naming ``name`` unless ``value`` is None or a positive
+    number of seconds."""
+    if value is None:
+        return
+    if isinstance(value, bool) or not isinstance(value, numbers.Real) or \
+            not value > 0 or value != value:
+        raise ValueError('{} must be None or a positive number of seconds, got {!r}'
+                         .format(name, value))
+
+
+def late_indices(futures, chunks, late):
+    """The dataset indices of the chunks whose futures are in ``late``."""
+    return [int(i) for future, chunk in zip(futures, chunks) if future in late
+            for s in chunk for i in _batch_segments.segment_indices(s)]
+
+
+def wait(futures, chunks, started, need, timeout, limit, warning, error):
+    """Waits for the chunk ``futures`` of a batch (``chunks`` are their segments).
+
+    The clock starts once ``need`` workers of the pool have started (``started`` is
+    their shared count, or None). When some chunks are still running after ``timeout``
+    seconds, ``warning`` (a Warning class) is warned naming their indices and the wait
+    goes on; after ``limit`` seconds ``error`` (an exception class) is raised naming
+    them. None disables either. The wait is interruptible (Ctrl-C).
+    """
+    if started is not None and (timeout is not None or limit is not None):
+        give_up = time.monotonic() + _START_WAIT_S
+        while started.value < need and time.monotonic() < give_up:
+            time.sleep(0.002)
+    start = time.monotonic()
+    warned = timeout is None
+    while True:
+        marks = [m for m in ((None if warned else timeout), limit) if m is not None]
+        step = max(0.0, start + min(marks) - time.monotonic()) if marks else None
+        _, late = concurrent.futures.wait(futures, step)
+        if not late:
+            return
+        elapsed = time.monotonic() - start
+        if not warned and elapsed >= timeout:
+            warned = True
+            warnings.warn(
+                'MultiprocessIterator: the dataset has not returned the examples of '
+                'indices {} after {:.3g} seconds (dataset_timeout={}); a stalled dataset '
+                '(a lock or a connection opened before the workers started, an infinite '
+                'loop) blocks the training. Still waiting{}.'.format(
+                    late_indices(futures, chunks, late), elapsed, timeout,
+                    '' if limit is None else ' until dataset_time_limit={}'.format(
+                        limit)),
+                warning, stacklevel=4)
+        if limit is not None and elapsed >= limit:
+            raise error(
+                'MultiprocessIterator: the dataset has not returned the examples of '
+                'indices {} after {:.3g} seconds (dataset_time_limit={}); its workers '
+                'are terminated and the next call reads this batch again with new '
+                'ones.'.format(late_indices(futures, chunks, late), elapsed, limit))

@@ -1,0 +1,224 @@
+"""A dataset whose ``__getitem__`` never returns for one index must not hang
+MultiprocessIterator: not next() (dataset_timeout warns, dataset_time_limit raises,
+Ctrl-C interrupts), not finalize(), not the interpreter's exit.
+
+Every scenario runs in a child process with a timeout, its output going to files (a
+surviving worker would hold a pipe open); times are measured inside the child."""
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+
+import pytest
+
+from chainer import iterators
+from chainer.iterators import _batch_wait
+
+# The child's prelude: a dataset of 8 examples whose index 5 sleeps forever (until a
+# file ONCE exists, when given: then it hangs the first time only; with IGNORE_TERM the
+# stuck worker also ignores SIGTERM). The first batch [0..3] comes back at once and the
+# second, [4..7], is read ahead, so a worker is stuck on index 5 when the script goes on.
+_PRELUDE = '''
+import os
+import signal
+import sys
+import threading
+import time
+import warnings
+
+from chainer import iterators
+
+ONCE = {once!r}
+IGNORE_TERM = {ignore_term!r}
+
+
+class Hung(object):
+    def __len__(self):
+        return 8
+
+    def __getitem__(self, i):
+        if i == 5 and not (ONCE and os.path.exists(ONCE)):
+            if ONCE:
+                open(ONCE, 'w').close()
+            if IGNORE_TERM:
+                signal.signal(signal.SIGTERM, signal.SIG_IGN)
+            while True:
+                time.sleep(0.05)
+        return i
+
+
+def start(**kwargs):
+    it = iterators.MultiprocessIterator(Hung(), 4, shuffle=False, n_processes=2,
+                                        **kwargs)
+    assert next(it) == [0, 1, 2, 3]
+    print('workers', *it._executor._processes, flush=True)
+    time.sleep(0.5)  # the read-ahead chunk [4, 5] is running now
+    return it
+
+
+if __name__ == '__main__':
+'''
+
+
+def _child(body, tmp_path, once=False, ignore_term=False):
+    """Starts ``body`` (the main block of a script after the prelude) in a new
+    session; returns the process and its stdout/stderr paths."""
+    prelude = _PRELUDE.format(once=str(tmp_path / 'once') if once else '',
+                              ignore_term=ignore_term)
+    script = tmp_path / 'script.py'
+    script.write_text(prelude + textwrap.indent(textwrap.dedent(body), '    '))
+    out, err = tmp_path / 'out', tmp_path / 'err'
+    with open(out, 'w') as o, open(err, 'w') as e:
+        process = subprocess.Popen([sys.executable, str(script)], stdout=o, stderr=e,
+                                   start_new_session=True)
+    return process, out, err
+
+
+def _finish(process, out, err, timeout=90):
+    """Waits for the child (killing its whole session if it outlives ``timeout``);
+    returns its exit code, stdout and stderr."""
+    try:
+        process.wait(timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+        pytest.fail('the child hung: ' + out.read_text() + err.read_text())
+    return process.returncode, out.read_text(), err.read_text()
+
+
+def _run(body, tmp_path, **kwargs):
+    return _finish(*_child(body, tmp_path, **kwargs))
+
+
+def _alive(pid):
+    """Whether process ``pid`` runs (a zombie counts as gone)."""
+    try:
+        with open('/proc/{}/stat'.format(pid)) as f:
+            return f.read().rsplit(')', 1)[1].split()[0] != 'Z'
+    except FileNotFoundError:
+        return False
+    except OSError:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return False
+        return True
+
+
+def _assert_workers_gone(stdout):
+    pids = [int(p) for line in stdout.splitlines() if line.startswith('workers')
+            for p in line.split()[1:]]
+    assert pids, stdout
+    deadline = time.monotonic() + 30
+    while any(_alive(p) for p in pids) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not any(_alive(p) for p in pids)
+
+
+def _seconds(stdout, key):
+    line = next(x for x in stdout.splitlines() if x.startswith(key))
+    return float(line.split()[1])
+
+
+def test_dataset_timeout_warns_naming_the_hung_index_then_the_limit_raises(tmp_path):
+    code, out, err = _run('''
+        it = start(dataset_timeout=0.5, dataset_time_limit=2)
+        began = time.monotonic()
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter('always')
+            try:
+                next(it)
+            except iterators.MultiprocessIterator.DatasetTimeoutError as e:
+                print('raised', time.monotonic() - began, flush=True)
+                print('error', e, flush=True)
+        for w in caught:
+            print('warned', w.category.__name__, w.message, flush=True)
+        ''', tmp_path)
+    assert code == 0, err
+    assert 'warned TimeoutWarning' in out and '[4, 5]' in out.split('warned')[1]
+    assert 'dataset_timeout=0.5' in out
+    error = next(x for x in out.splitlines() if x.startswith('error'))
+    assert '[4, 5]' in error and 'dataset_time_limit=2' in error
+    assert 2 <= _seconds(out, 'raised') < 10
+    _assert_workers_gone(out)
+
+
+@pytest.mark.parametrize('ignore_term', [False, True])
+def test_after_the_limit_the_batch_is_read_again_by_new_workers(tmp_path, ignore_term):
+    code, out, err = _run('''
+        it = start(dataset_timeout=None, dataset_time_limit=1)
+        try:
+            next(it)
+        except iterators.MultiprocessIterator.DatasetTimeoutError:
+            print('raised', flush=True)
+        print('batch', next(it), next(it), flush=True)
+        print('workers', *it._executor._processes, flush=True)
+        it.finalize()
+        ''', tmp_path, once=True, ignore_term=ignore_term)
+    assert code == 0, err
+    assert 'raised' in out
+    # The batch that timed out comes again, then the iterator goes on (repeat=True).
+    assert 'batch [4, 5, 6, 7] [0, 1, 2, 3]' in out
+    _assert_workers_gone(out)
+
+
+@pytest.mark.parametrize('ignore_term', [False, True])
+def test_finalize_returns_within_seconds(tmp_path, ignore_term):
+    code, out, err = _run('''
+        it = start()
+        began = time.monotonic()
+        it.finalize()
+        print('finalized', time.monotonic() - began, flush=True)
+        ''', tmp_path, ignore_term=ignore_term)
+    assert code == 0, err
+    assert _seconds(out, 'finalized') < 10
+    _assert_workers_gone(out)
+
+
+@pytest.mark.parametrize('ending', ['print("end")', 'raise KeyboardInterrupt'])
+def test_the_interpreter_exits_with_a_hung_example_read_ahead(tmp_path, ending):
+    code, out, err = _run('''
+        it = start()
+        print('began', time.monotonic(), flush=True)
+        ''' + ending + '\n', tmp_path, ignore_term=True)
+    # An uncaught KeyboardInterrupt ends Python with SIGINT's status.
+    assert code == (0 if 'print' in ending else -signal.SIGINT), err
+    _assert_workers_gone(out)
+
+
+def test_ctrl_c_ends_a_process_blocked_in_next(tmp_path):
+    process, out, err = _child('''
+        it = start(dataset_timeout=0.2)
+        next(it)
+        print('returned', flush=True)
+        ''', tmp_path, ignore_term=True)
+    # Once it warned, it is blocked in next(): Ctrl-C from the terminal reaches the
+    # whole process group (the workers ignore it).
+    deadline = time.monotonic() + 60
+    while 'TimeoutWarning' not in err.read_text() and process.poll() is None \
+            and time.monotonic() < deadline:
+        time.sleep(0.05)
+    sent = time.monotonic()
+    os.killpg(process.pid, signal.SIGINT)
+    code, stdout, stderr = _finish(process, out, err)
+    assert time.monotonic() - sent < 15
+    assert code != 0 and 'KeyboardInterrupt' in stderr, stderr
+    assert 'returned' not in stdout
+    _assert_workers_gone(stdout)
+
+
+@pytest.mark.parametrize('value', [0, -1, float('nan'), '3', True])
+def test_bad_dataset_time_limit_is_named(value):
+    with pytest.raises(ValueError, match='dataset_time_limit'):
+        iterators.MultiprocessIterator([1, 2], 1, dataset_time_limit=value)
+
+
+def test_time_limit_accepts_none_and_positive_numbers():
+    for value in (None, 1, 0.25):
+        _batch_wait.check_limit(value, 'x')
+    it = iterators.MultiprocessIterator([1, 2], 1, n_processes=1, dataset_time_limit=5)
+    assert it.dataset_time_limit == 5
+    assert next(it) in ([1], [2])
+    it.finalize()
