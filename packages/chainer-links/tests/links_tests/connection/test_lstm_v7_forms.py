@@ -47,3 +47,25 @@ def test_empty_first_batch_with_lazy_input_size():
     link = L.LSTM(4)
     y = link(chainer.Variable(numpy.zeros((0, 3), 'f')))
     assert y.shape == (0, 4)
+
+
+@pytest.mark.parametrize('cls', [L.LSTM, L.StatelessLSTM])
+def test_double_backprop_through_the_fused_step(cls):
+    from chainer import gradient_check
+    link = cls(3, 2)
+    for p in link.params():
+        p.data = p.data.astype(numpy.float64)
+    rs = numpy.random.RandomState(0)
+    x1, x2 = rs.uniform(-1, 1, (4, 3)), rs.uniform(-1, 1, (4, 3))
+
+    def two_steps(a, b):
+        if cls is L.LSTM:
+            link.reset_state()
+            link(a)
+            return link(b)
+        c, h = link(None, None, a)
+        return link(c, h, b)[1]
+
+    gradient_check.check_double_backward(
+        two_steps, (x1, x2), rs.uniform(-1, 1, (4, 2)),
+        (rs.uniform(-1, 1, (4, 3)), rs.uniform(-1, 1, (4, 3))), atol=1e-5, rtol=1e-4)

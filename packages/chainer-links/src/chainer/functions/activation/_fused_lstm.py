@@ -11,8 +11,12 @@ equal the composition's.
 """
 import numpy
 
+import chainer
 from chainer import function
+from chainer import variable
 from chainer.functions.activation import _lstm_cell
+from chainer.functions.activation import lstm as lstm_module
+from chainer.functions.connection import linear as linear_module
 from chainer.functions.math import _blas_sum
 from chainer.utils import type_check
 
@@ -21,7 +25,11 @@ class FusedLSTM(function.Function):
     """``c, h = lstm(c_prev, x W_u^T + b_u [+ h_prev W_l^T])`` on numpy arrays.
 
     Inputs are ``(c_prev, x, W_u, b_u)`` or ``(c_prev, x, W_u, b_u, h_prev, W_l)``.
+    In a double backprop, the gradients are those of the composition (linear maps
+    and :func:`~chainer.functions.lstm`) as Variables, differentiable again.
     """
+
+    _differentiable_backward = True
 
     def check_type_forward(self, in_types):
         n_in = in_types.size()
@@ -71,6 +79,8 @@ class FusedLSTM(function.Function):
         return c, h
 
     def backward(self, inputs, grad_outputs):
+        if isinstance(grad_outputs[0], variable.Variable):
+            return _composed_grads(inputs, grad_outputs)
         c_prev, x, W_up = inputs[:3]
         G, tanh_c = self._saved
         gz = numpy.empty((len(x), W_up.shape[0]), dtype=x.dtype)
@@ -84,6 +94,19 @@ class FusedLSTM(function.Function):
             return grads
         h_prev, W_lat = inputs[4:]
         return grads + (gz.dot(W_lat), gz.T @ h_prev)
+
+
+def _composed_grads(inputs, grad_outputs):
+    """The input gradients of the unfused composition, differentiable again."""
+    with chainer.using_config('enable_backprop', True):
+        c_prev, x, W_up, b_up = inputs[:4]
+        z = linear_module.linear(x, W_up, b_up)
+        if len(inputs) == 6:
+            z = z + linear_module.linear(inputs[4], inputs[5])
+        outputs = lstm_module.lstm(c_prev, z)
+        return tuple(chainer.grad(list(outputs), list(inputs),
+                                  grad_outputs=list(grad_outputs),
+                                  enable_double_backprop=True))
 
 
 def fused_lstm(c_prev, x, W_up, b_up, h_prev=None, W_lat=None):
