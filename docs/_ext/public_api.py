@@ -41,7 +41,7 @@ DISTRIBUTION_NAMESPACES = {
         'chainer.optimizers', 'chainer.dataset', 'chainer.datasets', 'chainer.iterators',
         'chainer.training', 'chainer.training.updaters', 'chainer.training.triggers',
         'chainer.training.extensions'),
-    'chainer-caffe': ('chainer.links.caffe',),
+    'chainer-caffe': ('chainer.links.caffe', 'chainer.exporters.caffe'),
     'cupy-kernels': ('cupy_kernels',),
     'chainer-mn': ('chainermn',),
 }

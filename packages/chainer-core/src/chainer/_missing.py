@@ -19,6 +19,7 @@ SIBLING_MODULES = {
     'chainer.iterators': 'chainer-training',
     'chainer.links.caffe': 'chainer-caffe',
     'chainer.functions.caffe': 'chainer-caffe',
+    'chainer.exporters': 'chainer-caffe',
     # link hooks computing with chainer.functions: modules of chainer-links placed in
     # core's chainer.link_hooks package (its __path__ is extended)
     'chainer.link_hooks.spectral_normalization': 'chainer-links',
