@@ -27,9 +27,10 @@ class Maxout(link.Chain):
         initialW (array, initializer, scalar, callable or None): Initial weight; an
             array has shape ``(N, P, M)`` (or ``(N P, M)``), a callable fills an
             array of shape ``(N, P, M)`` (None: random). Parameters take
-            ``chainer.config.dtype`` unless the initializer has a dtype. Given as the fourth positional
-            argument (v2+ order, where ``wscale`` is gone), anything but a number
-            is taken for ``initialW``, and the fifth for ``initial_bias``.
+            ``chainer.config.dtype`` unless the initializer has a dtype. Given as
+            the fourth positional argument (v2+ order, where ``wscale`` is gone),
+            anything but a number is taken for ``initialW``, and the fifth for
+            ``initial_bias``.
         initial_bias (array, initializer, float, callable or None): Initial bias,
             shape ``(N, P)`` (or ``(N P,)``), a scalar filling it or a callable
             filling an array of that shape; None: no bias.
