@@ -302,9 +302,6 @@ from chainer.functions.math.exp import Exp
 from chainer.functions.math.exp import exp
 from chainer.functions.math.exponential_m1 import Expm1
 from chainer.functions.math.exponential_m1 import expm1
-from chainer.functions.math.einsum import DiagEinSum
-from chainer.functions.math.einsum import einsum
-from chainer.functions.math.einsum import EinSum
 from chainer.functions.math.fft import fft
 from chainer.functions.math.fft import FFT
 from chainer.functions.math.fft import ifft
