@@ -1,5 +1,6 @@
 """Stacked LSTMs over variable-length sequences: ``n_step_lstm`` and
 ``n_step_bilstm`` (Chainer v1.24), on the shared driver of ``_n_step_rnn``."""
+from chainer.functions.connection import _n_step_args
 from chainer.functions.connection import _n_step_rnn
 from chainer.functions.connection import n_step_rnn
 
@@ -25,10 +26,22 @@ class NStepBiLSTM(n_step_rnn.BaseNStepRNN):
                                           use_cudnn)
 
 
-def n_step_lstm_base(n_layers, dropout_ratio, hx, cx, ws, bs, xs, train, use_cudnn,
-                     use_bi_direction):
+# the arguments after xs: v1's, and v2+'s
+_V1_ARGS = ('train', 'use_cudnn', 'use_bi_direction')
+_V2_ARGS = ('use_bi_direction',)
+
+
+def n_step_lstm_base(n_layers, dropout_ratio, hx, cx, ws, bs, xs, *args, **kwargs):
     """:func:`n_step_lstm` (``use_bi_direction=False``) or :func:`n_step_bilstm`
-    (``True``); the other arguments are theirs."""
+    (``True``); the other arguments are theirs.
+
+    Takes v1's ``(..., xs, train, use_cudnn, use_bi_direction)``
+    or v2+'s ``(..., xs, use_bi_direction)`` (see :mod:`._n_step_args`).
+    """
+    bound = _n_step_args.bind(args, kwargs, _V1_ARGS, _V2_ARGS)
+    train = bound['train']
+    use_cudnn = bound['use_cudnn']
+    use_bi_direction = bound['use_bi_direction']
     _n_step_rnn.check_params(n_layers, ws, bs, 8, use_bi_direction, 'eight')
     cls = NStepBiLSTM if use_bi_direction else NStepLSTM
     func = cls(n_layers, dropout_ratio, train, use_cudnn)

@@ -1,5 +1,6 @@
 """Stacked Elman RNNs over variable-length sequences: ``n_step_rnn`` and
 ``n_step_birnn`` (Chainer v1.24), on the shared driver of ``_n_step_rnn``."""
+from chainer.functions.connection import _n_step_args
 from chainer.functions.connection import _n_step_rnn
 
 _CELLS = {
@@ -75,10 +76,23 @@ _FUNCTIONS = {
 }
 
 
-def n_step_rnn_base(n_layers, dropout_ratio, hx, ws, bs, xs, train, use_cudnn,
-                    activation, use_bi_direction):
+# the arguments after xs: v1's, and v2+'s
+_V1_ARGS = ('train', 'use_cudnn', 'activation', 'use_bi_direction')
+_V2_ARGS = ('activation', 'use_bi_direction')
+
+
+def n_step_rnn_base(n_layers, dropout_ratio, hx, ws, bs, xs, *args, **kwargs):
     """:func:`n_step_rnn` (``use_bi_direction=False``) or :func:`n_step_birnn`
-    (``True``); the other arguments are theirs."""
+    (``True``); the other arguments are theirs.
+
+    Takes v1's ``(..., xs, train, use_cudnn, activation, use_bi_direction)``
+    or v2+'s ``(..., xs, activation, use_bi_direction)`` (see :mod:`._n_step_args`).
+    """
+    bound = _n_step_args.bind(args, kwargs, _V1_ARGS, _V2_ARGS)
+    train = bound['train']
+    use_cudnn = bound['use_cudnn']
+    activation = bound['activation']
+    use_bi_direction = bound['use_bi_direction']
     if activation not in ('tanh', 'relu'):
         raise ValueError('Invalid activation: "{}". Please select from [tanh,relu]'
                          .format(activation))
