@@ -39,7 +39,8 @@ except ImportError:  # Python < 3.11: nox itself depends on tomli there
 ROOT = pathlib.Path(__file__).resolve().parent
 RELEASE_FILE = ROOT / 'release.toml'
 DIST = ROOT / 'dist'
-INSTALL_TESTS = 'packages/chainer-core/tests/test_packaging_installs.py'
+INSTALL_TESTS = ('packages/chainer-core/tests/test_packaging_installs.py',
+                 'packages/chainer-core/tests/test_packaging_chainer_name.py')
 
 #: Extras each package's tests are run with (default: ``test``).
 TEST_EXTRAS = {
@@ -150,6 +151,32 @@ def release_problems():
         for req in _sibling_requirements(package):
             problems.extend(_pin_problems(package, req, released))
         problems.extend(_plugin_record_problems(package))
+    problems.extend(_full_profile_version_problems(released))
+    return problems
+
+
+#: The last release of the original Chainer on the package index: this project's
+#: ``chainer`` distribution (the full profile) must stay above it.
+ORIGINAL_CHAINER = '7.8.1'
+
+#: The ``chainer`` distribution's major version is chainer-core's plus this.
+FULL_PROFILE_MAJOR_OFFSET = 7
+
+
+def _full_profile_version_problems(released):
+    """``chainer`` is above the original's 7.8.1, at chainer-core's major + 7."""
+    if 'chainer' not in released or 'chainer-core' not in released:
+        return []
+    version, core = Version(released['chainer']), Version(released['chainer-core'])
+    problems = []
+    if version <= Version(ORIGINAL_CHAINER):
+        problems.append('chainer: {} must be above the original Chainer\'s {} (a requirement '
+                        'such as chainer>=6 would take the index\'s)'.format(
+                            version, ORIGINAL_CHAINER))
+    if version.major != core.major + FULL_PROFILE_MAJOR_OFFSET:
+        problems.append('chainer: {} must have major version {} (chainer-core {} + {})'.format(
+            version, core.major + FULL_PROFILE_MAJOR_OFFSET, core,
+            FULL_PROFILE_MAJOR_OFFSET))
     return problems
 
 
@@ -208,7 +235,7 @@ def _build(session, outdir, sdist):
 def _run_install_tests(session, wheelhouse):
     """The slow install-mode tests of chainer-core against the wheels in ``wheelhouse``."""
     session.install(str(_package_dir('chainer-core')) + '[test]')
-    session.run('python', '-m', 'pytest', INSTALL_TESTS, '-q', '-p', 'no:cacheprovider',
+    session.run('python', '-m', 'pytest', *INSTALL_TESTS, '-q', '-p', 'no:cacheprovider',
                 *session.posargs, env={'CHAINER_WHEELHOUSE': str(wheelhouse)})
 
 
@@ -407,6 +434,11 @@ def bump_version(package, how):
     if _changelog_entry(package, new) is None:
         _sub(changelog, r'\A(# Changelog\n)\n?', r'\g<1>\n## {} (unreleased)\n\n'.format(new),
              count=1)
+    if package == 'chainer-core' and 'chainer' in PACKAGES:
+        # The full profile follows chainer-core's major version (8.x for core 1.x).
+        major = Version(new).major + FULL_PROFILE_MAJOR_OFFSET
+        if Version(_source_version('chainer')).major != major:
+            bump_version('chainer', '{}.0.0'.format(major))
     return new
 
 

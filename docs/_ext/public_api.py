@@ -44,6 +44,8 @@ DISTRIBUTION_NAMESPACES = {
     'chainer-caffe': ('chainer.links.caffe', 'chainer.exporters.caffe'),
     'cupy-kernels': ('cupy_kernels',),
     'chainer-mn': ('chainermn',),
+    # the full training profile under the name ``chainer``: no namespace of its own
+    'chainer': (),
 }
 
 #: Top-level packages whose objects count as the project's own (not re-exported from

@@ -1,7 +1,7 @@
 """The three ways the shared ``chainer`` namespace is installed, each in a fresh venv:
 
-1. editable installs of all five packages (the development setup);
-2. the five wheels together;
+1. editable installs of every package (the development setup);
+2. every wheel together;
 3. each install profile alone, asked for by name in the root README's words
    (``pip install --find-links <wheelhouse> "chainer-training[plot]"``: pip resolves the
    siblings from the wheelhouse, the rest from the index), so with only what it
@@ -29,7 +29,7 @@ REPO = pathlib.Path(__file__).resolve().parents[3]
 pytestmark = [
     pytest.mark.slow,
     pytest.mark.skipif(not WHEELHOUSE, reason='set CHAINER_WHEELHOUSE to a directory with '
-                       'the wheels of all five packages (nox -s packaging does)'),
+                       'the wheels of every package (nox -s packaging does)'),
 ]
 
 #: Install profiles: what is asked of pip -> the distributions that must end up installed.
@@ -37,6 +37,8 @@ PROFILES = {
     'chainer-core': ['chainer-core'],
     'chainer-links': ['chainer-core', 'chainer-links'],
     'chainer-training': ['chainer-core', 'chainer-links', 'chainer-training'],
+    # by name from the wheelhouse: 8.x there outranks the index's original Chainer 7.8.1
+    'chainer': ['chainer-core', 'chainer-links', 'chainer-training', 'chainer'],
     'chainer-caffe': ['chainer-core', 'chainer-links', 'chainer-caffe'],
     'cupy-kernels': ['chainer-core', 'cupy-kernels'],
     'chainer-mn': ['chainer-core', 'chainer-links', 'chainer-training', 'chainer-mn'],
@@ -172,7 +174,7 @@ def test_all_wheels_together(tmp_path_factory):
 def test_editable_installs_of_all_packages(tmp_path_factory):
     python = _venv(tmp_path_factory, 'editable')
     dists = list(_runtime.CHAINER_DISTRIBUTIONS)
-    # The build backend goes into the venv once instead of into five isolated build envs.
+    # The build backend goes into the venv once instead of into an isolated build env each.
     _pip_install(python, 'hatchling>=1.18', 'editables')
     args = ['--no-build-isolation']
     for dist in dists:

@@ -30,6 +30,8 @@ from chainer.variable_node import VariableNode  # noqa: E402,F401
 from chainer.parameter import Parameter  # noqa: E402,F401
 from chainer.link import Chain, ChainList, Link  # noqa: E402,F401
 from chainer.link_hook import LinkHook  # noqa: E402,F401
+from chainer.distribution import Distribution, cross_entropy  # noqa: E402,F401
+from chainer.distribution import kl_divergence, register_kl  # noqa: E402,F401
 from chainer.sequential import Sequential  # noqa: E402,F401
 from chainer import link_hooks  # noqa: E402,F401
 from chainer.initializer import Initializer  # noqa: E402,F401

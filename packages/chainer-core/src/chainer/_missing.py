@@ -17,6 +17,7 @@ SIBLING_MODULES = {
     'chainer.dataset': 'chainer-training',
     'chainer.datasets': 'chainer-training',
     'chainer.iterators': 'chainer-training',
+    'chainer.distributions': 'chainer-links',
     'chainer.links.caffe': 'chainer-caffe',
     'chainer.functions.caffe': 'chainer-caffe',
     'chainer.exporters': 'chainer-caffe',

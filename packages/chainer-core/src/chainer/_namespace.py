@@ -52,6 +52,7 @@ LATER_NAMES = {
     'get_device': ('chainer.backend', 'get_device'),
     'using_device': ('chainer.backend', 'using_device'),
     'DeviceResident': ('chainer.device_resident', 'DeviceResident'),
+    'distributions': ('chainer.distributions', None),
     'get_array_types': ('chainer._array_types', 'get_array_types'),
     'get_cpu_array_types': ('chainer._array_types', 'get_cpu_array_types'),
     'is_arrays_compatible': ('chainer._array_types', 'is_arrays_compatible'),
@@ -91,7 +92,7 @@ def load(namespace, name):
     """
     later = LATER_NAMES.get(name)
     if later is not None:
-        value = importlib.import_module(later[0])
+        value = _import(later[0])
         if later[1] is not None:
             value = getattr(value, later[1])
         namespace[name] = value
@@ -99,15 +100,20 @@ def load(namespace, name):
     path = V1_MODULES.get(name)
     if path is None:
         raise AttributeError("module 'chainer' has no attribute {!r}".format(name))
+    module = _import(path)
+    namespace[name] = module
+    return module
+
+
+def _import(path):
+    # A sibling portion that is not installed becomes an AttributeError naming it.
     try:
-        module = importlib.import_module(path)
+        return importlib.import_module(path)
     except ImportError as error:
         portion = _missing_portion(path, error)
         if portion is None:
             raise
         raise AttributeError(_missing.missing_message(portion)) from error
-    namespace[name] = module
-    return module
 
 
 def _installed(path, search_path):

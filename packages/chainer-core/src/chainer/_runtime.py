@@ -25,8 +25,8 @@ from chainer import _missing, _plugins, thread_policy
 
 #: Distributions of this project, in dependency order.
 CHAINER_DISTRIBUTIONS = (
-    'chainer-core', 'chainer-links', 'chainer-training', 'chainer-caffe', 'cupy-kernels',
-    'chainer-mn')
+    'chainer-core', 'chainer-links', 'chainer-training', 'chainer', 'chainer-caffe',
+    'cupy-kernels', 'chainer-mn')
 
 #: Optional third-party packages worth reporting: label -> predicate on a normalized name.
 _OPTIONAL = (
@@ -326,6 +326,7 @@ def runtime_info():
 
     import numpy
 
+    from chainer import _ecosystem
     dists = _plugins.distributions()
     plugins = _plugins.plugin_distributions()
     optional = []
@@ -346,6 +347,9 @@ def runtime_info():
         ('BLAS threads', thread_policy.describe()),
         ('Compatibility', [('status', 'OK')] if not problems else
          [('error', p) for p in problems]),
+        ('Packages requiring chainer', _ecosystem.report_rows(dists)),
+        ('Namespace', [('warning', w) for w in _ecosystem.namespace_problems(dists)] or
+         [('status', "this project's (chainer-core)")]),
     ]
 
 
@@ -371,8 +375,15 @@ def print_runtime_info(out=None):
 
 
 def main():
-    """``python -m chainer``: prints the report; returns 1 if the install is incompatible."""
-    print_runtime_info()
+    """``python -m chainer``: prints the report (and each warning about the namespace once
+    more on standard error); returns 1 if the install is incompatible."""
+    info = runtime_info()
+    print(format_runtime_info(info))
+    for section, rows in info:
+        if section == 'Namespace':
+            for label, text in rows:
+                if label == 'warning':
+                    print('warning: {}'.format(text), file=sys.stderr)
     try:
         check_compatibility()
     except IncompatibleVersionsError as e:

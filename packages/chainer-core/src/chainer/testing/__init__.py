@@ -6,7 +6,8 @@ per backend; ``FunctionTestCase``, ``LinkTestCase`` and ``LinkInitializersTestCa
 test a function or link from a description of it; ``fix_random`` makes random numbers
 reproducible; ``run_module`` runs a test file's tests when it is executed as a script
 (v1 test files end with it); ``unary_math_function_unittest`` generates the tests of a
-unary elementwise function; ``with_requires``/``without_requires`` skip tests by
+unary elementwise function; ``distribution_unittest`` checks a probability
+distribution against SciPy; ``with_requires``/``without_requires`` skip tests by
 installed requirements; ``condition`` repeats flaky (stochastic) tests; ``attr`` holds
 the pytest marks for tests that need a GPU, cuDNN, several GPUs or a lot of time;
 ``assert_allclose`` compares host and device arrays; ``assert_warns``, ``patch``,
@@ -30,6 +31,7 @@ from chainer.testing._runner import run_module  # noqa: F401
 from chainer.testing.array import assert_allclose  # noqa: F401
 from chainer.testing.backend import BackendConfig  # noqa: F401
 from chainer.testing.backend import inject_backend_tests  # noqa: F401
+from chainer.testing.distribution_test import distribution_unittest  # noqa: F401
 from chainer.testing.function_link import FunctionTestCase  # noqa: F401
 from chainer.testing.function_link import FunctionTestError  # noqa: F401
 from chainer.testing.function_link import InitializerArgument  # noqa: F401

@@ -1,0 +1,103 @@
+"""The Cauchy distribution."""
+import math
+import warnings
+
+import numpy
+
+import chainer
+from chainer import distribution
+import chainer.functions as F
+from chainer.distributions import utils
+from chainer.utils import cache
+
+
+class Cauchy(distribution.Distribution):
+    """Cauchy distribution with location :math:`x_0` and scale :math:`\\gamma`.
+
+    .. math::
+        p(x) = \\frac{1}{\\pi\\gamma\\left(1 + \\left(\\frac{x - x_0}{\\gamma}
+            \\right)^2\\right)}
+
+    Its mean and variance are undefined: :attr:`mean` and :attr:`variance` are NaN
+    and warn (RuntimeWarning). Samples are reparameterized.
+
+    Args:
+        loc (~chainer.Variable or ndarray): the location :math:`x_0`.
+        scale (~chainer.Variable or ndarray): the scale :math:`\\gamma > 0`.
+    """
+
+    def __init__(self, loc, scale):
+        self.__loc = loc
+        self.__scale = scale
+
+    @cache.cached_property
+    def loc(self):
+        """~chainer.Variable: the location :math:`x_0`."""
+        return chainer.as_variable(self.__loc)
+
+    @cache.cached_property
+    def scale(self):
+        """~chainer.Variable: the scale :math:`\\gamma`."""
+        return chainer.as_variable(self.__scale)
+
+    @property
+    def batch_shape(self):
+        return self.loc.shape
+
+    @property
+    def event_shape(self):
+        return ()
+
+    @property
+    def params(self):
+        return {'loc': self.loc, 'scale': self.scale}
+
+    @property
+    def support(self):
+        return 'real'
+
+    def _z(self, x):
+        return (utils._as_variable(x, self.loc.dtype) - self.loc) / self.scale
+
+    def log_prob(self, x):
+        return -math.log(math.pi) - F.log(self.scale) - F.log1p(self._z(x) ** 2)
+
+    def prob(self, x):
+        return F.exp(self.log_prob(x))
+
+    def cdf(self, x):
+        return F.arctan(self._z(x)) / math.pi + 0.5
+
+    def survival_function(self, x):
+        return 0.5 - F.arctan(self._z(x)) / math.pi
+
+    def icdf(self, x):
+        q = utils._as_variable(x, self.loc.dtype)
+        return self.loc + self.scale * F.tan((q - 0.5) * math.pi)
+
+    @cache.cached_property
+    def entropy(self):
+        return F.log(4 * math.pi * self.scale)
+
+    @property
+    def mode(self):
+        return self.loc
+
+    def _undefined_moment(self, name):
+        warnings.warn('{} of the cauchy distribution is undefined.'.format(name),
+                      RuntimeWarning, stacklevel=3)
+        xp = self.loc.xp
+        return chainer.Variable(xp.full(self.loc.shape, numpy.nan, self.loc.dtype))
+
+    @property
+    def mean(self):
+        return self._undefined_moment('Mean')
+
+    @property
+    def variance(self):
+        return self._undefined_moment('Variance')
+
+    def sample_n(self, n):
+        loc = self.loc
+        eps = utils._noise(loc.xp, 'standard_cauchy', (n,) + loc.shape, loc.dtype)
+        return self.scale * chainer.Variable(eps) + loc
