@@ -6,11 +6,58 @@ that ``pytest -m "not gpu"`` or ``-m "not slow"`` deselects them. The GPU marks 
 skip the test when no usable GPU backend is installed (``chainer.cuda.available``), so
 GPU tests never fail on a host without one. The marks are registered by the pytest
 plugin :mod:`chainer.testing.pytest_plugin`.
-"""
-import pytest
 
-from chainer import _missing
-from chainer import cuda
+pytest is optional, as in v7: without it, ``chainer.testing`` still imports (packages
+built on Chainer import it at their own import time, e.g. ChainerCV's
+``chainercv.utils``), :func:`is_available` is False, and the marks fall back to
+:mod:`unittest`'s skips (``gpu``, ``cudnn``, ``multi_gpu`` skip without the device;
+``ideep``, ``chainerx`` always skip; ``slow`` marks nothing).
+"""
+import unittest
+
+try:
+    import pytest
+    _error = None
+except ImportError as e:  # pytest is a test tool, not a requirement of chainer-core
+    pytest = None
+    _error = e
+
+from chainer import _missing  # noqa: E402
+from chainer import cuda  # noqa: E402
+
+
+def is_available():
+    """Returns whether pytest, which the marks are made with, is installed (v7)."""
+    return _error is None
+
+
+def check_available():
+    """Raises RuntimeError saying why when pytest is not installed (v7)."""
+    if _error is not None:
+        raise RuntimeError('{} needs pytest, which is not available ({}: {}): pip install '
+                           'pytest'.format(__name__, type(_error).__name__, _error))
+
+
+def get_error():
+    """Returns the ImportError of pytest, or None when it is installed (v7)."""
+    return _error
+
+
+def _mark(name, *args):
+    """``pytest.mark.<name>(*args)``, or a decorator that changes nothing without pytest."""
+    if pytest is None:
+        return lambda f: f
+    return getattr(pytest.mark, name)(*args) if args else getattr(pytest.mark, name)
+
+
+def _skip_if(condition, reason):
+    if pytest is None:
+        return unittest.skipIf(condition, reason)
+    return pytest.mark.skipif(condition, reason=reason)
+
+
+def _skip(reason):
+    return unittest.skip(reason) if pytest is None else pytest.mark.skip(reason=reason)
 
 #: name and description of every mark, registered by the pytest plugin.
 MARKERS = {
@@ -58,15 +105,14 @@ def _combine(*decorators):
 def gpu(f):
     """Marks a test as needing a GPU; skipped when none is usable."""
     available, reason = _gpu_available()
-    return _combine(pytest.mark.gpu,
-                    pytest.mark.skipif(not available, reason=reason))(f)
+    return _combine(_mark('gpu'), _skip_if(not available, reason))(f)
 
 
 def cudnn(f):
     """Marks a test as needing cuDNN (and a GPU); skipped when cuDNN is unusable."""
     enabled, reason = _probe('cudnn_enabled')
-    return _combine(pytest.mark.gpu, pytest.mark.cudnn,
-                    pytest.mark.skipif(not enabled, reason=reason or 'needs cuDNN'))(f)
+    return _combine(_mark('gpu'), _mark('cudnn'),
+                    _skip_if(not enabled, reason or 'needs cuDNN'))(f)
 
 
 def multi_gpu(gpu_num):
@@ -79,25 +125,24 @@ def multi_gpu(gpu_num):
         raise ValueError('gpu_num must be a positive int, got {!r}'.format(gpu_num))
     available = _gpu_count()
     return _combine(
-        pytest.mark.gpu, pytest.mark.multi_gpu(gpu_num),
-        pytest.mark.skipif(available < gpu_num,
-                           reason='needs {} GPUs, {} available'.format(
-                               gpu_num, available)))
+        _mark('gpu'), _mark('multi_gpu', gpu_num),
+        _skip_if(available < gpu_num,
+                 'needs {} GPUs, {} available'.format(gpu_num, available)))
 
 
-#: Marks a test as slow (deselect with ``-m "not slow"``).
-slow = pytest.mark.slow
+#: Marks a test as slow (deselect with ``-m "not slow"``; marks nothing without pytest).
+slow = _mark('slow')
 
 
 def ideep(f):
     """Marks a test as needing iDeep (v7's ``attr.ideep``). iDeep is not part of this
     project, so the test is always skipped, as v7 skipped it on a host without iDeep."""
-    return _combine(pytest.mark.ideep, pytest.mark.skip(
-        reason='needs iDeep, which is not part of this project'))(f)
+    return _combine(_mark('ideep'), _skip(
+        'needs iDeep, which is not part of this project'))(f)
 
 
 def chainerx(f):
     """Marks a test as needing ChainerX (v7's ``attr.chainerx``). ChainerX is not part of
     this project, so the test is always skipped."""
-    return _combine(pytest.mark.chainerx, pytest.mark.skip(
-        reason='needs ChainerX, which is not part of this project'))(f)
+    return _combine(_mark('chainerx'), _skip(
+        'needs ChainerX, which is not part of this project'))(f)
