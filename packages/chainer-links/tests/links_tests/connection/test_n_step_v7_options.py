@@ -4,6 +4,7 @@ import numpy
 import pytest
 
 import chainer
+import chainer.functions as F
 import chainer.links as L
 from chainer import initializers
 from chainer import testing
@@ -66,3 +67,16 @@ def test_v1_positional_use_cudnn_and_outputs():
     assert hy.shape == (1, 2, 3) and [y.shape for y in ys] == [(2, 3), (1, 3)]
     # the first step of both sequences sees the same input from zero states
     testing.assert_allclose(ys[0].array[0], ys[1].array[0])
+
+
+@pytest.mark.parametrize('cls,activation', [(L.NStepRNNReLU, 'relu'),
+                                            (L.NStepBiRNNTanh, 'tanh')])
+def test_rnn_method_uses_the_link_activation(cls, activation):
+    link = cls(1, 2, 2, 0.0)
+    d = 2 if 'Bi' in cls.__name__ else 1
+    hx = numpy.zeros((d, 1, 2), 'f')
+    xs = [numpy.full((1, 2), -3, 'f')]
+    hy, ys = link.rnn(1, 0.0, hx, link.ws, link.bs, xs)
+    fn = F.n_step_birnn if d == 2 else F.n_step_rnn
+    ref_hy, _ = fn(1, 0.0, hx, link.ws, link.bs, xs, activation=activation)
+    testing.assert_allclose(hy.array, ref_hy.array)

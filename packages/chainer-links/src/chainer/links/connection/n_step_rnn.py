@@ -1,6 +1,7 @@
 """Stacked Elman RNN links over variable-length sequences (Chainer v1.24):
 ``NStepRNNTanh``, ``NStepRNNReLU``, ``NStepBiRNNTanh``, ``NStepBiRNNReLU``; and the
 parameter layout and sorting shared by every N-step link (RNN, GRU, LSTM)."""
+import functools
 import math
 
 import numpy
@@ -181,7 +182,9 @@ class NStepRNNBase(_HiddenStateStack):
             n_layers, in_size, out_size, dropout, use_cudnn, use_bi_direction,
             initialW, initial_bias)
         self.activation = activation
-        self.rnn = rnn.n_step_birnn if use_bi_direction else rnn.n_step_rnn
+        # v2+'s ``link.rnn(n_layers, dropout, hx, ws, bs, xs)``: the link's activation
+        self.rnn = functools.partial(
+            rnn.n_step_birnn if use_bi_direction else rnn.n_step_rnn, activation=activation)
 
     def _function(self, hx, ws, bs, xs, train):
         return self.rnn(self.n_layers, self.dropout, hx, ws, bs, xs, train=train,
