@@ -167,8 +167,9 @@ def _v1_weight_shape(layer_type, params):
     Returns ``shape_of(declared, count)``, giving the shape to read ``count`` values
     as, or None where v1 would not have read them either. An InnerProduct weight
     declared 4-D was read from its last two dimensions (the legacy ``(1, 1, out,
-    in)`` matrix); a Convolution weight declared with the legacy ``num`` and
-    ``channels`` only took its height and width from the layer's kernel size.
+    in)`` matrix); a Convolution (v7: also Deconvolution) weight declared with the
+    legacy ``num`` and ``channels`` only took its height and width from the layer's
+    kernel size.
     """
     if layer_type == 'InnerProduct':
         def shape_of(declared, count):
@@ -176,7 +177,7 @@ def _v1_weight_shape(layer_type, params):
                 return (1, 1) + tuple(declared[2:])
             return _flat(declared, count)
         return shape_of
-    if layer_type == 'Convolution':
+    if layer_type in ('Convolution', 'Deconvolution'):
         from chainer.links.caffe._layers import _common
         from chainer.links.caffe._layers._registry import Unsupported
 

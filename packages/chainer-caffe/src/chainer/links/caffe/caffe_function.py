@@ -4,6 +4,7 @@ import warnings
 
 import numpy
 
+import chainer
 from chainer import link
 from chainer import serializers
 from chainer.links.caffe import _layers  # noqa: F401  (registers the layer builders)
@@ -92,6 +93,9 @@ class CaffeFunction(link.Chain):
         self.layers = []
         self.split_map = {}
         self.train = True
+        # whether the layers call their functions with v1's per-call switches (set by
+        # each call; the forwards entries called alone behave as in v1)
+        self._v1_call = True
         self._steps = []
         npz = _is_npz(model_path)
         try:
@@ -164,7 +168,7 @@ class CaffeFunction(link.Chain):
         self.layers.append((layer.name, list(layer.bottom), list(layer.top)))
         self._steps.append((layer, forward, None))
 
-    def __call__(self, inputs, outputs, disable=(), train=True):
+    def __call__(self, inputs, outputs, disable=(), train=None):
         """Executes a sub-network of the network.
 
         Interprets the layers in order: a layer runs when it is enabled, belongs
@@ -176,8 +180,13 @@ class CaffeFunction(link.Chain):
                 :class:`~chainer.Variable` objects.
             outputs (Iterable): names of the blobs whose Variables are returned.
             disable (Iterable): names of layers to ignore in this computation.
-            train (bool): emulate the TRAIN phase (dropout, batch statistics) if
-                True, the TEST phase otherwise.
+            train (bool or None): emulate the TRAIN phase (dropout, batch
+                statistics) if True, the TEST phase if False; None (the default)
+                follows ``chainer.config.train`` (v2+; True unless the caller is in
+                ``chainer.using_config('train', False)``, so v1 code that omits it
+                gets v1's default, TRAIN). Given explicitly (v1), the layers call
+                their functions with v1's per-call switches (``train=``,
+                ``use_cudnn=``); otherwise with v7's (the configuration).
 
         Returns:
             tuple: the Variables of the ``outputs`` blobs, in order.
@@ -186,6 +195,9 @@ class CaffeFunction(link.Chain):
             KeyError: (a ``MissingBlobError``) when an output was not computed,
                 naming the layer that was skipped and why.
         """
+        self._v1_call = train is not None
+        if train is None:
+            train = bool(chainer.config.train)
         self.train = train
         phase = _net_spec.TRAIN if train else _net_spec.TEST
         disable = set(disable)

@@ -1,4 +1,5 @@
 """Caffe's elementwise activation layers and Softmax."""
+import chainer
 import chainer.functions as F
 import chainer.links as L
 from chainer.links.caffe._layers import _common
@@ -67,12 +68,20 @@ _SOFTMAX_ENGINE_USE_CUDNN = {1: False, 2: True}  # CAFFE, CUDNN
 def build_softmax(layer, net):
     """Softmax over the channel axis 1 (other axes are refused, see ``refused``).
 
-    The CAFFE engine asks for no cuDNN, the CUDNN engine for cuDNN. Options at their
+    The CAFFE engine asks for no cuDNN, the CUDNN engine for cuDNN: by v1's
+    ``use_cudnn=`` argument when the net was called as v1 called it (with
+    ``train=``), else by ``chainer.config.use_cudnn`` (v7). Options at their
     defaults (the DEFAULT engine) are left out of the call, as v1 called
     ``softmax(x)``.
     """
     p = layer.params.softmax_param
-    options = {}
-    if p.engine in _SOFTMAX_ENGINE_USE_CUDNN:
-        options['use_cudnn'] = _SOFTMAX_ENGINE_USE_CUDNN[p.engine]
-    return lambda net, x: F.softmax(x, **options)
+    if p.engine not in _SOFTMAX_ENGINE_USE_CUDNN:
+        return lambda net, x: F.softmax(x)
+    use_cudnn = _SOFTMAX_ENGINE_USE_CUDNN[p.engine]
+
+    def forward(net, x):
+        if net._v1_call:
+            return F.softmax(x, use_cudnn=use_cudnn)
+        with chainer.using_config('use_cudnn', 'always' if use_cudnn else 'never'):
+            return F.softmax(x)
+    return forward

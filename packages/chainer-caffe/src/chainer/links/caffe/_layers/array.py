@@ -95,7 +95,9 @@ def build_reshape(layer, net):
     p = layer.params.reshape_param
     dims = tuple(int(d) for d in p.shape.dim)
     axis, num_axes = int(p.axis), int(p.num_axes)
-    return lambda net, x: F.reshape(x, reshape_target(x.shape, dims, axis, num_axes))
+    # the shape as a list by keyword, as v7 called it
+    return lambda net, x: F.reshape(
+        x, shape=list(reshape_target(x.shape, dims, axis, num_axes)))
 
 
 @register('Flatten', params=('flatten_param',))

@@ -145,6 +145,9 @@ def build_deconvolution(layer, net):
     g = _Geometry(layer.params.convolution_param)
     if g.dilate != (1, 1):
         raise Unsupported('dilated deconvolution')
+    if g.n_out == 0:  # not set: v7 read it from the weight blob, (C, n_out / group, ...)
+        shape = _common.blob_shape(layer, 0)
+        g.n_out = int(shape[1]) * g.group if len(shape) == 4 else 0
     if g.n_out < 1:
         raise ValueError('layer {!r}: num_output must be positive'.format(layer.name))
     kh, kw = g.ksize

@@ -11,5 +11,11 @@ def build_dropout(layer, net):
     if not 0 <= ratio < 1:
         raise ValueError('layer {!r}: dropout_ratio must be in [0, 1), got {}'.format(
             layer.name, ratio))
-    # The ratio by keyword, as v1's CaffeFunction passed it.
-    return lambda net, x: F.dropout(x, ratio=ratio, train=net.train)
+    # The ratio by keyword, as v1's and v7's CaffeFunction passed it; v1's train=
+    # where the net was called with it (v1), else the configuration's (v7), which the
+    # net's phase follows then.
+    def forward(net, x):
+        if net._v1_call:
+            return F.dropout(x, ratio=ratio, train=net.train)
+        return F.dropout(x, ratio=ratio)
+    return forward

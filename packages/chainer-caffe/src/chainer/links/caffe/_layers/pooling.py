@@ -78,7 +78,9 @@ def build_pooling(layer, net):
         if pad != (0, 0) or stride != (1, 1):
             raise ValueError('layer {!r}: global pooling takes no pad or stride'.format(
                 layer.name))
-        return lambda net, x: caffe_pooling_2d(x, p.pool, x.shape[2:], (1, 1), (0, 0))
+        # one window over the whole map, called as v7 called it
+        pool = F.max_pooling_2d if p.pool == MAX else F.average_pooling_2d
+        return lambda net, x: pool(x, x.shape[2:], stride=1, pad=0)
     ksize = _common.pair(p, 'kernel_size', 'kernel_h', 'kernel_w')
     if min(ksize) < 1 or min(stride) < 1:
         raise ValueError('layer {!r}: kernel and stride must be positive, got {} and {}'
