@@ -11,10 +11,13 @@ import sys
 import textwrap
 import time
 
+import numpy
 import pytest
 
 from chainer import iterators
+from chainer.iterators import _batch_segments
 from chainer.iterators import _batch_wait
+from chainer.iterators import _worker_tasks
 
 # The child's prelude: a dataset of 8 examples whose index 5 sleeps forever (until a
 # file ONCE exists, when given: then it hangs the first time only; with IGNORE_TERM the
@@ -137,10 +140,13 @@ def test_dataset_timeout_warns_naming_the_hung_index_then_the_limit_raises(tmp_p
             print('warned', w.category.__name__, w.message, flush=True)
         ''', tmp_path)
     assert code == 0, err
-    assert 'warned TimeoutWarning' in out and '[4, 5]' in out.split('warned')[1]
-    assert 'dataset_timeout=0.5' in out
+    # The chunk [4, 5] is late; the worker is stuck reading 5.
+    warned = next(x for x in out.splitlines() if x.startswith('warned TimeoutWarning'))
+    assert 'indices [4, 5] (it is still reading index 5)' in warned
+    assert 'dataset_timeout=0.5' in warned
     error = next(x for x in out.splitlines() if x.startswith('error'))
-    assert '[4, 5]' in error and 'dataset_time_limit=2' in error
+    assert 'indices [4, 5] (it is still reading index 5)' in error
+    assert 'dataset_time_limit=2' in error
     assert 2 <= _seconds(out, 'raised') < 10
     _assert_workers_gone(out)
 
@@ -222,3 +228,31 @@ def test_time_limit_accepts_none_and_positive_numbers():
     assert it.dataset_time_limit == 5
     assert next(it) in ([1], [2])
     it.finalize()
+
+
+def test_fetch_examples_tells_what_it_reads():
+    told = []
+    data = list(range(10))
+
+    def reading(start, stop):
+        told.append((start, stop))
+
+    segments = [slice(2, 4), numpy.array([7, 1])]
+    assert _batch_segments.fetch_examples(data, segments, reading) == [2, 3, 7, 1]
+    assert told == [(2, 4), (7, 8), (1, 2)]
+
+    class PerIndex(object):
+        def __getitem__(self, i):
+            return -i
+
+    told.clear()
+    assert _batch_segments.fetch_examples(PerIndex(), [slice(0, 2)], reading) == [0, -1]
+    assert told == [(0, 1), (1, 2)]
+
+
+def test_progress_names_what_the_workers_read():
+    progress = _worker_tasks.new_progress(3)
+    assert _worker_tasks.reading_now(progress) == set()
+    progress[0:2] = [4, 6]
+    progress[4:6] = [9, 10]
+    assert _worker_tasks.reading_now(progress) == {4, 5, 9}

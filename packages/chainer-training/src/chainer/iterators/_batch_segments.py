@@ -28,22 +28,30 @@ def _slices_in_one_call(dataset):
                                 dict_dataset.DictDataset))
 
 
-def fetch_examples(dataset, segments):
+def fetch_examples(dataset, segments, reading=None):
     """Returns the list of examples of ``dataset`` at the indices of ``segments``.
 
     Contiguous segments of datasets known to slice (see ``_slices_in_one_call``) are
     read with one slicing call, which is fast for arrays and datasets with efficient
     slicing; index arrays use fancy indexing on numpy arrays; anything else is one
-    ``dataset[i]`` per example.
+    ``dataset[i]`` per example. ``reading(start, stop)``, when given, is told the
+    indices ``start`` to ``stop - 1`` before the dataset is asked for them (not for a
+    numpy array, which never stalls).
     """
     batch = []
     sliceable = _slices_in_one_call(dataset)
     for segment in segments:
-        if isinstance(dataset, numpy.ndarray) or (
-                sliceable and isinstance(segment, slice)):
+        if isinstance(dataset, numpy.ndarray):
+            batch.extend(dataset[segment])
+        elif sliceable and isinstance(segment, slice):
+            if reading is not None:
+                reading(segment.start, segment.stop)
             batch.extend(dataset[segment])
         else:
-            batch.extend(dataset[i] for i in segment_indices(segment))
+            for i in segment_indices(segment):
+                if reading is not None:
+                    reading(i, i + 1)
+                batch.append(dataset[i])
     return batch
 
 

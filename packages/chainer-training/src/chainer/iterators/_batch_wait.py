@@ -29,14 +29,30 @@ def late_indices(futures, chunks, late):
             for s in chunk for i in _batch_segments.segment_indices(s)]
 
 
-def wait(futures, chunks, started, need, timeout, limit, warning, error):
+def _describe(futures, chunks, late, reading):
+    """Names the late indices, and among them those a worker is reading now (those
+    the dataset stalls on)."""
+    indices = late_indices(futures, chunks, late)
+    text = 'the dataset has not returned the examples of indices {}'.format(indices)
+    if reading is not None:
+        now = reading()
+        stalled = [i for i in indices if i in now]
+        if stalled:
+            text += ' (it is still reading {} {})'.format(
+                'index' if len(stalled) == 1 else 'indices',
+                stalled[0] if len(stalled) == 1 else stalled)
+    return text
+
+
+def wait(futures, chunks, started, need, timeout, limit, warning, error, reading=None):
     """Waits for the chunk ``futures`` of a batch (``chunks`` are their segments).
 
     The clock starts once ``need`` workers of the pool have started (``started`` is
     their shared count, or None). When some chunks are still running after ``timeout``
     seconds, ``warning`` (a Warning class) is warned naming their indices and the wait
     goes on; after ``limit`` seconds ``error`` (an exception class) is raised naming
-    them. None disables either. The wait is interruptible (Ctrl-C).
+    them. None disables either. ``reading()``, when given, returns the set of indices
+    the workers are reading, named apart. The wait is interruptible (Ctrl-C).
     """
     if started is not None and (timeout is not None or limit is not None):
         give_up = time.monotonic() + _START_WAIT_S
@@ -54,17 +70,16 @@ def wait(futures, chunks, started, need, timeout, limit, warning, error):
         if not warned and elapsed >= timeout:
             warned = True
             warnings.warn(
-                'MultiprocessIterator: the dataset has not returned the examples of '
-                'indices {} after {:.3g} seconds (dataset_timeout={}); a stalled dataset '
-                '(a lock or a connection opened before the workers started, an infinite '
-                'loop) blocks the training. Still waiting{}.'.format(
-                    late_indices(futures, chunks, late), elapsed, timeout,
+                'MultiprocessIterator: {} after {:.3g} seconds (dataset_timeout={}); a '
+                'stalled dataset (a lock or a connection opened before the workers '
+                'started, an infinite loop) blocks the training. Still waiting{}.'.format(
+                    _describe(futures, chunks, late, reading), elapsed, timeout,
                     '' if limit is None else ' until dataset_time_limit={}'.format(
                         limit)),
                 warning, stacklevel=4)
         if limit is not None and elapsed >= limit:
             raise error(
-                'MultiprocessIterator: the dataset has not returned the examples of '
-                'indices {} after {:.3g} seconds (dataset_time_limit={}); its workers '
-                'are terminated and the next call reads this batch again with new '
-                'ones.'.format(late_indices(futures, chunks, late), elapsed, limit))
+                'MultiprocessIterator: {} after {:.3g} seconds (dataset_time_limit={}); '
+                'its workers are terminated and the next call reads this batch again '
+                'with new ones.'.format(_describe(futures, chunks, late, reading),
+                                        elapsed, limit))

@@ -134,6 +134,11 @@ def _wait_processes(processes, deadline):
             _is_alive(p)
 
 
+def closing(pools):
+    """The pools (returned by :func:`stop`) whose manager thread still runs."""
+    return [pool for pool in pools if pool[0] is not None and pool[0].is_alive()]
+
+
 def _forget_finished():
     for _ in range(len(_stopping)):
         try:

@@ -20,15 +20,17 @@ from chainer.iterators import _shared_memory
 from chainer.iterators import _worker_pool
 from chainer.iterators import _worker_tasks
 
-#: A batch being read: the futures of its chunks, the iteration state after it, and the
-#: index of its region of the shared buffer (None when its arrays come by pickle).
-_Pending = collections.namedtuple('_Pending', ['futures', 'state', 'region', 'chunks'])
+#: A batch being read: the futures of its chunks, the iteration state after it, the
+#: index of its region of the shared buffer (None when its arrays come by pickle), the
+#: segments of its chunks and the progress array of its pool.
+_Pending = collections.namedtuple('_Pending', ['futures', 'state', 'region', 'chunks',
+                                               'progress'])
 
 #: Attributes set by ``_init_process_state``: the workers and what they read, which
 #: neither a copy nor a pickle takes.
 _PROCESS_STATE = frozenset([
     '_pending', '_executor', '_finalizer', '_finalized', '_memory', '_buffer',
-    '_region_futures', '_batches_in_pool', '_started', '_retired'])
+    '_region_futures', '_batches_in_pool', '_started', '_retired', '_progress'])
 
 #: Default of the v2+ arguments, telling a v1-style call apart from a v7 one.
 _V1_DEFAULT = object()
@@ -169,6 +171,7 @@ class MultiprocessIterator(_iteration_state.StatefulIterator):
         self._region_futures = []  # per region: the futures that last wrote to it
         self._batches_in_pool = 0  # batches submitted to the current pool
         self._started = None  # a shared count of the started workers of the pool
+        self._progress = None  # what the workers of the pool read (_worker_tasks)
         self._retired = []  # pools retired while running chunks (see _worker_pool.stop)
 
     def __copy__(self):
@@ -216,11 +219,13 @@ class MultiprocessIterator(_iteration_state.StatefulIterator):
     def _collect(self, entry):
         """Waits for the chunks of a batch and returns its examples."""
         batch, lacking = [], 0
+        progress = entry.progress
         _batch_wait.wait(
             entry.futures, entry.chunks, self._started,
             min(self.n_processes, len(entry.futures)), self.dataset_timeout,
             self.dataset_time_limit, MultiprocessIterator.TimeoutWarning,
-            MultiprocessIterator.DatasetTimeoutError)
+            MultiprocessIterator.DatasetTimeoutError,
+            None if progress is None else lambda: _worker_tasks.reading_now(progress))
         for future in entry.futures:
             examples, needed = future.result()
             batch.extend(examples)
@@ -246,7 +251,7 @@ class MultiprocessIterator(_iteration_state.StatefulIterator):
         """Lets the current pool finish the chunks it was given (the batches read
         ahead need them) and end; the next batch starts a fresh pool."""
         self._finalizer.detach()
-        self._retired[:] = [pool for pool in self._retired if pool[0] is not None and pool[0].is_alive()]
+        self._retired[:] = _worker_pool.closing(self._retired)
         self._retired.append(_worker_pool.stop(self._executor, cancel=False))
         self._executor = None
         self._finalizer = None
@@ -282,7 +287,7 @@ class MultiprocessIterator(_iteration_state.StatefulIterator):
                 first_slot += sum(_batch_segments.segment_length(s) for s in chunk)
         if region is not None:
             self._region_futures[region] = futures
-        entry = _Pending(futures, self._order.state, region, chunks)
+        entry = _Pending(futures, self._order.state, region, chunks, self._progress)
         if self.maxtasksperchild is not None and \
                 self._batches_in_pool >= self.maxtasksperchild:
             self._retire_pool()
@@ -315,9 +320,11 @@ class MultiprocessIterator(_iteration_state.StatefulIterator):
             if self._slot_size and self._memory is None:
                 self._allocate_memory()
             self._started = multiprocessing.sharedctypes.Value('i', 0)
+            self._progress = _worker_tasks.new_progress(self.n_processes)
             self._executor = _worker_pool.start(
                 self.n_processes, _worker_tasks.init,
-                (self.dataset, self._memory, self._slot_size or 0, self._started))
+                (self.dataset, self._memory, self._slot_size or 0, self._started,
+                 self._progress))
             # Runs on garbage collection; never waits for the workers there (the exit
             # hook of _worker_pool ends them, before the interpreter shuts down).
             self._finalizer = weakref.finalize(
