@@ -36,7 +36,7 @@ DISTRIBUTION_NAMESPACES = {
         'chainer.utils.type_check', 'chainer.testing', 'chainer.testing.attr',
         'chainer.testing.condition'),
     'chainer-links': ('chainer.links', 'chainer.links.model', 'chainer.functions',
-                      'chainer.functions.math.basic_math'),
+                      'chainer.functions.math.basic_math', 'chainer.distributions'),
     'chainer-training': (
         'chainer.optimizers', 'chainer.dataset', 'chainer.datasets', 'chainer.iterators',
         'chainer.training', 'chainer.training.updaters', 'chainer.training.triggers',
