@@ -83,3 +83,17 @@ def test_split_axis_bad_argument(ios):
 def test_split_axis_unsorted_positions_are_a_value_error_as_in_v1_debug_mode():
     with pytest.raises(ValueError, match='sorted'):
         F.split_axis(numpy.zeros((2, 3, 4), numpy.float32), [2, 1], 1)
+
+
+def test_an_empty_list_of_positions_gives_a_tuple_of_the_one_piece():
+    # sequence_embed of v7 code splits at numpy.cumsum(lengths[:-1]): empty for one
+    # sequence, and the pieces are iterated
+    x = numpy.arange(6, dtype=numpy.float32).reshape(3, 2)
+    for positions in ([], (), numpy.cumsum([]), numpy.array([], numpy.int32)):
+        ys = F.split_axis(x, positions, 0)
+        assert isinstance(ys, tuple) and len(ys) == 1
+        numpy.testing.assert_array_equal(ys[0].data, x)
+    # a section count of 1 keeps v1's single Variable unless asked for a tuple
+    assert isinstance(F.split_axis(x, 1, 0), chainer.Variable)
+    assert isinstance(F.split_axis(x, numpy.int64(1), 0), chainer.Variable)
+    assert isinstance(F.split_axis(x, 1, 0, force_tuple=True), tuple)

@@ -90,13 +90,25 @@ def split_axis(x, indices_or_sections, axis, force_tuple=False):
         axis (int): axis that the input array is split along.
         force_tuple (bool): if True, a tuple is returned even when there is only one
             output. The default is False as in Chainer v1 (v7's default is True;
-            v7 code that relies on it with a single piece must pass it).
+            v7 code that relies on it with a single piece must pass it), except for
+            an empty sequence of positions, which gives a tuple of the one piece
+            whatever ``force_tuple`` says: code splitting at positions computed from
+            sequence lengths (``numpy.cumsum(lengths[:-1])``, empty for a batch of
+            one) iterates the pieces (v7), and v1 code had to special-case it.
 
     Returns:
         tuple or ~chainer.Variable: the pieces (a single variable when there is one
-        output and ``force_tuple`` is False).
+        output, ``force_tuple`` is False and ``indices_or_sections`` is the number 1).
     """
     ys = SplitAxis(indices_or_sections, axis)(x)
-    if force_tuple and not isinstance(ys, tuple):
+    if not isinstance(ys, tuple) and (force_tuple or _no_positions(indices_or_sections)):
         ys = (ys,)
     return ys
+
+
+def _no_positions(indices_or_sections):
+    """Whether ``indices_or_sections`` is an empty sequence of split positions."""
+    if isinstance(indices_or_sections, (int, numpy.integer)) or \
+            getattr(indices_or_sections, 'ndim', 1) == 0:
+        return False
+    return len(indices_or_sections) == 0
