@@ -19,7 +19,7 @@ from chainer.iterators import _batch_segments
 from chainer.iterators import _batch_wait
 from chainer.iterators import _worker_tasks
 
-# The child's prelude: a dataset of 8 examples whose index 5 sleeps forever (until a
+# The child's prelude: a dataset of 8 examples whose index HUNG (5) sleeps forever (until a
 # file ONCE exists, when given: then it hangs the first time only; with IGNORE_TERM the
 # stuck worker also ignores SIGTERM). The first batch [0..3] comes back at once and the
 # second, [4..7], is read ahead, so a worker is stuck on index 5 when the script goes on.
@@ -31,10 +31,12 @@ import threading
 import time
 import warnings
 
+import numpy
 from chainer import iterators
 
 ONCE = {once!r}
 IGNORE_TERM = {ignore_term!r}
+HUNG = {hung!r}
 
 
 class Hung(object):
@@ -42,7 +44,7 @@ class Hung(object):
         return 8
 
     def __getitem__(self, i):
-        if i == 5 and not (ONCE and os.path.exists(ONCE)):
+        if i == HUNG and not (ONCE and os.path.exists(ONCE)):
             if ONCE:
                 open(ONCE, 'w').close()
             if IGNORE_TERM:
@@ -50,6 +52,11 @@ class Hung(object):
             while True:
                 time.sleep(0.05)
         return i
+
+
+class HungArrays(Hung):
+    def __getitem__(self, i):
+        return numpy.full(2, Hung.__getitem__(self, i))
 
 
 def start(**kwargs):
@@ -65,11 +72,11 @@ if __name__ == '__main__':
 '''
 
 
-def _child(body, tmp_path, once=False, ignore_term=False):
+def _child(body, tmp_path, once=False, ignore_term=False, hung=5):
     """Starts ``body`` (the main block of a script after the prelude) in a new
     session; returns the process and its stdout/stderr paths."""
     prelude = _PRELUDE.format(once=str(tmp_path / 'once') if once else '',
-                              ignore_term=ignore_term)
+                              ignore_term=ignore_term, hung=hung)
     script = tmp_path / 'script.py'
     script.write_text(prelude + textwrap.indent(textwrap.dedent(body), '    '))
     out, err = tmp_path / 'out', tmp_path / 'err'
@@ -167,6 +174,32 @@ def test_after_the_limit_the_batch_is_read_again_by_new_workers(tmp_path, ignore
     assert 'raised' in out
     # The batch that timed out comes again, then the iterator goes on (repeat=True).
     assert 'batch [4, 5, 6, 7] [0, 1, 2, 3]' in out
+    _assert_workers_gone(out)
+
+
+def test_a_stalled_dropped_batch_holding_the_shared_memory_times_out(tmp_path):
+    # One worker, two batches read ahead, three regions of shared memory: [2, 3]
+    # stalls on 3 in one region, [4, 5] waits behind it in another. After reset(),
+    # the first new batch takes the third region and the second finds none free.
+    code, out, err = _run('''
+        it = iterators.MultiprocessIterator(
+            HungArrays(), 2, shuffle=False, n_processes=1, n_prefetch=2, shared_mem=64,
+            dataset_timeout=None, dataset_time_limit=1)
+        assert next(it)[1].tolist() == [1, 1]
+        print('workers', *it._executor._processes, flush=True)
+        time.sleep(0.5)
+        it.reset()
+        try:
+            next(it)
+        except iterators.MultiprocessIterator.DatasetTimeoutError as e:
+            print('raised', e, flush=True)
+        print('batch', [a.tolist() for a in next(it)], flush=True)
+        print('workers', *it._executor._processes, flush=True)
+        it.finalize()
+        ''', tmp_path, once=True, hung=3)
+    assert code == 0, err
+    assert 'raised' in out and 'dataset_time_limit' in out
+    assert 'batch [[0, 0], [1, 1]]' in out
     _assert_workers_gone(out)
 
 

@@ -83,3 +83,24 @@ def wait(futures, chunks, started, need, timeout, limit, warning, error, reading
                 'its workers are terminated and the next call reads this batch again '
                 'with new ones.'.format(_describe(futures, chunks, late, reading),
                                         elapsed, limit))
+
+
+def first_free(region_futures, idle, limit, error):
+    """The first of the ``idle`` regions whose futures (``region_futures[r]``, the
+    chunks of a dropped batch that wrote to it) are all done, waiting for one when
+    none is. After ``limit`` seconds (None: no limit) ``error`` is raised."""
+    give_up = None if limit is None else time.monotonic() + limit
+    while True:
+        for region in idle:
+            if all(f.done() for f in region_futures[region]):
+                return region
+        remaining = None if give_up is None else give_up - time.monotonic()
+        if remaining is not None and remaining <= 0:
+            raise error(
+                'MultiprocessIterator: the chunks of batches dropped earlier have been '
+                'read for more than {} seconds (dataset_time_limit) and hold every free '
+                'region of the shared memory; the workers are terminated and the next '
+                'call goes on with new ones.'.format(limit))
+        running = [f for region in idle for f in region_futures[region] if not f.done()]
+        concurrent.futures.wait(running, remaining,
+                                return_when=concurrent.futures.FIRST_COMPLETED)

@@ -298,14 +298,12 @@ class MultiprocessIterator(_iteration_state.StatefulIterator):
 
         A region is busy while its batch is pending, and also while chunks of a batch
         that was dropped (by a rewind) may still be running in a worker. There is one
-        region more than batches read ahead, so one is always free or about to be."""
+        region more than batches read ahead, so one is always free or about to be
+        (unless the dataset stalls: see ``_batch_wait.first_free``)."""
         busy = {entry.region for entry in self._pending}
         idle = [r for r in range(len(self._region_futures)) if r not in busy]
-        for region in idle:
-            if all(f.done() for f in self._region_futures[region]):
-                return region
-        concurrent.futures.wait(self._region_futures[idle[0]])
-        return idle[0]
+        return _batch_wait.first_free(self._region_futures, idle, self.dataset_time_limit,
+                                      MultiprocessIterator.DatasetTimeoutError)
 
     def _recover(self, error):
         self._rewind()
