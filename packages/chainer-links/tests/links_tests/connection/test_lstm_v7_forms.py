@@ -69,3 +69,29 @@ def test_double_backprop_through_the_fused_step(cls):
     gradient_check.check_double_backward(
         two_steps, (x1, x2), rs.uniform(-1, 1, (4, 2)),
         (rs.uniform(-1, 1, (4, 3)), rs.uniform(-1, 1, (4, 3))), atol=1e-5, rtol=1e-4)
+
+
+def test_link_hooks_see_the_recurrent_links():
+    # v2+ links compute in forward, called by Link.__call__ around the link hooks
+    class Recorder(chainer.LinkHook):
+        name = 'Recorder'
+
+        def __init__(self):
+            self.seen = []
+
+        def forward_preprocess(self, args):
+            self.seen.append(type(args.link).__name__)
+
+    links = [L.LSTM(3, 2), L.StatelessLSTM(3, 2), L.NStepLSTM(1, 3, 2, 0.0),
+             L.NStepGRU(1, 3, 2, 0.0), L.StatefulPeepholeLSTM(3, 2),
+             L.StatefulZoneoutLSTM(3, 2)]
+    x = numpy.zeros((2, 3), 'f')
+    with Recorder() as hook:
+        links[0](x)
+        links[1](None, None, x)
+        links[2](None, None, [x])
+        links[3](None, [x])
+        links[4](x)
+        links[5](x)
+    for link in links:
+        assert type(link).__name__ in hook.seen

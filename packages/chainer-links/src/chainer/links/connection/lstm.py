@@ -131,7 +131,7 @@ class StatelessLSTM(LSTMBase):
         lateral (~chainer.links.Linear): Linear layer of lateral connections.
     """
 
-    def __call__(self, c, h, x):
+    def forward(self, c, h, x):
         """Returns the new cell state and the updated output of the LSTM.
 
         Args:
@@ -194,7 +194,7 @@ class LSTM(LSTMBase):
         self.c = _state.check_state(c, 'c')
         self.h = _state.check_state(h, 'h')
 
-    def __call__(self, x):
+    def forward(self, x):
         """Updates the internal state and returns the LSTM outputs.
 
         Args:

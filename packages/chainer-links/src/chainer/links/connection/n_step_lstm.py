@@ -39,7 +39,7 @@ class NStepLSTMBase(n_step_rnn.NStepBase):
         return self.rnn(self.n_layers, self.dropout, hx, cx, ws, bs, xs, train=train,
                         use_cudnn=self.use_cudnn)
 
-    def __call__(self, hx, cx, xs, train=None):
+    def forward(self, hx, cx, xs, train=None):
         """Computes the stacked LSTM over a batch of sequences.
 
         The sequences may have different lengths and come in any order: they are

@@ -134,7 +134,7 @@ class _HiddenStateStack(NStepBase):
     """An N-step stack whose only state is the hidden one (the RNNs and GRUs; the LSTMs
     add a cell state)."""
 
-    def __call__(self, hx, xs, train=None):
+    def forward(self, hx, xs, train=None):
         """Runs the stack over a batch of sequences of any lengths, in any order.
 
         Args:

@@ -46,7 +46,7 @@ class StatefulPeepholeLSTM(link.Chain):
         """Resets the internal states: sets None to ``c`` and ``h``."""
         self.c = self.h = None
 
-    def __call__(self, x):
+    def forward(self, x):
         """Updates the internal state and returns the LSTM outputs.
 
         Args:

@@ -54,7 +54,7 @@ class StatefulZoneoutLSTM(link.Chain):
         """Resets the internal states: sets None to ``c`` and ``h``."""
         self.c = self.h = None
 
-    def __call__(self, x):
+    def forward(self, x):
         """Updates the internal state and returns the LSTM outputs.
 
         Args:
