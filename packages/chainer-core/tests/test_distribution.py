@@ -58,6 +58,8 @@ def test_sample_shapes():
     assert toy.sample(4).shape == (4, 2, 3)
     assert toy.sample((5, 4)).shape == (5, 4, 2, 3)
     assert toy.sample([1]).shape == (1, 2, 3)
+    assert toy.sample(numpy.int64(2)).shape == (2, 2, 3)
+    assert toy.sample((numpy.int32(2),)).shape == (2, 2, 3)
 
 
 def test_stddev_defaults_to_the_root_of_the_variance():

@@ -7,6 +7,7 @@ reshaping of :meth:`Distribution.sample`, the array module, and the table that
 :func:`kl_divergence` looks up.
 """
 import copy
+import numbers
 
 
 class Distribution(object):
@@ -205,9 +206,9 @@ class Distribution(object):
         Returns:
             ~chainer.Variable: the samples, from :meth:`sample_n`.
         """
-        if isinstance(sample_shape, int):
+        if isinstance(sample_shape, numbers.Integral):
             sample_shape = (sample_shape,)
-        sample_shape = tuple(sample_shape)
+        sample_shape = tuple(int(size) for size in sample_shape)
         n = 1
         for size in sample_shape:
             n *= size

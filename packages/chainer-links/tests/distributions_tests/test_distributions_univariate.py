@@ -186,6 +186,15 @@ def test_sample_shapes_and_dtype():
     assert dist.sample((3,)).dtype == numpy.float32
 
 
+def test_python_numbers_and_lists_as_values():
+    dist = D.Normal(numpy.zeros(2, numpy.float32), numpy.ones(2, numpy.float32))
+    for x in (0.5, [0.5, 0.5], numpy.array([1, 1]) * 0.5):
+        logp = dist.log_prob(x)
+        assert logp.dtype == numpy.float32
+        testing.assert_allclose(logp.array, [-0.5 * math.log(2 * math.pi) - 0.125] * 2)
+    assert D.Exponential(numpy.ones(2)).log_prob(1).shape == (2,)
+
+
 @needs_scipy
 def test_support_limits():
     x = numpy.array([-0.5, 0.5, 3.0])

@@ -129,7 +129,7 @@ class Bernoulli(distribution.Distribution):
         return _bernoulli_log_prob(self.logit, x, self.binary_check)
 
     def prob(self, x):
-        x = dist_utils._as_variable(x, self.p.dtype)
+        x = dist_utils._as_variable(x, self.p)
         p = self.p
         prob = x * p + (1 - x) * (1 - p)
         if self.binary_check:

@@ -60,7 +60,7 @@ class Beta(distribution.Distribution):
         return '[0, 1]'
 
     def log_prob(self, x):
-        x = utils._as_variable(x, self.a.dtype)
+        x = utils._as_variable(x, self.a)
         xp = x.xp
         inside = (x.array >= 0) & (x.array <= 1)
         x = utils._fill(inside, x, 0.5)  # keeps the logs of outside values finite

@@ -57,7 +57,7 @@ class Cauchy(distribution.Distribution):
         return 'real'
 
     def _z(self, x):
-        return (utils._as_variable(x, self.loc.dtype) - self.loc) / self.scale
+        return (utils._as_variable(x, self.loc) - self.loc) / self.scale
 
     def log_prob(self, x):
         return -math.log(math.pi) - F.log(self.scale) - F.log1p(self._z(x) ** 2)
@@ -72,7 +72,7 @@ class Cauchy(distribution.Distribution):
         return 0.5 - F.arctan(self._z(x)) / math.pi
 
     def icdf(self, x):
-        q = utils._as_variable(x, self.loc.dtype)
+        q = utils._as_variable(x, self.loc)
         return self.loc + self.scale * F.tan((q - 0.5) * math.pi)
 
     @cache.cached_property

@@ -51,7 +51,7 @@ class Chisquare(distribution.Distribution):
         return 'positive'
 
     def log_prob(self, x):
-        x = utils._as_variable(x, self.k.dtype)
+        x = utils._as_variable(x, self.k)
         h = self._half_k
         return -F.lgamma(h) - h * _LOG2 + (h - 1) * F.log(x) - 0.5 * x
 

@@ -56,7 +56,7 @@ class Dirichlet(distribution.Distribution):
         return '[0, 1]'
 
     def log_prob(self, x):
-        x = utils._as_variable(x, self.alpha.dtype)
+        x = utils._as_variable(x, self.alpha)
         return F.sum((self.alpha - 1) * F.log(x), axis=-1) - _lbeta(self.alpha)
 
     def prob(self, x):

@@ -49,22 +49,22 @@ class Exponential(distribution.Distribution):
         return 'positive'
 
     def log_prob(self, x):
-        x = utils._as_variable(x, self.lam.dtype)
+        x = utils._as_variable(x, self.lam)
         return utils._fill(x.array >= 0, self._log_lam - self.lam * x, -numpy.inf)
 
     def prob(self, x):
         return F.exp(self.log_prob(x))
 
     def cdf(self, x):
-        x = utils._as_variable(x, self.lam.dtype)
+        x = utils._as_variable(x, self.lam)
         return utils._fill(x.array >= 0, -F.expm1(-self.lam * x), 0)
 
     def survival_function(self, x):
-        x = utils._as_variable(x, self.lam.dtype)
+        x = utils._as_variable(x, self.lam)
         return utils._fill(x.array >= 0, F.exp(-self.lam * x), 1)
 
     def icdf(self, x):
-        return -F.log1p(-utils._as_variable(x, self.lam.dtype)) / self.lam
+        return -F.log1p(-utils._as_variable(x, self.lam)) / self.lam
 
     @cache.cached_property
     def entropy(self):

@@ -54,7 +54,7 @@ class Gamma(distribution.Distribution):
         return 'positive'
 
     def log_prob(self, x):
-        x = utils._as_variable(x, self.k.dtype)
+        x = utils._as_variable(x, self.k)
         xp = x.xp
         nonneg = x.array >= 0
         safe_x = utils._fill(nonneg, x, 1)

@@ -41,7 +41,7 @@ class Geometric(distribution.Distribution):
         return 'positive integer'
 
     def log_prob(self, x):
-        x = utils._as_variable(x, self.p.dtype)
+        x = utils._as_variable(x, self.p)
         return (x - 1) * F.log1p(-self.p) + F.log(self.p)
 
     def prob(self, x):

@@ -62,7 +62,7 @@ class Gumbel(distribution.Distribution):
         return 'real'
 
     def _z(self, x):
-        return (utils._as_variable(x, self.loc.dtype) - self.loc) / self.scale
+        return (utils._as_variable(x, self.loc) - self.loc) / self.scale
 
     def log_prob(self, x):
         z = self._z(x)
@@ -78,7 +78,7 @@ class Gumbel(distribution.Distribution):
         return -F.exp(-self._z(x))
 
     def icdf(self, x):
-        return self.loc - self.scale * F.log(-F.log(utils._as_variable(x, self.loc.dtype)))
+        return self.loc - self.scale * F.log(-F.log(utils._as_variable(x, self.loc)))
 
     @cache.cached_property
     def entropy(self):

@@ -63,7 +63,7 @@ class Laplace(distribution.Distribution):
         return 'real'
 
     def _z(self, x):
-        return (utils._as_variable(x, self.loc.dtype) - self.loc) / self.scale
+        return (utils._as_variable(x, self.loc) - self.loc) / self.scale
 
     def log_prob(self, x):
         return -F.log(2 * self.scale) - abs(self._z(x))
@@ -78,7 +78,7 @@ class Laplace(distribution.Distribution):
         return _laplace_cdf(-self._z(x))
 
     def icdf(self, x):
-        return self.loc + self.scale * _laplace_icdf(utils._as_variable(x, self.loc.dtype))
+        return self.loc + self.scale * _laplace_icdf(utils._as_variable(x, self.loc))
 
     @cache.cached_property
     def entropy(self):

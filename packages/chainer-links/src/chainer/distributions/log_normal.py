@@ -60,7 +60,7 @@ class LogNormal(distribution.Distribution):
         return 'positive'
 
     def log_prob(self, x):
-        log_x = F.log(utils._as_variable(x, self.mu.dtype))
+        log_x = F.log(utils._as_variable(x, self.mu))
         return (-_HALF_LOG_2PI - self._log_sigma - log_x
                 - 0.5 * ((log_x - self.mu) / self.sigma) ** 2)
 

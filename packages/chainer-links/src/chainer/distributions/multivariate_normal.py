@@ -153,7 +153,7 @@ class MultivariateNormal(distribution.Distribution):
         return 'real'
 
     def log_prob(self, x):
-        x = utils._as_variable(x, self.loc.dtype)
+        x = utils._as_variable(x, self.loc)
         d = self.d
         diff = F.expand_dims(x - self.loc, -1)
         inv = F.broadcast_to(self._scale_tril_inv, diff.shape[:-2] + (d, d))

@@ -74,7 +74,7 @@ class Normal(distribution.Distribution):
         return 'real'
 
     def _z(self, x):
-        return (utils._as_variable(x, self.loc.dtype) - self.loc) / self.scale
+        return (utils._as_variable(x, self.loc) - self.loc) / self.scale
 
     def log_prob(self, x):
         return -_HALF_LOG_2PI - self.log_scale - 0.5 * self._z(x) ** 2
@@ -95,7 +95,7 @@ class Normal(distribution.Distribution):
         return F.log_ndtr(-self._z(x))
 
     def icdf(self, x):
-        return self.loc + self.scale * F.ndtri(utils._as_variable(x, self.loc.dtype))
+        return self.loc + self.scale * F.ndtri(utils._as_variable(x, self.loc))
 
     @cache.cached_property
     def entropy(self):

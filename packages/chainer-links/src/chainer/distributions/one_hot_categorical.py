@@ -44,7 +44,7 @@ class OneHotCategorical(distribution.Distribution):
         return {'p': self.p}
 
     def log_prob(self, x):
-        x = utils._as_variable(x, self.p.dtype)
+        x = utils._as_variable(x, self.p)
         return F.sum(self.log_p * x, axis=-1)
 
     def prob(self, x):

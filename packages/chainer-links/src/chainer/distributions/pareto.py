@@ -62,7 +62,7 @@ class Pareto(distribution.Distribution):
         return '[scale, inf]'
 
     def log_prob(self, x):
-        x = utils._as_variable(x, self.scale.dtype)
+        x = utils._as_variable(x, self.scale)
         xp = x.xp
         inside = x.array >= self.scale.array
         x = utils._fill(x.array > 0, x, 1)  # keeps the log of outside values finite
@@ -75,7 +75,7 @@ class Pareto(distribution.Distribution):
         return F.exp(self.log_prob(x))
 
     def cdf(self, x):
-        x = utils._as_variable(x, self.scale.dtype)
+        x = utils._as_variable(x, self.scale)
         xp = x.xp
         inside = x.array >= self.scale.array
         x = utils._fill(x.array > 0, x, 1)
@@ -84,7 +84,7 @@ class Pareto(distribution.Distribution):
         return utils._fill(inside, value, 0)
 
     def icdf(self, x):
-        return self.scale * (1 - utils._as_variable(x, self.scale.dtype)) ** (-1 / self.alpha)
+        return self.scale * (1 - utils._as_variable(x, self.scale)) ** (-1 / self.alpha)
 
     @cache.cached_property
     def entropy(self):

@@ -83,7 +83,7 @@ class Uniform(distribution.Distribution):
         return '[low, high]'
 
     def log_prob(self, x):
-        x = utils._as_variable(x, self.low.dtype)
+        x = utils._as_variable(x, self.low)
         logp = F.broadcast_to(-F.log(self.scale), x.shape)
         xa = x.array
         inside = (xa >= self.low.array) & (xa <= self.high.array)
@@ -93,10 +93,10 @@ class Uniform(distribution.Distribution):
         return F.exp(self.log_prob(x))
 
     def cdf(self, x):
-        return F.clip((utils._as_variable(x, self.low.dtype) - self.loc) / self.scale, 0., 1.)
+        return F.clip((utils._as_variable(x, self.low) - self.loc) / self.scale, 0., 1.)
 
     def icdf(self, x):
-        return utils._as_variable(x, self.low.dtype) * self.scale + self.loc
+        return utils._as_variable(x, self.low) * self.scale + self.loc
 
     @cache.cached_property
     def entropy(self):

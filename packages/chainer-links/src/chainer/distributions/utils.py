@@ -10,13 +10,18 @@ import chainer.functions as F
 from chainer import utils
 
 
-def _as_variable(x, dtype=None):
-    """``x`` as a Variable; a non-float ``x`` (integer class values, ...) is cast to
-    ``dtype`` when given."""
-    if dtype is not None:
-        data = _array(x)
-        if numpy.dtype(data.dtype).kind != 'f':
-            return chainer.Variable(data.astype(dtype))
+def _as_variable(x, like=None):
+    """``x`` as a Variable. With ``like`` (a parameter Variable), a value that is not a
+    Variable (a Python number, a list, an array of another dtype) becomes an array of
+    the dtype and on the device of ``like``, and a Variable of integers (class
+    values) gets its dtype."""
+    if like is not None and not isinstance(x, chainer.Variable):
+        dtype = getattr(x, 'dtype', None)  # (numpy reads a dtype None as float64)
+        if dtype is None or dtype != like.dtype:
+            xp = backend.get_array_module(like.array)
+            return chainer.Variable(xp.asarray(x).astype(like.dtype))
+    elif like is not None and x.dtype.kind != 'f':
+        return chainer.Variable(x.array.astype(like.dtype))
     return chainer.as_variable(x)
 
 
