@@ -170,3 +170,31 @@ def test_gradients_flow_to_parameters():
     testing.assert_allclose(loc.grad, (x - loc.array) / scale.array ** 2)
     testing.assert_allclose(scale.grad,
                             -1 / scale.array + (x - loc.array) ** 2 / scale.array ** 3)
+
+
+@pytest.mark.parametrize('name', maybe_scipy(
+    ['normal', 'laplace', 'gumbel', 'log_normal', 'gamma', 'beta', 'bernoulli',
+     'categorical', 'mvn', 'dirichlet'], {'gamma', 'beta', 'dirichlet'}))
+def test_log_prob_double_backward(name):
+    rng = numpy.random.RandomState(0)
+    a, b = rng.uniform(0.6, 1.5, (2, 3))
+    x = rng.uniform(0.2, 0.8, (2, 3))
+    build = {
+        'normal': lambda a, b: D.Normal(a, b).log_prob(x),
+        'laplace': lambda a, b: D.Laplace(a, b).log_prob(x),
+        'gumbel': lambda a, b: D.Gumbel(a, b).log_prob(x),
+        'log_normal': lambda a, b: D.LogNormal(a, b).log_prob(x),
+        'gamma': lambda a, b: D.Gamma(a, b).log_prob(x),
+        'beta': lambda a, b: D.Beta(a, b).log_prob(x),
+        'bernoulli': lambda a, b: D.Bernoulli(logit=a - b).log_prob(x.round()),
+        'categorical': lambda a, b: D.Categorical(logit=a * b).log_prob(
+            numpy.array([[0, 2], [1, 1]])),
+        'mvn': lambda a, b: D.MultivariateNormal(
+            a, scale_tril=chainer.functions.broadcast_to(b[0], (3, 3))
+            * numpy.eye(3)).log_prob(x),
+        'dirichlet': lambda a, b: D.Dirichlet(a + b).log_prob(x / x.sum(-1, keepdims=True)),
+    }[name]
+    y = build(a, b)
+    gy, gga, ggb = rng.normal(size=y.shape), rng.normal(size=(3,)), rng.normal(size=(3,))
+    gradient_check.check_double_backward(build, (a, b), gy, (gga, ggb),
+                                         atol=1e-4, rtol=1e-4)
