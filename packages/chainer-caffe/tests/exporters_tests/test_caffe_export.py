@@ -126,6 +126,29 @@ def test_a_sum_of_the_input_with_itself_and_a_tuple_result(tmp_path):
     numpy.testing.assert_allclose(doubled.data, 2 * x)
 
 
+def test_scale_and_bias_by_parameters_or_by_computed_blobs(tmp_path):
+    class Model(chainer.Chain):
+        def __init__(self):
+            super(Model, self).__init__()
+            with self.init_scope():
+                self.affine = L.Scale(axis=1, W_shape=(3,), bias_term=True)
+                self.gate = L.Convolution2D(3, 3, 1)
+
+        def forward(self, x):
+            h = self.affine(x)                  # Scale and Bias with blobs
+            g = self.gate(h)
+            return F.scale(h, F.sigmoid(g), axis=0) + F.bias(h, F.relu(g), axis=0)
+
+    model = Model()
+    model.affine.W.data[:] = [0.5, 2, -1]
+    model.affine.bias.b.data[:] = [0.1, 0.2, 0.3]
+    expected, got, loaded = _round_trip(model, _input((2, 3, 4, 4)), tmp_path)
+    testing.assert_allclose(got.data, expected.data, atol=1e-6, rtol=1e-5)
+    bottoms = {name.rstrip('0123456789'): b for name, b, _ in loaded.layers
+               if len(b) == 2 and not name.startswith('eltwise')}
+    assert set(bottoms) == {'scale', 'bias'}  # the computed second operands
+
+
 def test_a_linear_weight_of_float64_is_written_as_float32(tmp_path):
     W = numpy.random.RandomState(2).uniform(-1, 1, (2, 3))
 

@@ -23,6 +23,8 @@ from chainer.functions.array import reshape
 from chainer.functions.connection import convolution_2d
 from chainer.functions.connection import deconvolution_2d
 from chainer.functions.connection import linear
+from chainer.functions.math import bias
+from chainer.functions.math import scale
 from chainer.functions.normalization import fixed_batch_normalization
 from chainer.functions.normalization import local_response_normalization
 from chainer.functions.pooling import average_pooling_2d
@@ -223,6 +225,22 @@ def _add(func, ctx):
     layer.eltwise_param.operation = 1  # SUM
 
 
+def _broadcast(caffe_type, field):
+    """Scale and Bias: the second operand, broadcast from ``axis``, is a blob of the
+    layer when it is a constant (a parameter), else its second bottom."""
+    def convert(func, ctx):
+        x, y = func.inputs
+        second = ctx.names.name(y)
+        bottoms, constants = _operands(func, ctx, 1 if second is None else 2)
+        layer = ctx.layer(caffe_type, func, bottoms)
+        param = getattr(layer, field)
+        param.axis = int(func.axis)
+        if second is None:
+            param.num_axes = int(constants[0].ndim)
+            ctx.blob(layer, constants[0])
+    return convert
+
+
 CONVERTERS = {
     linear.LinearFunction: _inner_product,
     convolution_2d.Convolution2DFunction: _convolution,
@@ -243,6 +261,8 @@ CONVERTERS = {
     concat.Concat: _plain('Concat', _concat_axis),
     reshape.Reshape: _plain('Reshape', _reshape),
     basic_math.Add: _add,
+    scale.Scale: _broadcast('Scale', 'scale_param'),
+    bias.Bias: _broadcast('Bias', 'bias_param'),
 }
 
 #: The Chainer functions an export writes, by label (for messages and docs).

@@ -136,10 +136,13 @@ def export(model, args, directory=None, export_params=True, graph_name='Graph'):
     :func:`~chainer.functions.leaky_relu` (``ReLU``), :func:`~chainer.functions.elu`,
     :func:`~chainer.functions.sigmoid`, :func:`~chainer.functions.tanh`,
     :func:`~chainer.functions.softmax`, :func:`~chainer.functions.concat`,
-    :func:`~chainer.functions.reshape` and the sum of two variables of one shape
-    (``+``, ``Eltwise``). Any other function, or settings for which Caffe computes
-    another result (e.g. a pooling whose output size Caffe's rounding does not give,
-    an even LRN window), raises :class:`CaffeExportError`.
+    :func:`~chainer.functions.reshape`, :func:`~chainer.functions.scale` and
+    :func:`~chainer.functions.bias` (what :class:`~chainer.links.Scale` and
+    :class:`~chainer.links.Bias` compute; the second operand a parameter blob or a
+    second bottom) and the sum of two variables of one shape (``+``, ``Eltwise``).
+    Any other function, or settings for which Caffe computes another result (e.g. a
+    pooling whose output size Caffe's rounding does not give, an even LRN window),
+    raises :class:`CaffeExportError`.
 
     Args:
         model (callable): the model (e.g. a :class:`~chainer.Chain`), called as
