@@ -372,3 +372,34 @@ def test_copyparams_initializes_uninitialized_params_as_in_v1():
     assert dst.child.y.dtype == numpy.float64
     numpy.testing.assert_array_equal(dst.child.y.data, src.child.y.data)
     assert not dst.has_uninitialized_params
+
+
+def test_zerograds_warns_as_in_v1_24_but_optimizers_do_not():
+    import warnings
+    import numpy
+    import pytest
+    import chainer
+    link = chainer.Link()
+    with link.init_scope():
+        link.w = chainer.Parameter(numpy.array(1.0, numpy.float32))
+    with pytest.warns(DeprecationWarning, match='cleargrads'):
+        link.zerograds()
+    with pytest.warns(DeprecationWarning, match='cleargrad'):
+        link.w.zerograd()
+    assert link.w.grad == 0
+
+    class Step(chainer.UpdateRule):
+        def update_core_cpu(self, param):
+            param.data -= param.grad
+
+    class Plain(chainer.GradientMethod):
+        def create_update_rule(self):
+            return Step()
+
+    opt = Plain()
+    opt.setup(link)
+    opt.use_cleargrads(False)  # the v1 way: zerograds before backward
+    with warnings.catch_warnings():
+        warnings.simplefilter('error', DeprecationWarning)
+        opt.update(lambda: link.w * 2.0)
+    assert link.w.data == -1.0

@@ -11,6 +11,7 @@ from chainer import _v1_rules
 from chainer import cuda
 from chainer import optimizer as optimizer_module
 from chainer import update_rule as update_rule_module
+from chainer import variable
 from chainer.update_rule import Hyperparameter
 
 
@@ -121,7 +122,7 @@ class GradientMethod(optimizer_module.Optimizer):
             if clear if clear is not None else rules:
                 self.target.cleargrads()
             else:
-                self.target.zerograds()
+                self.target._zerograds()
             if self._loss_scale is None:
                 loss.backward()
             else:
@@ -175,7 +176,7 @@ class GradientMethod(optimizer_module.Optimizer):
             if data is None:
                 continue
             if param.grad is None:
-                param.zerograd()
+                variable.zero_grad(param)
             rule = getattr(param, 'update_rule', None)
             if type(rule) is not _v1_rules.V1ParamRule or rule._optimizer is not self \
                     or rule._name != name:
@@ -183,7 +184,7 @@ class GradientMethod(optimizer_module.Optimizer):
                 if not isinstance(rule, _v1_rules.V1ParamRule):
                     rule.update(param)  # a v2+ rule set on the parameter
                     if param.grad is None:
-                        param.zerograd()
+                        variable.zero_grad(param)
                     continue
             state = states.get(name)
             if state is None:
@@ -192,7 +193,7 @@ class GradientMethod(optimizer_module.Optimizer):
                 _place_states(state, data)
             rule.update_with_state(param, state)
             if param.grad is None:
-                param.zerograd()
+                variable.zero_grad(param)
 
     def _update_v1(self):
         rules = self.__dict__.setdefault('_rules', {})
@@ -224,7 +225,7 @@ class GradientMethod(optimizer_module.Optimizer):
         """
         for _, param in optimizer_module._initialized(self.target.namedparams()):
             if param.grad is None:
-                param.zerograd()
+                variable.zero_grad(param)
 
     def call_hook(self, hook):
         """Invokes one hook, then reallocates the gradients it cleared."""

@@ -18,6 +18,7 @@ from chainer import _link_serialize
 from chainer import cuda
 from chainer import initializers
 from chainer import link_hook
+from chainer import variable
 from chainer._resident import DeviceResident
 from chainer.parameter import Parameter
 
@@ -355,9 +356,18 @@ class Link(_link_copy.CopyMixin, _link_device.DeviceMixin, DeviceResident):
 
     def zerograds(self):
         """Fills all gradient arrays with zeros (cleargrads is cheaper); parameters
-        initialized later start with zero gradients too."""
+        initialized later start with zero gradients too.
+
+        .. deprecated:: v1.15
+           Use :meth:`cleargrads` instead (a DeprecationWarning, as in v1.24 and v7).
+        """
+        warnings.warn('Link.zerograds is deprecated: use Link.cleargrads',
+                      DeprecationWarning, stacklevel=2)
+        self._zerograds()
+
+    def _zerograds(self):
         for param in self.params():
-            param.zerograd()
+            variable.zero_grad(param)
         self._mark_uninitialized(zeroed=True)
 
     def cleargrads(self):

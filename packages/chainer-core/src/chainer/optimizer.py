@@ -15,6 +15,7 @@ import numpy
 
 from chainer import cuda
 from chainer import serializer as serializer_module
+from chainer import variable
 from chainer.optimizer_hooks import _common
 from chainer.optimizer_hooks import (  # NOQA: the v1 names of the hooks
     exponential_decay_noise, GradientClipping, GradientHardClipping, GradientLARS,
@@ -354,7 +355,7 @@ class Optimizer(object):
         """Fills all gradient arrays with zeros (deprecated: use
         ``target.zerograds()``)."""
         self._require_target()
-        self.target.zerograds()
+        self.target._zerograds()
 
     def compute_grads_norm(self):
         """Returns the L2 norm of all gradients together, as a float (deprecated).
@@ -393,7 +394,7 @@ class Optimizer(object):
                 len(grads), len(params)))
         for param, g_src in zip(params, grads):
             if param.grad is None:
-                param.zerograd()
+                variable.zero_grad(param)
             g_dst = param.grad
             with cuda.get_device(g_dst):
                 g_dst += _to_device_of(g_src, g_dst)

@@ -127,13 +127,13 @@ class Parameter(Variable):
         if self.data is None:
             self._grad_initializer = None
 
-    def zerograd(self):
-        """Zeroes the gradient; an uninitialized parameter starts with zeros."""
+    def _zerograd(self):
+        # an uninitialized parameter starts with zeros
         if self.data is None:
             self._grad_initializer = initializers.Zero(
                 getattr(self.initializer, 'dtype', None))
             return
-        super(Parameter, self).zerograd()
+        super(Parameter, self)._zerograd()
 
     def to_cpu(self):
         """Moves the data and gradient to the host (and so the later initialization)."""

@@ -6,6 +6,8 @@ A Variable holds its data array, its gradient, and its place in the graph (the
 :class:`~chainer.variable.VariableNode`; :class:`~chainer.Parameter` is the variable a
 link owns.
 """
+import warnings
+
 import numpy
 
 from chainer import _graph
@@ -339,7 +341,16 @@ class Variable(object):
         self._grad_var = None
 
     def zerograd(self):
-        """Initializes the gradient array by zeros (in place when it exists)."""
+        """Initializes the gradient array by zeros (in place when it exists).
+
+        .. deprecated:: v1.15
+           Use :meth:`cleargrad` instead (a DeprecationWarning, as in v1.24 and v7).
+        """
+        warnings.warn('Variable.zerograd is deprecated: use Variable.cleargrad',
+                      DeprecationWarning, stacklevel=2)
+        self._zerograd()
+
+    def _zerograd(self):
         if self._grad is None or self._grad is _NAN_GRAD:
             xp = cuda.get_array_module(self.data)
             with cuda.get_device(self.data):
@@ -509,6 +520,17 @@ class _ArrayInput(Variable):
     """
 
     __slots__ = ()
+
+
+def zero_grad(var):
+    """Zeroes ``var``'s gradient for the framework's own callers (optimizers,
+    :meth:`Link.zerograds`): without the deprecation warning of
+    :meth:`Variable.zerograd`, unless a subclass overrides that method (v1 code
+    customizes or counts it), which is then called."""
+    if type(var).zerograd is Variable.zerograd:
+        var._zerograd()
+    else:
+        var.zerograd()
 
 
 def _functions():
