@@ -289,3 +289,29 @@ def test_progress_names_what_the_workers_read():
     progress[0:2] = [4, 6]
     progress[4:6] = [9, 10]
     assert _worker_tasks.reading_now(progress) == {4, 5, 9}
+
+
+def _stubborn():
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    while True:
+        time.sleep(0.05)
+
+
+def test_end_terminates_then_kills_a_process_that_ignores_sigterm():
+    import multiprocessing
+    from chainer.iterators import _worker_pool
+    if 'fork' not in multiprocessing.get_all_start_methods():
+        pytest.skip('needs the fork start method')
+    process = multiprocessing.get_context('fork').Process(target=_stubborn, daemon=True)
+    process.start()
+    try:
+        time.sleep(0.3)  # let it ignore SIGTERM
+        began = time.monotonic()
+        _worker_pool.end([(None, [process])], grace=0.2)
+        assert not process.is_alive()
+        assert process.exitcode == -signal.SIGKILL
+        assert time.monotonic() - began < 10
+    finally:
+        if process.is_alive():
+            process.kill()
+            process.join(5)
