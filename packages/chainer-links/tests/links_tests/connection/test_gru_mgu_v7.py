@@ -123,3 +123,34 @@ def test_mgu_backward_reaches_every_parameter():
     link = L.StatelessMGU(2, 3)
     link_checks.check_backward(link, (_u((2, 3), 0, 'd'), _u((2, 2), 1, 'd')),
                                _u((2, 3), 2, 'd'), atol=1e-4, rtol=1e-3)
+
+
+@pytest.mark.parametrize('save,load', [(serializers.save_npz, serializers.load_npz),
+                                       (serializers.save_hdf5, serializers.load_hdf5)])
+def test_gru_loads_weights_saved_in_v2_layout(tmp_path, save, load):
+    src = L.GRU(3, 5)
+    x = _u((2, 3), 1)
+    src(x)  # v2+ use: the parameters are now (in_size=3, out_size=5)
+    save(str(tmp_path / 'gru'), src)
+    dst = L.GRU(3, 5)
+    load(str(tmp_path / 'gru'), dst)
+    assert dst.W_r.W.shape == (5, 3)
+    src.reset_state()
+    testing.assert_allclose(dst(x).array, src(x).array)
+    stateful = L.StatefulGRU(3, 5)
+    load(str(tmp_path / 'gru'), stateful)
+    testing.assert_allclose(stateful.W.W.array, src.W.W.array)
+
+
+def test_gru_failed_load_changes_nothing(tmp_path):
+    src = L.GRU(3, 5)
+    src(_u((2, 3), 1))
+    serializers.save_npz(str(tmp_path / 'full.npz'), src)
+    with numpy.load(str(tmp_path / 'full.npz')) as f:
+        entries = {k: f[k] for k in f.files if k != 'U/b'}
+    numpy.savez(str(tmp_path / 'broken.npz'), **entries)
+    dst = L.GRU(3, 5)
+    with pytest.raises(KeyError):
+        serializers.load_npz(str(tmp_path / 'broken.npz'), dst)
+    assert dst.W_r.W.shape == (3, 5)  # still v1's layout, usable as v1's GRU
+    dst(_u((2, 3), 0), _u((2, 5), 1))

@@ -8,6 +8,7 @@ import numpy
 import chainer.functions as F
 from chainer import cuda
 from chainer import link
+from chainer import serializer as _serializer
 from chainer.links import _args
 from chainer.links import _errors
 from chainer.links.connection import _state
@@ -213,8 +214,26 @@ class GRU(StatefulGRU):
             self._to_v2_layout()
         self.h = h
 
-    def _to_v2_layout(self):
-        if _fingerprint(self) != self._made:
+    def serialize(self, serializer):
+        """Saves or loads the parameters; a file saved in v2+'s layout (by a GRU used
+        as v2+'s, or a StatefulGRU) switches a fresh GRU to that layout first."""
+        if self._v2_sizes is not None and isinstance(serializer, _serializer.Deserializer):
+            try:
+                stored = _serializer._peek(serializer['W_r'], 'W', None)
+            except (KeyError, ValueError, TypeError):
+                stored = None
+            in_size, out_size = self._v2_sizes
+            if getattr(stored, 'shape', None) == (out_size, in_size):
+                if _serializer._is_validating(serializer):
+                    # an all-or-nothing load's checking pass: check against the v2+
+                    # layout, and change nothing yet
+                    GRUBase(in_size, out_size, *self._inits).serialize(serializer)
+                    return
+                self._to_v2_layout(force=True)
+        super(GRU, self).serialize(serializer)
+
+    def _to_v2_layout(self, force=False):
+        if not force and _fingerprint(self) != self._made:
             raise ValueError(
                 'GRU({0}, {1}) was used as v2+\'s GRU(in_size={0}, out_size={1}), but '
                 'its parameters, made in v1\'s layout GRU(n_units={0}, n_inputs={1}), '
