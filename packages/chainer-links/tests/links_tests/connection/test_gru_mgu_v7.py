@@ -154,3 +154,8 @@ def test_gru_failed_load_changes_nothing(tmp_path):
         serializers.load_npz(str(tmp_path / 'broken.npz'), dst)
     assert dst.W_r.W.shape == (3, 5)  # still v1's layout, usable as v1's GRU
     dst(_u((2, 3), 0), _u((2, 5), 1))
+
+
+def test_gru_copy_switches_layout_too():
+    link = L.GRU(3, 5).copy(mode='copy')
+    assert link(_u((2, 3), 1)).shape == (2, 5)
