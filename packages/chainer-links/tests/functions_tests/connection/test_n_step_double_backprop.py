@@ -80,3 +80,18 @@ def test_graph_gradients_equal_array_gradients_with_dropout():
     for a, b in zip(first, double):
         testing.assert_allclose(a.array, b.array, atol=1e-5, rtol=1e-4)
     assert double[1].creator is not None
+
+
+def test_double_backward_with_one_variable_at_two_positions():
+    # the same array as hx and cx: its gradient is counted once per position
+    f, args, rs = _case('lstm', seed=5)
+    n_rest = args[2:]
+
+    def g(s, *rest):
+        return f(s, s, *rest)
+
+    outs = g(args[0], *n_rest)
+    gys = [rs.uniform(-1, 1, o.shape) for o in outs]
+    ggs = [rs.uniform(-1, 1, a.shape) for a in [args[0]] + list(n_rest)]
+    gradient_check.check_double_backward(g, [args[0]] + list(n_rest), gys, ggs,
+                                         atol=1e-4, rtol=1e-4)

@@ -95,3 +95,19 @@ def test_link_hooks_see_the_recurrent_links():
         links[5](x)
     for link in links:
         assert type(link).__name__ in hook.seen
+
+
+def test_double_backprop_with_one_variable_as_cell_and_output():
+    from chainer import gradient_check
+    link = L.StatelessLSTM(2, 2)
+    for p in link.params():
+        p.data = p.data.astype(numpy.float64)
+    rs = numpy.random.RandomState(1)
+
+    def step(s, x):
+        return link(s, s, x)
+
+    gradient_check.check_double_backward(
+        step, (rs.uniform(-1, 1, (3, 2)), rs.uniform(-1, 1, (3, 2))),
+        (rs.uniform(-1, 1, (3, 2)), rs.uniform(-1, 1, (3, 2))),
+        (rs.uniform(-1, 1, (3, 2)), rs.uniform(-1, 1, (3, 2))), atol=1e-5, rtol=1e-4)

@@ -14,6 +14,7 @@ import numpy
 import chainer
 from chainer import function
 from chainer import variable
+from chainer.functions import _recomputed_grads
 from chainer.functions.activation import _lstm_cell
 from chainer.functions.activation import lstm as lstm_module
 from chainer.functions.connection import linear as linear_module
@@ -104,9 +105,7 @@ def _composed_grads(inputs, grad_outputs):
         if len(inputs) == 6:
             z = z + linear_module.linear(inputs[4], inputs[5])
         outputs = lstm_module.lstm(c_prev, z)
-        return tuple(chainer.grad(list(outputs), list(inputs),
-                                  grad_outputs=list(grad_outputs),
-                                  enable_double_backprop=True))
+    return _recomputed_grads.grads_by_position(outputs, inputs, grad_outputs)
 
 
 def fused_lstm(c_prev, x, W_up, b_up, h_prev=None, W_lat=None):

@@ -9,6 +9,7 @@ reused), and its gradients are taken with ``enable_double_backprop``: they can b
 differentiated again.
 """
 import chainer
+from chainer.functions import _recomputed_grads
 from chainer.functions.activation.relu import relu
 from chainer.functions.activation.tanh import tanh
 from chainer.functions.array.concat import concat
@@ -77,5 +78,4 @@ def differentiable_grads(func, inputs, grad_outputs):
     """The input gradients of ``func`` as Variables that can be differentiated again."""
     with chainer.using_config('enable_backprop', True):
         outputs = recompute(func, inputs)
-        return tuple(chainer.grad(outputs, list(inputs), grad_outputs=list(grad_outputs),
-                                  enable_double_backprop=True))
+    return _recomputed_grads.grads_by_position(outputs, inputs, grad_outputs)
