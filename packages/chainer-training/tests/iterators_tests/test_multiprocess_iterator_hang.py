@@ -227,6 +227,27 @@ def test_the_interpreter_exits_with_a_hung_example_read_ahead(tmp_path, ending):
     _assert_workers_gone(out)
 
 
+def test_ctrl_c_while_exiting_kills_the_stuck_workers_at_once(tmp_path):
+    # A long grace: without the Ctrl-C, the exit would wait 60 s for the stuck worker.
+    process, out, err = _child('''
+        from chainer.iterators import _worker_pool
+        _worker_pool.STOP_GRACE_S = 60
+        it = start()
+        print('exiting', flush=True)
+        ''', tmp_path, ignore_term=True)
+    deadline = time.monotonic() + 60
+    while 'exiting' not in out.read_text() and process.poll() is None \
+            and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.5)  # in the exit hook's grace now
+    sent = time.monotonic()
+    os.killpg(process.pid, signal.SIGINT)
+    code, stdout, stderr = _finish(process, out, err)
+    assert time.monotonic() - sent < 20
+    assert code == 0, stderr
+    _assert_workers_gone(stdout)
+
+
 def test_ctrl_c_ends_a_process_blocked_in_next(tmp_path):
     process, out, err = _child('''
         it = start(dataset_timeout=0.2)

@@ -15,8 +15,8 @@ time ``concurrent.futures`` looks, no pool of ours is half closed.
 Nothing here waits forever: a worker stuck in the dataset (a hung ``__getitem__``)
 never finishes its task, so a pool being stopped gets ``STOP_GRACE_S`` seconds to end,
 then its workers are terminated (SIGTERM) and, ``KILL_AFTER_S`` seconds later, killed
-(SIGKILL); its manager thread then sees them gone and ends. A second Ctrl-C during the
-exit hook skips the grace. Workers also watch their parent: when it dies without
+(SIGKILL); its manager thread then sees them gone and ends. A Ctrl-C during the
+exit hook kills them at once. Workers also watch their parent: when it dies without
 stopping them (killed), they exit instead of waiting forever for work.
 """
 import collections
@@ -87,13 +87,14 @@ def end(pools, grace):
     _end(pools, time.monotonic() + grace)
 
 
-def _end(pools, deadline):
+def _end(pools, deadline, steps=('terminate', 'kill')):
     """Waits until ``deadline`` for the (thread, processes) ``pools`` to end, then
     terminates their workers, kills those that still run ``KILL_AFTER_S`` seconds
-    later and waits a moment for the manager threads. Never waits without a limit."""
+    later (only kills with ``steps=('kill',)``) and waits a moment for the manager
+    threads. Never waits without a limit."""
     alive = [p for _, ps in pools for p in ps]
     _wait_processes(alive, deadline)
-    for step in ('terminate', 'kill'):
+    for step in steps:
         alive = [p for p in alive if _is_alive(p)]
         for p in alive:
             try:
@@ -128,7 +129,10 @@ def _wait_processes(processes, deadline):
         remaining = deadline - time.monotonic()
         if not sentinels or remaining <= 0:
             return
-        multiprocessing.connection.wait(sentinels, min(remaining, 0.1))
+        try:
+            multiprocessing.connection.wait(sentinels, min(remaining, 0.1))
+        except (OSError, ValueError):  # a sentinel closed meanwhile: poll again
+            time.sleep(0.01)
         # exitcode is set by a poll; wait() only says a sentinel became readable.
         for p in processes:
             _is_alive(p)
@@ -152,7 +156,7 @@ def _forget_finished():
 def stop_all():
     """Stops every live pool and ends every pool stopped here that is still closing:
     ``STOP_GRACE_S`` seconds for their running work, then their workers are terminated,
-    then killed (a Ctrl-C meanwhile skips the grace)."""
+    then killed (a Ctrl-C meanwhile kills them at once)."""
     if _owner != [os.getpid()]:  # a forked worker exiting: the pools are its parent's
         return
     for executor in list(_live):
@@ -163,10 +167,13 @@ def stop_all():
             pools.append(_stopping.popleft())
         except IndexError:
             break
-    try:
-        _end(pools, time.monotonic() + STOP_GRACE_S)
-    except KeyboardInterrupt:  # Ctrl-C again while exiting: no more grace
-        _end(pools, time.monotonic())
+    deadline, steps = time.monotonic() + STOP_GRACE_S, ('terminate', 'kill')
+    while True:
+        try:
+            _end(pools, deadline, steps)
+            return
+        except KeyboardInterrupt:  # Ctrl-C again while exiting: kill at once
+            deadline, steps = time.monotonic(), ('kill',)
 
 
 def _install_exit_hook():
