@@ -80,14 +80,16 @@ class MultiprocessIterator(_iteration_state.StatefulIterator):
 
     Nothing waits forever on a stalled dataset (a ``__getitem__`` that never returns).
     After ``dataset_timeout`` seconds :meth:`__next__` warns, naming the indices it
-    waits for; after ``dataset_time_limit`` seconds (if set) it raises
-    :class:`MultiprocessIterator.DatasetTimeoutError` naming them. Ctrl-C
-    (``KeyboardInterrupt``) interrupts a waiting :meth:`__next__` at once. Either way
-    the workers are terminated (SIGTERM, then SIGKILL one second later) and the next
-    call reads the batch again with new ones. :meth:`finalize` and the interpreter's
-    exit give the workers one second to finish what they run (a batch read ahead),
-    then terminate and kill them: they return within a few seconds. An iterator built with
-    any of the v2+ arguments ``order_sampler``, ``dataset_timeout`` or
+    waits for and the one a worker is stuck reading; after ``dataset_time_limit``
+    seconds (if set) it raises :class:`MultiprocessIterator.DatasetTimeoutError` naming
+    them. Ctrl-C (``KeyboardInterrupt``) interrupts a waiting :meth:`__next__` at once.
+    Either way the workers are terminated (SIGTERM, then SIGKILL one second later) and
+    the next call reads the batch again with new ones. :meth:`finalize` and the
+    interpreter's exit give the workers one second to finish what they run (a batch
+    read ahead), then terminate and kill them: they return within a few seconds (a
+    Ctrl-C during the exit kills them at once).
+
+    An iterator built with any of the v2+ arguments ``order_sampler``, ``dataset_timeout`` or
     ``maxtasksperchild`` can :meth:`reset` at any time (as in Chainer v7); otherwise,
     as in Chainer v1.24, only at the start of an epoch of an iterator that does not
     repeat (or before the first batch). Neither can after :meth:`finalize`.
