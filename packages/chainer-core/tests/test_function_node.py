@@ -457,3 +457,24 @@ def test_bad_gradients_of_a_function_node_are_named_as_v2_names_them():
         run((chainer.Variable(numpy.ones(3, numpy.float32)),))
     with pytest.raises(TypeError, match='dtype of gradients returned from backward'):
         run((chainer.Variable(numpy.ones(2, numpy.float64)),))
+
+
+def test_function_node_follows_v1_volatile_flags():
+    class Double(FunctionNode):
+        def forward(self, inputs):
+            return inputs[0] * 2,
+
+        def backward(self, indexes, grads):
+            return grads[0] * 2,
+
+    x = Variable(numpy.ones(2, numpy.float32), volatile='on')
+    y, = Double().apply((x,))
+    assert y.volatile is chainer.ON and y.creator is None
+    z = y * 3.0  # mixes with v1 Functions, as in v1
+    assert z.volatile is chainer.ON
+    w, = Double().apply((numpy.ones(2, numpy.float32),))
+    assert w.volatile is chainer.AUTO
+    v, = Double().apply((Variable(numpy.ones(2, numpy.float32)),))
+    assert v.volatile is chainer.OFF and v.creator is not None
+    with pytest.raises(ValueError):
+        Double().apply((x, Variable(numpy.ones(2, numpy.float32))))

@@ -544,3 +544,20 @@ def test_debug_mode_adds_where_the_function_was_applied_to_backward_errors():
             y.backward()
     assert 'Stacktrace of the function' in str(info.value)
     assert 'test_debug_mode_adds' in str(info.value)
+
+
+@pytest.mark.parametrize('op', [
+    lambda x, a: x * a, lambda x, a: a * x, lambda x, a: x + a, lambda x, a: a - x,
+    lambda x, a: x / a, lambda x, a: a / x, lambda x, a: x ** a, lambda x, a: a ** x])
+def test_a_larger_constant_array_broadcasts_the_variable(op):
+    x = Variable(numpy.array([1, 2, 3], numpy.float32))
+    a = numpy.arange(1, 7, dtype=numpy.float64).reshape(2, 3)
+    y = op(x, a)
+    assert y.shape == (2, 3) and y.dtype == numpy.float32
+    expected = op(numpy.array([1, 2, 3], numpy.float32), a.astype(numpy.float32))
+    numpy.testing.assert_allclose(y.data, expected, rtol=1e-6)
+    y.grad = numpy.ones((2, 3), numpy.float32)
+    y.backward()
+    assert x.grad.shape == (3,)
+    with pytest.raises(ValueError, match='broadcast'):
+        op(x, numpy.ones(2, numpy.float32))

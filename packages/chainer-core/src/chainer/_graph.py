@@ -12,7 +12,9 @@ import traceback
 import numpy
 
 from chainer import cuda
+from chainer import flag
 from chainer import thread_policy
+from chainer.configuration import config
 from chainer.utils import type_check
 
 
@@ -158,6 +160,21 @@ def check_forward_outputs(func, outputs):
         if not (isinstance(y, numpy.ndarray) or hasattr(y, '__cuda_array_interface__')):
             raise TypeError('{}.forward output must be a tuple of ndarrays, got an '
                             'element of type {}'.format(func.label, type(y).__name__))
+
+
+def aggregate_volatile(flags):
+    """The volatile flag of the outputs of a function whose input Variables have
+    ``flags`` (v1): ON when one is ON, OFF when one is OFF, else AUTO. ON and OFF
+    together are an error where a graph would be built; with backprop disabled
+    (evaluation) nothing is recorded, and they give ON."""
+    try:
+        return flag.aggregate_flags(flags)
+    except ValueError:
+        if config.enable_backprop:
+            raise  # v1: a volatile and a non-volatile variable in one graph is a bug
+        # nothing to protect: v2+ code makes its own (non-volatile) variables while
+        # the v1 Evaluator's inputs are volatile
+        return flag.ON
 
 
 def as_variable(x):

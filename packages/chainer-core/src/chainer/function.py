@@ -314,15 +314,7 @@ class Function(_graph.GraphNode):
 
 
 def _aggregate_flags(inputs):
-    try:
-        return flag.aggregate_flags([x._volatile for x in inputs])
-    except ValueError:
-        if config.enable_backprop:
-            raise  # v1: a volatile and a non-volatile variable in one graph is a bug
-        # No graph is built here (evaluation: no_backprop_mode), so the v1 check has
-        # nothing to protect; v2+ code makes its own (non-volatile) variables while
-        # the v1 Evaluator's inputs are volatile.
-        return flag.ON
+    return _graph.aggregate_volatile([x._volatile for x in inputs])
 
 
 _all_host = _graph.all_host

@@ -13,6 +13,7 @@ import weakref
 
 from chainer import _graph
 from chainer import cuda
+from chainer import flag
 from chainer.configuration import config
 
 
@@ -82,6 +83,9 @@ class FunctionNode(_graph.GraphNode):
             tuple of output :class:`~chainer.Variable` objects.
         """
         _graph.tick()
+        # v1's volatile flags: an ON input makes ON outputs and records nothing
+        flags = [x._volatile for x in inputs if isinstance(x, _graph.Variable)]
+        out_v = _graph.aggregate_volatile(flags) if flags else flag.AUTO
         input_vars = tuple([_graph.as_variable(x) for x in inputs])
         in_data = tuple([x.data for x in input_vars])
         if config.type_check:
@@ -107,8 +111,9 @@ class FunctionNode(_graph.GraphNode):
         # as in v3+: the node is recorded whenever backprop is enabled; its outputs
         # require a gradient when an input does
         requires_grad = any([x.requires_grad for x in input_vars])
-        ret = tuple([_graph.Variable(y, requires_grad=requires_grad) for y in outputs])
-        if config.enable_backprop:
+        ret = tuple([_graph.Variable(y, out_v, requires_grad=requires_grad)
+                     for y in outputs])
+        if config.enable_backprop and out_v is not flag.ON:
             self.rank = max([x.rank for x in input_vars]) if input_vars else 0
             rank = self.rank + 1
             for y in ret:

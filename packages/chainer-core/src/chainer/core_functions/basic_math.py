@@ -8,6 +8,7 @@ the variable's dtype, so ``x * 0.5`` never promotes a float32 variable to float6
 import numpy
 
 from chainer import cuda
+from chainer import flag
 from chainer import function
 from chainer import utils
 from chainer.core_functions import broadcast
@@ -431,6 +432,9 @@ def add(self, rhs):
     if isinstance(rhs, _Variable):
         return Add()(self, rhs)
     _check_constant(rhs)
+    wide = _widening(rhs, self)
+    if wide is not None:
+        return Add()(self, wide)
     return AddConstant(rhs)(self)
 
 
@@ -440,7 +444,30 @@ def sub(self, rhs):
     if isinstance(rhs, _Variable):
         return Sub()(self, rhs)
     _check_constant(rhs)
+    wide = _widening(rhs, self)
+    if wide is not None:
+        return Sub()(self, wide)
     return AddConstant(-rhs)(self)
+
+
+def _widening(value, x):
+    """A constant array whose shape broadcasts the variable ``x`` to a larger shape
+    (v6+: ``x * a`` with ``x`` of shape ``(3,)`` and ``a`` of ``(2, 3)``), as a Variable
+    in ``x``'s dtype that requires no gradient, for the two-variable node; else None
+    (scalars, arrays of ``x``'s shape, and the shapes the constant nodes report)."""
+    shape = getattr(value, 'shape', None)
+    if not shape or shape == x.shape:  # numbers and 0-d constants never widen
+        return None
+    try:
+        if numpy.broadcast_shapes(shape, x.shape) == x.shape:
+            return None
+    except ValueError:
+        return None
+    data = value.astype(x.dtype, copy=False)
+    xp = cuda.get_array_module(x.data)
+    if xp is not numpy and isinstance(data, numpy.ndarray):
+        data = xp.asarray(data)
+    return _Variable(data, volatile=flag.AUTO, requires_grad=False)
 
 
 def _check_constant(value):
@@ -456,6 +483,9 @@ def rsub(self, lhs):
     if isinstance(lhs, _Variable):  # an explicit call with a Variable, which v1 allowed
         return Sub()(lhs, self)
     _check_constant(lhs)
+    wide = _widening(lhs, self)
+    if wide is not None:
+        return Sub()(wide, self)
     return SubFromConstant(lhs)(self)
 
 
@@ -465,6 +495,9 @@ def mul(self, rhs):
     if isinstance(rhs, _Variable):
         return Mul()(self, rhs)
     _check_constant(rhs)
+    wide = _widening(rhs, self)
+    if wide is not None:
+        return Mul()(self, wide)
     return MulConstant(rhs)(self)
 
 
@@ -474,6 +507,9 @@ def div(self, rhs):
     if isinstance(rhs, _Variable):
         return Div()(self, rhs)
     _check_constant(rhs)
+    wide = _widening(rhs, self)
+    if wide is not None:
+        return Div()(self, wide)
     return MulConstant(1.0 / rhs)(self)
 
 
@@ -482,6 +518,9 @@ def rdiv(self, lhs):
     if isinstance(lhs, _Variable):  # an explicit call with a Variable, which v1 allowed
         return Div()(lhs, self)
     _check_constant(lhs)
+    wide = _widening(lhs, self)
+    if wide is not None:
+        return Div()(wide, self)
     return DivFromConstant(lhs)(self)
 
 
@@ -507,6 +546,9 @@ def pow(self, rhs):
     if isinstance(rhs, _Variable):
         return PowVarVar()(self, rhs)
     _check_constant(rhs)
+    wide = _widening(rhs, self)
+    if wide is not None:
+        return PowVarVar()(self, wide)
     return PowVarConst(rhs)(self)
 
 
@@ -515,6 +557,9 @@ def rpow(self, lhs):
     if isinstance(lhs, _Variable):  # an explicit call with a Variable, which v1 allowed
         return PowVarVar()(lhs, self)
     _check_constant(lhs)
+    wide = _widening(lhs, self)
+    if wide is not None:
+        return PowVarVar()(wide, self)
     return PowConstVar(lhs)(self)
 
 
