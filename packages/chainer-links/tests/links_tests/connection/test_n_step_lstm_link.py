@@ -96,7 +96,7 @@ def test_bad_constructor_arguments(args, match):
 def test_bad_inputs():
     link = L.NStepLSTM(1, 2, 3, dropout=0.0)
     with pytest.raises(TypeError, match='xs'):
-        link(None, None, chainer.Variable(_seqs([2], 2)[0]))
+        link(None, None, chainer.Variable(_seqs([2], 2)[0][None]))
     with pytest.raises(chainer.utils.type_check.InvalidType):
         link(None, None, [chainer.Variable(x) for x in _seqs([2], 3)])
     assert F.n_step_lstm is not None
@@ -105,4 +105,16 @@ def test_bad_inputs():
 def test_sequences_not_in_a_list_raise_assertion_error_as_in_v1():
     link = L.NStepLSTM(1, 2, 3, dropout=0.0)
     with pytest.raises(AssertionError, match='xs'):
-        link(None, None, chainer.Variable(_seqs([2], 2)[0]))
+        link(None, None, chainer.Variable(_seqs([2], 2)[0][None]))  # 3-d: no sequence
+    with pytest.raises(AssertionError, match='xs'):
+        link(None, None, [])
+
+
+def test_one_sequence_alone_is_a_list_of_one():
+    # what F.split_axis(x, 1, 0) gives (v1's force_tuple=False), as v2+ code passes it
+    link = L.NStepLSTM(1, 2, 3, dropout=0.0)
+    x = chainer.Variable(_seqs([2], 2)[0])
+    hy, cy, ys = link(None, None, x)
+    hy_ref, cy_ref, ys_ref = link(None, None, [x])
+    numpy.testing.assert_array_equal(hy.array, hy_ref.array)
+    numpy.testing.assert_array_equal(ys[0].array, ys_ref[0].array)

@@ -150,7 +150,12 @@ def test_sequences_not_in_a_list_raise_assertion_error_as_in_v1(name):
     link = _make(name)
     n_states = len(_states(name, 1))
     with pytest.raises(AssertionError, match='xs'):
-        link(*([None] * n_states), xs=chainer.Variable(_seqs([2])[0]))
+        link(*([None] * n_states), xs=chainer.Variable(_seqs([2])[0][None]))
+    # one 2-d sequence alone is read as [xs] (F.split_axis of a batch of one)
+    seq = chainer.Variable(_seqs([2])[0])
+    alone = link(*([None] * n_states), xs=seq)
+    listed = link(*([None] * n_states), xs=[seq])
+    numpy.testing.assert_array_equal(alone[-1][0].array, listed[-1][0].array)
 
 
 def test_bad_constructor_arguments():

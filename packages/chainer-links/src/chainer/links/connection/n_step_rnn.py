@@ -111,7 +111,14 @@ class NStepBase(link.ChainList):
 
     def _run(self, states, xs, train):
         """Sorts ``xs`` by decreasing length, runs the function on the time-major
-        batch and puts the final states and output sequences back in the given order."""
+        batch and puts the final states and output sequences back in the given order.
+
+        One sequence given alone (a 2-d Variable or array, not in a list) is read as
+        ``[xs]``: ``F.split_axis`` into one section returns its input itself under
+        v1's ``force_tuple=False`` default, which v2+ code splitting a batch of one
+        passes here. v1 refused it (an assertion)."""
+        if not isinstance(xs, (list, tuple)) and getattr(xs, 'ndim', None) == 2:
+            xs = [xs]
         if not isinstance(xs, (list, tuple)) or not xs:
             # v1 asserted that xs is a list: InvalidCallError is also an AssertionError.
             raise _errors.InvalidCallError(
