@@ -336,3 +336,14 @@ def test_end_terminates_then_kills_a_process_that_ignores_sigterm():
         if process.is_alive():
             process.kill()
             process.join(5)
+
+
+def test_an_iterator_pickled_without_the_time_limit_loads_without_one():
+    import pickle
+    it = iterators.MultiprocessIterator([1, 2], 1, n_processes=1, dataset_time_limit=3)
+    assert pickle.loads(pickle.dumps(it)).dataset_time_limit == 3
+    state = it.__getstate__()
+    del state['dataset_time_limit']  # as an older version pickled it
+    old = iterators.MultiprocessIterator.__new__(iterators.MultiprocessIterator)
+    old.__setstate__(state)
+    assert old.dataset_time_limit is None

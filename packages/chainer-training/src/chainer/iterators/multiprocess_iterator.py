@@ -190,6 +190,7 @@ class MultiprocessIterator(_iteration_state.StatefulIterator):
         return state
 
     def __setstate__(self, state):
+        self.dataset_time_limit = None  # absent from a pickle of an older version
         self.__dict__.update(state)
         self._init_process_state()
 
