@@ -88,7 +88,8 @@ class FunctionNode(_graph.GraphNode):
         out_v = _graph.aggregate_volatile(flags) if flags else flag.AUTO
         input_vars = tuple([_graph.as_variable(x) for x in inputs])
         in_data = tuple([x.data for x in input_vars])
-        if config.type_check:
+        if config.type_check and type(self).check_type_forward is not \
+                _graph.GraphNode.check_type_forward:
             self._check_data_type_forward(in_data)
         hooks = self._hooks()
         hooks = hooks.values() if hooks else ()
