@@ -129,7 +129,8 @@ def _backward_arrays(root, retain_grad, loss_scale):
                 hook.backward_preprocess(func, in_data, out_grad)
         try:
             if func._is_v1:
-                if not _any_requires_grad(inputs):
+                if not (inputs[0]._requires_grad if len(inputs) == 1
+                        else _any_requires_grad(inputs)):
                     # e.g. a node reached through an output whose inputs were all
                     # marked requires_grad=False: nothing can receive a gradient
                     gxs = (None,) * len(in_data)

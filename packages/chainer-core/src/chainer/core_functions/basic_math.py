@@ -431,8 +431,7 @@ def add(self, rhs):
     :class:`Add` node, a constant an :class:`AddConstant` node."""
     if isinstance(rhs, _Variable):
         return Add()(self, rhs)
-    _check_constant(rhs)
-    wide = _widening(rhs, self)
+    wide = _wide_operand(rhs, self)
     if wide is not None:
         return Add()(self, wide)
     return AddConstant(rhs)(self)
@@ -443,20 +442,23 @@ def sub(self, rhs):
     ``-rhs`` for a constant."""
     if isinstance(rhs, _Variable):
         return Sub()(self, rhs)
-    _check_constant(rhs)
-    wide = _widening(rhs, self)
+    wide = _wide_operand(rhs, self)
     if wide is not None:
         return Sub()(self, wide)
     return AddConstant(-rhs)(self)
 
 
-def _widening(value, x):
-    """A constant array whose shape broadcasts the variable ``x`` to a larger shape
-    (v6+: ``x * a`` with ``x`` of shape ``(3,)`` and ``a`` of ``(2, 3)``), as a Variable
-    in ``x``'s dtype that requires no gradient, for the two-variable node; else None
-    (scalars, arrays of ``x``'s shape, and the shapes the constant nodes report)."""
+def _wide_operand(value, x):
+    """Checks a constant operand; when it is an array whose shape broadcasts the
+    variable ``x`` to a larger shape (v6+: ``x * a`` with ``x`` of shape ``(3,)`` and
+    ``a`` of ``(2, 3)``), returns it as a Variable in ``x``'s dtype that requires no
+    gradient, for the two-variable node; else None (numbers, arrays of ``x``'s shape,
+    and the shapes the constant nodes report)."""
+    if type(value) is float or type(value) is int:
+        return None  # the common case (``h * 0.5``), at the cost of one test
+    _check_constant(value)
     shape = getattr(value, 'shape', None)
-    if not shape or shape == x.shape:  # numbers and 0-d constants never widen
+    if not shape or shape == x.shape:  # 0-d constants never widen
         return None
     try:
         if numpy.broadcast_shapes(shape, x.shape) == x.shape:
@@ -482,8 +484,7 @@ def rsub(self, lhs):
     """``lhs - x`` for a constant ``lhs`` (:class:`SubFromConstant`)."""
     if isinstance(lhs, _Variable):  # an explicit call with a Variable, which v1 allowed
         return Sub()(lhs, self)
-    _check_constant(lhs)
-    wide = _widening(lhs, self)
+    wide = _wide_operand(lhs, self)
     if wide is not None:
         return Sub()(wide, self)
     return SubFromConstant(lhs)(self)
@@ -494,8 +495,7 @@ def mul(self, rhs):
     :class:`MulConstant` for a constant."""
     if isinstance(rhs, _Variable):
         return Mul()(self, rhs)
-    _check_constant(rhs)
-    wide = _widening(rhs, self)
+    wide = _wide_operand(rhs, self)
     if wide is not None:
         return Mul()(self, wide)
     return MulConstant(rhs)(self)
@@ -506,8 +506,7 @@ def div(self, rhs):
     ``1 / rhs`` for a constant."""
     if isinstance(rhs, _Variable):
         return Div()(self, rhs)
-    _check_constant(rhs)
-    wide = _widening(rhs, self)
+    wide = _wide_operand(rhs, self)
     if wide is not None:
         return Div()(self, wide)
     return MulConstant(1.0 / rhs)(self)
@@ -517,8 +516,7 @@ def rdiv(self, lhs):
     """``lhs / x`` for a constant ``lhs`` (:class:`DivFromConstant`)."""
     if isinstance(lhs, _Variable):  # an explicit call with a Variable, which v1 allowed
         return Div()(lhs, self)
-    _check_constant(lhs)
-    wide = _widening(lhs, self)
+    wide = _wide_operand(lhs, self)
     if wide is not None:
         return Div()(wide, self)
     return DivFromConstant(lhs)(self)
@@ -545,8 +543,7 @@ def pow(self, rhs):
     for a constant exponent."""
     if isinstance(rhs, _Variable):
         return PowVarVar()(self, rhs)
-    _check_constant(rhs)
-    wide = _widening(rhs, self)
+    wide = _wide_operand(rhs, self)
     if wide is not None:
         return PowVarVar()(self, wide)
     return PowVarConst(rhs)(self)
@@ -556,8 +553,7 @@ def rpow(self, lhs):
     """``lhs ** x`` for a constant base (:class:`PowConstVar`)."""
     if isinstance(lhs, _Variable):  # an explicit call with a Variable, which v1 allowed
         return PowVarVar()(lhs, self)
-    _check_constant(lhs)
-    wide = _widening(lhs, self)
+    wide = _wide_operand(lhs, self)
     if wide is not None:
         return PowVarVar()(wide, self)
     return PowConstVar(lhs)(self)
