@@ -43,6 +43,35 @@ def params_arguments(W, b, groups, transposed=False):
                 initial_bias=0 if b is None else b)
 
 
+def v7_positional(wscale, bias, nobias, initialW, initial_bias):
+    """Reads v7's positional order of Convolution2D/DilatedConvolution2D after the window
+    arguments, ``(nobias, initialW, initial_bias)``, where v1 has ``(wscale, bias,
+    nobias)``: a bool in ``wscale``'s place is v7's ``nobias`` (a v1 scale is a number),
+    and then the next two positional arguments are v7's ``initialW`` and
+    ``initial_bias``. Code built on v7 passes them so (ChainerCV's ``Conv2DActiv``).
+
+    An argument left at its v1 default (``bias=0``, ``nobias=False``) counts as not
+    given; one given both by position and by keyword is a TypeError, as in v7.
+
+    Returns:
+        dict: ``wscale``, ``bias``, ``nobias``, ``initialW``, ``initial_bias`` to build
+        the link with (the arguments as they are when ``wscale`` is not a bool).
+    """
+    if not isinstance(wscale, bool):
+        return dict(wscale=wscale, bias=bias, nobias=nobias, initialW=initialW,
+                    initial_bias=initial_bias)
+    given_W = None if type(bias) is int and bias == 0 else bias
+    given_b = None if nobias is False else nobias
+    for name, by_position, by_keyword in (('initialW', given_W, initialW),
+                                          ('initial_bias', given_b, initial_bias)):
+        if by_position is not None and by_keyword is not None:
+            raise TypeError('got multiple values for argument {!r} (by position, in v7\'s '
+                            'order after nobias, and by keyword)'.format(name))
+    return dict(wscale=1, bias=0, nobias=wscale,
+                initialW=initialW if given_W is None else given_W,
+                initial_bias=initial_bias if given_b is None else given_b)
+
+
 def nd_nobias(nobias, initial_bias):
     """Whether an N-d (de)convolution link has no bias: with ``nobias``, or, as in v1,
     when ``initial_bias`` is None (ConvolutionND's default, so it has no bias unless

@@ -30,7 +30,9 @@ class Convolution2D(_convolution.Convolution2DLink):
             ``(out_channels, in_channels / groups, kh, kw)``.
 
     ``Convolution2D(out_channels, ksize, ...)`` (v2+, ``ksize`` omitted) has
-    ``in_channels=None``.
+    ``in_channels=None``. A bool as sixth positional argument is v7's ``nobias``, and
+    the seventh and eighth are then v7's ``initialW`` and ``initial_bias`` (v7's
+    positional order; a number there is v1's ``wscale``).
 
     Attributes:
         W (~chainer.Variable): Weight parameter.
@@ -44,9 +46,9 @@ class Convolution2D(_convolution.Convolution2DLink):
         in_channels, out_channels, ksize = _convolution.shift_channels(
             in_channels, out_channels, ksize)
         super(Convolution2D, self).__init__(
-            in_channels, out_channels, ksize, stride, pad, use_cudnn, wscale=wscale,
-            bias=bias, nobias=nobias, initialW=initialW, initial_bias=initial_bias,
-            dilate=dilate, groups=groups)
+            in_channels, out_channels, ksize, stride, pad, use_cudnn,
+            dilate=dilate, groups=groups, **_convolution.v7_positional(
+                wscale, bias, nobias, initialW, initial_bias))
 
     @classmethod
     def from_params(cls, W, b=None, stride=1, pad=0, nobias=False, dilate=1, groups=1):

@@ -26,6 +26,10 @@ class DilatedConvolution2D(_convolution.Convolution2DLink):
         initialW: Initial weight (4-D array, scalar or callable).
         initial_bias: Initial bias (1-D array, scalar or callable).
 
+    A bool as seventh positional argument is v7's ``nobias``, and the eighth and ninth
+    are then v7's ``initialW`` and ``initial_bias`` (v7's positional order; a number
+    there is v1's ``wscale``).
+
     Attributes:
         W (~chainer.Variable): Weight parameter.
         b (~chainer.Variable): Bias parameter.
@@ -37,9 +41,8 @@ class DilatedConvolution2D(_convolution.Convolution2DLink):
         in_channels, out_channels, ksize = _convolution.shift_channels(
             in_channels, out_channels, ksize)
         super(DilatedConvolution2D, self).__init__(
-            in_channels, out_channels, ksize, stride, pad, use_cudnn, wscale=wscale,
-            bias=bias, nobias=nobias, initialW=initialW, initial_bias=initial_bias,
-            dilate=dilate)
+            in_channels, out_channels, ksize, stride, pad, use_cudnn, dilate=dilate,
+            **_convolution.v7_positional(wscale, bias, nobias, initialW, initial_bias))
 
     def _apply(self, x, W, b):
         return F.dilated_convolution_2d(
