@@ -170,3 +170,14 @@ def test_evaluator_finalizes_its_iterators():
     evaluator = extensions.Evaluator({'main': iterator, 'extra': iterator}, V7Model())
     evaluator.finalize()
     assert iterator.finalize.call_count == 2
+
+
+def test_multiprocess_updater_steps_give_arrays_to_v2_code_and_variables_to_v1_code():
+    from chainer.dataset import concat_examples
+    from chainer.training.updaters import multiprocess_parallel_updater as mpu
+    for cls, expected in ((V7Model, numpy.ndarray), (V1Model, chainer.Variable),
+                          (V7Model, numpy.ndarray)):
+        model = cls()
+        mpu._compute_grads(model, concat_examples, _dataset()[:2], None)
+        assert isinstance(model.seen[0], expected)
+        assert model.l1.W.grad is not None

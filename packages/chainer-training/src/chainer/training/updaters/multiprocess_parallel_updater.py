@@ -124,14 +124,18 @@ def scatter_params(link, array):
     _scatter(link, array, 'data')
 
 
+#: Whether a batch goes to the model in Variables, judged once per model (each process
+#: of the updater computes with one model).
+_INPUT_STYLE = _batch_inputs.InputStyle(True)
+
+
 def _compute_grads(model, converter, batch, device):
     """Forward and backward of ``model`` on a batch; the gradients stay in the model."""
     model.cleargrads()
     # v1 (which introduced this updater) wrapped the batch in Variables; v2+ models
     # get the arrays as they come
-    as_variables = _batch_inputs.wants_variables(True, model)
     loss = standard_updater.call_with_batch(model, converter(batch, device),
-                                            as_variables=as_variables)
+                                            as_variables=_INPUT_STYLE(model))
     model.cleargrads()
     loss.backward()
 
