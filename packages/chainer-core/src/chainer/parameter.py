@@ -7,6 +7,7 @@ import numpy
 from chainer import cuda
 from chainer import flag
 from chainer import initializers
+from chainer.variable import _NAN_GRAD
 from chainer.variable import Variable
 
 
@@ -89,6 +90,9 @@ class Parameter(Variable):
             xp = cuda.cupy
         with cuda.get_device(self._initial_device):
             data = initializers.generate_array(self.initializer, _as_shape(shape), xp)
+        custom = self.__dict__.get('_custom_device')
+        if custom is not None:  # a device of one's own (see to_device)
+            data = custom.send(data)
         group = self.__dict__.get('_init_group', ())
         self._take_data(data)
         for ref in group:
@@ -135,14 +139,48 @@ class Parameter(Variable):
             return
         super(Parameter, self)._zerograd()
 
+    @property
+    def device(self):
+        """The device of the data (see :mod:`chainer.backend`); a device of one's
+        own given to :meth:`to_device` is returned as given, also before the
+        parameter is initialized."""
+        custom = self.__dict__.get('_custom_device')
+        if custom is not None:
+            return custom
+        return Variable.device.fget(self)
+
+    def to_device(self, device):
+        """Moves the data and gradient to ``device`` (v4+), and so the later
+        initialization.
+
+        Args:
+            device: a device specifier (see :func:`chainer.get_device`). A
+                :class:`~chainer.backend.Device` other than the host and the CUDA
+                GPUs (a subclass of one's own, as v7 allows) gets the arrays through
+                its ``send`` and is what :attr:`device` returns afterwards.
+        """
+        from chainer import backend
+        device = backend.get_device(device)
+        if isinstance(device, (backend.CpuDevice, backend.GpuDevice)):
+            super(Parameter, self).to_device(device)
+            return
+        self._initial_device = None
+        self._custom_device = device
+        if self.data is not None:
+            self.data = device.send(self.data)
+            if self._grad is not None and self._grad is not _NAN_GRAD:
+                self._grad = device.send(self._grad)
+
     def to_cpu(self):
         """Moves the data and gradient to the host (and so the later initialization)."""
+        self.__dict__.pop('_custom_device', None)
         self._initial_device = None
         if self.data is not None:
             super(Parameter, self).to_cpu()
 
     def to_gpu(self, device=None):
         """Moves the data and gradient to a GPU (and so the later initialization)."""
+        self.__dict__.pop('_custom_device', None)
         self._initial_device = cuda.get_device(device).id if device is not None \
             else cuda.get_device(None).id
         if self.data is not None:
