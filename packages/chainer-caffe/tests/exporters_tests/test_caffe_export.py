@@ -186,3 +186,15 @@ def test_the_net_takes_one_input():
         caffe.export(Net(), [_input(), _input()])
     with pytest.raises(TypeError):
         caffe.export(Net(), _input())
+
+
+def test_padded_pooling_where_caffe_computes_the_same_windows(tmp_path):
+    class Model(chainer.Chain):
+        def forward(self, x):
+            # 7 -> 4 both ways: Caffe rounds up, Chainer's max pooling covers all
+            # and its average pooling rounds down to the same size here
+            return F.max_pooling_2d(x, 3, 2, 1) + F.average_pooling_2d(x, 3, 2, 1)
+
+    expected, got, _ = _round_trip(Model(), _input(), tmp_path)
+    assert got.shape == (1, 3, 4, 4)
+    testing.assert_allclose(got.data, expected.data, atol=1e-6, rtol=1e-5)
