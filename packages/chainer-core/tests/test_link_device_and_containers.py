@@ -38,20 +38,29 @@ class TestDeviceResident(object):
         assert isinstance(child.mean, numpy.ndarray)
         assert isinstance(child.w.array, numpy.ndarray)
 
-    def test_v1_to_cpu_and_overrides_warn_nothing(self):
+    def test_v1_to_cpu_warns_once_per_call_and_overrides_are_called(self):
         with warnings.catch_warnings():
             warnings.simplefilter('error')
 
-            class Stateful(chainer.Link):
+            class Stateful(chainer.Link):  # overriding is v1's way: no warning
                 calls = 0
 
                 def to_cpu(self):
                     Stateful.calls += 1
                     return super(Stateful, self).to_cpu()
 
-            chain = chainer.Chain(child=Stateful())
+        chain = chainer.Chain(child=Stateful())
+        with warnings.catch_warnings(record=True) as seen:
+            warnings.simplefilter('always')
             assert chain.to_cpu() is chain
-            chain.to_device('@numpy')  # the override is told of the move too
+        # one DeprecationWarning for the user's call, as v7 (none for the child's)
+        assert [w.category for w in seen] == [DeprecationWarning]
+        assert "to_device('@numpy')" in str(seen[0].message)
+        with warnings.catch_warnings():
+            warnings.simplefilter('error')
+            # the override is told of the move too; its super() call warns, as in v7
+            with pytest.warns(DeprecationWarning):
+                chain.to_device('@numpy')
         assert Stateful.calls == 2
 
     def test_plain_device_resident_still_warns_on_override(self):

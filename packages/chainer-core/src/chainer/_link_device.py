@@ -10,6 +10,7 @@ uninitialized parameter is later initialized.
 """
 import numpy
 
+from chainer import _resident
 from chainer import cuda
 
 
@@ -121,22 +122,24 @@ class DeviceMixin(object):
 
         Each child's own ``to_cpu`` is called, so a link that keeps extra device
         state (e.g. a recurrent state) can override it and call ``super()``.
-        Attributes that are not registered are not handled. (v1's method: no
-        DeprecationWarning, unlike v7's; ``to_device('@numpy')`` does the same.)
+        Attributes that are not registered are not handled. Warns DeprecationWarning
+        once per call, as v7 does (``to_device('@numpy')`` does the same).
 
         Returns:
             self
         """
-        move_own_to_cpu(self)
-        for child in self.children():
-            child.to_cpu()
+        with _resident.legacy_move('to_cpu'):
+            move_own_to_cpu(self)
+            for child in self.children():
+                child.to_cpu()
         return self
 
     def to_gpu(self, device=None):
         """Copies parameters and persistent arrays of the hierarchy to a GPU.
 
         Each child's own ``to_gpu`` is called (see :meth:`to_cpu`). As in v1, a link
-        already on a GPU stays there; :meth:`to_device` moves between GPUs.
+        already on a GPU stays there; :meth:`to_device` moves between GPUs. Warns
+        DeprecationWarning once per call, as v7 does.
 
         Args:
             device: device id (or CUDA device); the current device when omitted.
@@ -145,7 +148,8 @@ class DeviceMixin(object):
             self
         """
         cuda.check_cuda_available()
-        move_own_to_gpu(self, device)
-        for child in self.children():
-            child.to_gpu(device)
+        with _resident.legacy_move('to_gpu'):
+            move_own_to_gpu(self, device)
+            for child in self.children():
+                child.to_gpu(device)
         return self

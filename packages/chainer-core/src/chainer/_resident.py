@@ -2,6 +2,8 @@
 visitors of :mod:`chainer.device_resident` so that defining a subclass (``Link``,
 at ``import chainer``) loads no device module: the device API is imported on first
 use. See :mod:`chainer.device_resident` for the whole story."""
+import contextlib
+import threading
 import warnings
 
 #: Methods a subclass may not override (v7 marks them final): TypeError at class creation.
@@ -12,6 +14,29 @@ _LEGACY = ('to_cpu', 'to_gpu', 'to_intel64')
 _LEGACY_TARGET = {'to_cpu': '@numpy', 'to_gpu': '@cupy:N', 'to_intel64': '@intel64'}
 
 _overridden_cache = {}
+
+_legacy_moves = threading.local()
+
+
+def warn_legacy_move(name, stacklevel):
+    """Warns that the v1 method ``name`` (``to_cpu``, ``to_gpu``, ``to_intel64``) is
+    deprecated, as v7 does, unless it runs inside another such move (a child's or an
+    override's ``super()`` call): one warning per call of the user's."""
+    if not getattr(_legacy_moves, 'depth', 0):
+        warnings.warn('{} is deprecated: use to_device({!r}) instead'.format(
+            name, _LEGACY_TARGET[name]), DeprecationWarning, stacklevel=stacklevel + 1)
+
+
+@contextlib.contextmanager
+def legacy_move(name):
+    """Context of a v1 move ``name``: warns once (see :func:`warn_legacy_move`)."""
+    warn_legacy_move(name, 4)
+    depth = getattr(_legacy_moves, 'depth', 0)
+    _legacy_moves.depth = depth + 1
+    try:
+        yield
+    finally:
+        _legacy_moves.depth = depth
 
 
 def _legacy_base(cls):

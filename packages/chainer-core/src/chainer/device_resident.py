@@ -11,6 +11,7 @@ overrides one of them gets it called when its tree is moved by the matching devi
 import abc
 import warnings
 
+from chainer import _resident
 from chainer import backend
 from chainer._resident import _LEGACY_TARGET, _overridden_methods  # noqa: F401
 from chainer._resident import DeviceResident  # noqa: F401  (defined there, see it)
@@ -68,8 +69,7 @@ class _ToDeviceVisitor(DeviceResidentsVisitor):
 
     def __init__(self, device, entry=None, skip_gpu_arrays=False, start=None):
         if entry is not None:
-            warnings.warn('{} is deprecated: use to_device({!r}) instead'.format(
-                entry[0], _LEGACY_TARGET[entry[0]]), DeprecationWarning, stacklevel=4)
+            _resident.warn_legacy_move(entry[0], 4)
         self._device = device
         self._entry = entry
         self._skip_gpu_arrays = skip_gpu_arrays
