@@ -297,12 +297,12 @@ def test_unary_math_function_unittest_v7_form():
     assert case.forward_options['atol'] == 1e-3 and case.ggx.shape == case.x.shape
     assert case.backward_options['dtype'] == numpy.float64
 
-    def identity(x):
+    def passthrough(x):  # a name no function class has (chainer.functions has Identity)
         return x * 1.0
 
     with pytest.warns(DeprecationWarning, match='is_linear'):
         decorate = testing.unary_math_function_unittest(
-            identity, func_expected=lambda x, dtype: x, is_linear=True)
+            passthrough, func_expected=lambda x, dtype: x, is_linear=True)
     module = types.ModuleType('_scratch_unary')
     sys.modules[module.__name__] = module
 
@@ -312,10 +312,10 @@ def test_unary_math_function_unittest_v7_form():
     Linear.__module__ = module.__name__
     bundle = decorate(Linear)
     generated = bundle.cases[0].klass
-    assert not hasattr(generated, 'test_label')  # no class named Identity
+    assert not hasattr(generated, 'test_label')  # no class named Passthrough
     case = generated('test_double_backward_cpu')
     case.setUp()
-    case.test_double_backward_cpu()  # through identity(x) ** 2
+    case.test_double_backward_cpu()  # through passthrough(x) ** 2
     with pytest.raises(ValueError, match='label_expected'):
         testing.unary_math_function_unittest(
-            identity, func_expected=lambda x, dtype: x, label_expected='identity')
+            passthrough, func_expected=lambda x, dtype: x, label_expected='passthrough')
