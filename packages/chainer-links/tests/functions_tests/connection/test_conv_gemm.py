@@ -96,7 +96,8 @@ def test_transposed_correlate_rejects_unknown_strategy():
 
 @pytest.mark.parametrize('a_shape,w_shape,expected', [
     ((64, 32, 24, 24), (32, 1, 5, 5), 'offset_major'),     # cnn conv1: runs of 24 > 1
-    ((64, 64, 8, 8), (64, 32, 5, 5), 'channels_last'),     # cnn conv2: 4096 runs < 2**14
+    ((64, 64, 8, 8), (64, 32, 5, 5), 'per_offset'),        # cnn conv2: 4096 runs > 2**11
+    ((16, 64, 8, 8), (64, 32, 5, 5), 'channels_last'),     # 1024 runs < 2**11
     ((256, 32, 16, 16), (32, 16, 3, 3), 'per_offset'),     # 65536 runs of c=16
     ((256, 32, 16, 16), (32, 8, 3, 3), 'offset_major'),    # too few channels per tap
     ((8, 256, 8, 8), (256, 256, 3, 3), 'channels_last'),

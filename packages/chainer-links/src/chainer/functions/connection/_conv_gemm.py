@@ -108,11 +108,13 @@ PER_OFFSET_MIN_CHANNELS = 16
 
 #: Per-offset GEMMs pay off when the single GEMM's col2im would add more than this many
 #: short runs per kernel offset. The single GEMM's adds read runs of ``c`` (or one output
-#: row) elements, ~70 ns of overhead each on this VM's numpy, where the per-offset adds
-#: read runs of whole output rows of every channel; but every extra BLAS call risks
-#: ~1 ms or more (up to 12 ms measured) when OpenBLAS runs two threads and the other
-#: core is busy (its worker waits for a time slice). 1 ms / 70 ns ~ 2**14 runs.
-PER_OFFSET_MIN_RUNS = 1 << 14
+#: row) elements, ~70 ns of overhead each, where the per-offset adds read runs of whole
+#: output rows of every channel. Measured on one BLAS thread (cnn's conv2: 4096 runs of
+#: 32 channels, 25 offsets): 6.6 ms per-offset against 7.9 ms for the single GEMM, 1.5 ms
+#: less per training step. (This was 2**14 while OpenBLAS ran two threads on contended
+#: cores, where every extra BLAS call risked a scheduler slice; ``chainer.thread_policy``
+#: now drops to one thread under contention.)
+PER_OFFSET_MIN_RUNS = 1 << 11
 
 
 def _positions(a):

@@ -175,11 +175,18 @@ def select(x, indexes, ksize, stride, pad, cover_all):
     return y
 
 
-def _zero_image(values, ksize, stride, pad, dims, channels_last):
-    # A zero padded image for the windows of `values` and the crop back to `dims`.
+def _zero_image(values, ksize, stride, pad, dims, channels_last, zero=True):
+    # A zero padded image for the windows of `values` and the crop back to `dims`;
+    # uninitialized with zero=False (for callers that write every position).
     xp = cuda.get_array_module(values)
     lengths = conv_nd.padded_lengths(values.shape[2:], ksize, stride, pad, dims)
-    img = conv_nd.empty_image(values.shape[:2] + lengths, values.dtype, channels_last, xp)
+    shape = values.shape[:2] + lengths
+    if zero:
+        img = conv_nd.empty_image(shape, values.dtype, channels_last, xp)
+    elif channels_last:
+        img = xp.moveaxis(xp.empty((shape[0],) + lengths + shape[1:2], values.dtype), -1, 1)
+    else:
+        img = xp.empty(shape, values.dtype)
     crop = _LEAD + tuple(slice(p, p + d) for p, d in zip(pad, dims))
     return img, crop
 
@@ -235,10 +242,13 @@ def scatter(values, indexes, ksize, stride, pad, dims, channels_last=False):
         array ``(n, c, dims...)``.
     """
     xp = cuda.get_array_module(values)
-    img, crop = _zero_image(values, ksize, stride, pad, dims, channels_last)
+    disjoint = all(s >= k for s, k in zip(stride, ksize))
+    # Windows that tile the image write every position once: no zero fill needed.
+    covered = tiles(dims, values.shape[2:], ksize, stride, pad)
+    img, crop = _zero_image(values, ksize, stride, pad, dims, channels_last,
+                            zero=not covered)
     values = conv_nd.to_layout(values, channels_last)
     indexes = conv_nd.to_layout(indexes, channels_last)
-    disjoint = all(s >= k for s, k in zip(stride, ksize))
     for tap, view in enumerate(_taps(img, ksize, stride, values.shape[2:])):
         if disjoint:
             # Each image position belongs to one window at most: write, don't add.
