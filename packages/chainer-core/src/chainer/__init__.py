@@ -45,9 +45,12 @@ from chainer.reporter import DictSummary, Reporter, Summary  # noqa: E402,F401
 from chainer.reporter import get_current_reporter, report, report_scope  # noqa: E402,F401
 from chainer._runtime import check_compatibility, print_runtime_info  # noqa: E402,F401
 from chainer.thread_policy import get_blas_threads, set_blas_threads  # noqa: E402,F401
+from chainer import heap_policy  # noqa: E402
 from chainer._cudnn_policy import should_use_cudnn  # noqa: E402,F401
 from chainer._cudnn_policy import should_use_cudnn_tensor_core  # noqa: E402,F401
 from chainer import _missing, _namespace, _runtime  # noqa: E402
+
+heap_policy.apply_at_import()
 
 #: Set to True to silence the warnings of :func:`chainer.utils.experimental` (v1.24).
 disable_experimental_feature_warning = False
