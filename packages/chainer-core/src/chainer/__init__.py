@@ -33,6 +33,7 @@ from chainer.link_hook import LinkHook  # noqa: E402,F401
 from chainer.distribution import Distribution, cross_entropy  # noqa: E402,F401
 from chainer.distribution import kl_divergence, register_kl  # noqa: E402,F401
 from chainer.sequential import Sequential  # noqa: E402,F401
+from chainer.graph_optimizations import static_code, static_graph  # noqa: E402,F401,E501
 from chainer import link_hooks  # noqa: E402,F401
 from chainer.initializer import Initializer  # noqa: E402,F401
 from chainer.initializers import init_weight  # noqa: E402,F401

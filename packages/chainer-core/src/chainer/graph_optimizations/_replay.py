@@ -1,0 +1,195 @@
+"""The replay of a static schedule: one graph node standing for a whole static chain.
+
+:class:`StaticScheduleFunction` is a v1 :class:`~chainer.Function` whose inputs are
+the replay's arguments (the chain's arguments and each use of a parameter, see
+:mod:`._schedule`). Its forward calls the ``forward`` of each traced node on the new
+arrays, with no Variable, type check or graph bookkeeping in between; its backward
+calls each node's ``backward`` in the order the engine took, adding gradients up by
+the engine's rules. The gradients of the arguments go back to the engine, which
+accumulates them into the parameters exactly as define-by-run does.
+"""
+import copy
+import weakref
+
+from chainer import _graph
+from chainer import cuda
+from chainer import function
+from chainer.graph_optimizations import _schedule
+from chainer.utils import force_array
+
+SLOT, POSITION, LIVE = _schedule.SLOT, _schedule.POSITION, _schedule.LIVE
+
+
+def _dead():
+    return None
+
+
+class StaticScheduleFunction(function.Function):
+    """Replays a :class:`~chainer.graph_optimizations._schedule.Schedule` (one call).
+
+    Its backward works on arrays only: a double backprop through a replay raises an
+    error naming it (use ``@static_graph(enable_double_backprop=True)``, which runs
+    the chain define-by-run).
+    """
+
+    _done = False
+    _nodes = None
+
+    def __init__(self, schedule):
+        self._sched = schedule
+
+    def forward(self, inputs):
+        """Runs the forward of every step of the schedule on the new arrays."""
+        sched = self._sched
+        pending = sched.pending
+        previous = pending() if pending is not None else None
+        steps = sched.steps
+        if previous is not None and not previous._done:
+            # an earlier replay still waits for its backward, which reads the state
+            # its nodes kept in forward: this one runs on copies
+            self._nodes = [None if st.node is None else copy.copy(st.node)
+                           for st in steps]
+        nodes = self._nodes
+        values = [None] * sched.n_slots
+        ins = []
+        i = 0
+        for st in steps:
+            args = []
+            for kind, ref in st.sources:
+                if kind == SLOT:
+                    args.append(values[ref])
+                elif kind == POSITION:
+                    args.append(inputs[ref])
+                elif kind == LIVE:
+                    args.append(ref.data)
+                else:
+                    args.append(ref)
+            args = tuple(args)
+            if st.code is not None:
+                outs = _run_code(st.code, args)
+            else:
+                node = st.node if nodes is None else nodes[i]
+                node.__dict__ = st.initial.copy()
+                for name, kind, ref in st.attr_sources:
+                    setattr(node, name, values[ref] if kind == SLOT else inputs[ref])
+                if st.is_v1:
+                    outs = node.forward(args)
+                    if node._output_indexes_to_retain is not None:
+                        node._keep_output_data(outs)
+                else:
+                    outs = _node_forward(node, st, args)
+            ins.append(args)
+            for s, y in zip(st.out_slots, outs):
+                values[s] = y
+            i += 1
+        self._ins = ins
+        sched.pending = weakref.ref(self)
+        return tuple([values[s] for s in sched.out_slots])
+
+    def backward(self, inputs, grad_outputs):
+        """Runs the backward of the steps in the engine's order; returns the gradient
+        of each argument of the replay."""
+        sched = self._sched
+        n = sched.n_slots
+        grads = [None] * n
+        state = [None] * n  # None: unset, True: may be shared, False: owned
+        for s, gy in zip(sched.out_slots, grad_outputs):
+            if gy is not None:
+                _accumulate(grads, state, s, gy)
+        result = [None] * len(inputs)
+        nodes = self._nodes
+        ins = self._ins
+        for st in sched.backward_steps:
+            out_slots = st.out_slots
+            if len(out_slots) == 1:
+                s = out_slots[0]
+                gy = grads[s]
+                if gy is None:
+                    continue
+                grads[s] = None
+                gys = gy,
+            else:
+                gys = tuple([grads[s] for s in out_slots])
+                for s in out_slots:
+                    grads[s] = None
+                if all([g is None for g in gys]):
+                    continue
+            if not st.any_requires_grad:
+                continue
+            index = st.index
+            node = st.node if nodes is None else nodes[index]
+            args = ins[index]
+            if st.is_v1:
+                in_data = args
+                kept = node._input_indexes_to_retain
+                if kept is not None:
+                    in_data = tuple([d if j in kept else None
+                                     for j, d in enumerate(args)])
+                if node._host and _graph.all_host(gys):
+                    gxs = node.backward(in_data, gys)
+                else:
+                    with cuda.get_device(*(in_data + gys)):
+                        gxs = node.backward(in_data, gys)
+                if len(gxs) != len(in_data):
+                    raise ValueError(
+                        '{}.backward returned {} gradients for {} inputs'.format(
+                            node.label, len(gxs), len(in_data)))
+            else:
+                from chainer import _backprop
+                gxs = _backprop._node_backward_arrays(node, node._inputs, args, gys)
+            for k, to_slot, ref in st.grad_dests:
+                gx = gxs[k]
+                if gx is None:
+                    continue
+                x = args[k]
+                if gx.__class__ is not x.__class__ or gx.dtype != x.dtype or \
+                        gx.shape != x.shape:
+                    _graph.check_grad_type(_graph.Variable(x, requires_grad=False),
+                                           gx, node)
+                if to_slot:
+                    _accumulate(grads, state, ref, gx)
+                else:
+                    result[ref] = gx
+        self._done = True
+        return tuple(result)
+
+
+def _accumulate(grads, state, s, gx):
+    """Adds ``gx`` to the gradient of slot ``s`` as the engine adds up the gradient
+    of an intermediate variable (never in place into an array someone else holds)."""
+    st = state[s]
+    if st is None:
+        grads[s] = gx
+        state[s] = True
+    elif st:
+        grads[s] = force_array(gx + grads[s])
+        state[s] = False
+    else:
+        grads[s] += gx
+
+
+def _node_forward(node, st, args):
+    node._input_indexes_to_retain = None
+    node._output_indexes_to_retain = None
+    outs = node.forward(args)
+    flags = st.requires_grad
+    if flags is not None:
+        node._inputs = tuple([_graph.Variable(a, requires_grad=r)
+                              for a, r in zip(args, flags)])
+        node._outputs = (_dead,) * len(outs)
+        node._keep_retained(outs)
+    return outs
+
+
+def _run_code(code, arrays):
+    kwargs = code.kwargs
+    if arrays:
+        kwargs = dict(kwargs)
+        k = 0
+        for key in ('inputs', 'outputs'):
+            listed = kwargs.get(key)
+            if listed:
+                kwargs[key] = list(arrays[k:k + len(listed)])
+                k += len(listed)
+    result = code.func(*code.args, **kwargs)
+    return () if result is None else tuple(result)
