@@ -31,7 +31,8 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 DISTRIBUTION_NAMESPACES = {
     'chainer-core': (
         'chainer', 'chainer.flag', 'chainer.cuda', 'chainer.serializers', 'chainer.initializers',
-        'chainer.optimizer', 'chainer.reporter', 'chainer.function_hooks',
+        'chainer.optimizer', 'chainer.reporter', 'chainer.graph_optimizations',
+        'chainer.function_hooks',
         'chainer.computational_graph', 'chainer.gradient_check', 'chainer.utils',
         'chainer.utils.type_check', 'chainer.testing', 'chainer.testing.attr',
         'chainer.testing.condition'),
