@@ -6,7 +6,18 @@ import numpy
 import pytest
 
 import chainer
-from chainer import optimizer, optimizer_hooks, optimizers
+from chainer import optimizer, optimizer_hooks
+
+
+class _Step(chainer.UpdateRule):
+    # plain gradient descent with lr 1 (chainer.optimizers is chainer-training's)
+    def update_core_cpu(self, param):
+        param.data -= param.grad
+
+
+class _SGD(chainer.GradientMethod):
+    def create_update_rule(self):
+        return _Step()
 
 
 @pytest.mark.parametrize('hook,name', [
@@ -38,7 +49,7 @@ def _step(hook, w, g):
     link = chainer.Link()
     with link.init_scope():
         link.p = chainer.Parameter(numpy.array(w, numpy.float32))
-    opt = optimizers.SGD(lr=1.0)
+    opt = _SGD()
     opt.setup(link)
     opt.add_hook(hook)
     link.p.grad = numpy.array(g, numpy.float32)

@@ -2,7 +2,7 @@
 Variables for v1-style code (chainer.training._batch_inputs)."""
 import pickle
 
-import mock
+from unittest import mock
 import numpy
 
 import chainer
