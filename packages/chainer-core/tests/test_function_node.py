@@ -478,3 +478,27 @@ def test_function_node_follows_v1_volatile_flags():
     assert v.volatile is chainer.OFF and v.creator is not None
     with pytest.raises(ValueError):
         Double().apply((x, Variable(numpy.ones(2, numpy.float32))))
+
+
+def test_check_type_forward_runs_when_defined_on_the_class_or_instance():
+    from unittest import mock
+
+    class Plain(FunctionNode):
+        def forward(self, inputs):
+            return inputs[0] * 2,
+
+    x = Variable(numpy.ones(2, numpy.float32))
+    f = Plain()
+    f.check_type_forward = mock.MagicMock()
+    f.apply((x,))
+    assert f.check_type_forward.call_count == 1
+
+    class Checked(Plain):
+        def check_type_forward(self, in_types):
+            from chainer.utils import type_check
+            type_check.expect(in_types[0].ndim == 2)
+
+    from chainer.utils import type_check
+    with pytest.raises(type_check.InvalidType):
+        Checked().apply((x,))
+    Plain().apply((x,))  # no check defined: nothing to run

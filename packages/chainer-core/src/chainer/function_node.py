@@ -88,8 +88,8 @@ class FunctionNode(_graph.GraphNode):
         out_v = _graph.aggregate_volatile(flags) if flags else flag.AUTO
         input_vars = tuple([_graph.as_variable(x) for x in inputs])
         in_data = tuple([x.data for x in input_vars])
-        if config.type_check and type(self).check_type_forward is not \
-                _graph.GraphNode.check_type_forward:
+        if config.type_check and getattr(self.check_type_forward, '__func__', None) \
+                is not _DEFAULT_TYPE_CHECK:  # the default checks nothing
             self._check_data_type_forward(in_data)
         hooks = self._hooks()
         hooks = hooks.values() if hooks else ()
@@ -253,3 +253,6 @@ def grad(outputs, inputs, grad_outputs=None, grad_inputs=None, set_grad=False,
     from chainer import _backprop
     return _backprop.grad(outputs, inputs, grad_outputs, grad_inputs, set_grad,
                           retain_grad, enable_double_backprop, loss_scale)
+
+
+_DEFAULT_TYPE_CHECK = _graph.GraphNode.check_type_forward
