@@ -14,10 +14,8 @@ import weakref
 from chainer import _graph
 from chainer import cuda
 from chainer import function
-from chainer.graph_optimizations import _schedule
 from chainer.utils import force_array
 
-SLOT, POSITION, LIVE = _schedule.SLOT, _schedule.POSITION, _schedule.LIVE
 
 
 def _dead():
@@ -51,27 +49,21 @@ class StaticScheduleFunction(function.Function):
                            for st in steps]
         nodes = self._nodes
         values = [None] * sched.n_slots
+        values.extend(inputs)
+        values.extend(sched.consts)
+        for v in sched.lives:
+            values.append(v.data)
         ins = []
         i = 0
         for st in steps:
-            args = []
-            for kind, ref in st.sources:
-                if kind == SLOT:
-                    args.append(values[ref])
-                elif kind == POSITION:
-                    args.append(inputs[ref])
-                elif kind == LIVE:
-                    args.append(ref.data)
-                else:
-                    args.append(ref)
-            args = tuple(args)
+            args = st.fetch(values)
             if st.code is not None:
                 outs = _run_code(st.code, args)
             else:
                 node = st.node if nodes is None else nodes[i]
                 node.__dict__ = st.initial.copy()
-                for name, kind, ref in st.attr_sources:
-                    setattr(node, name, values[ref] if kind == SLOT else inputs[ref])
+                for name, at in st.attr_fetch:
+                    setattr(node, name, values[at])
                 if st.is_v1:
                     outs = node.forward(args)
                     if node._output_indexes_to_retain is not None:
@@ -79,8 +71,12 @@ class StaticScheduleFunction(function.Function):
                 else:
                     outs = _node_forward(node, st, args)
             ins.append(args)
-            for s, y in zip(st.out_slots, outs):
-                values[s] = y
+            out_slots = st.out_slots
+            if len(out_slots) == 1:
+                values[out_slots[0]] = outs[0]
+            else:
+                for s, y in zip(out_slots, outs):
+                    values[s] = y
             i += 1
         self._ins = ins
         sched.pending = weakref.ref(self)

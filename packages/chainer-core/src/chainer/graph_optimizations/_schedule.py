@@ -17,6 +17,7 @@ What cannot be replayed soundly raises :class:`Unreplayable` with the reason.
 """
 import copy
 import heapq
+import operator
 
 import numpy
 
@@ -41,7 +42,7 @@ class Step(object):
 
     __slots__ = ('index', 'node', 'code', 'sources', 'out_slots', 'is_v1',
                  'grad_dest', 'grad_dests', 'any_requires_grad', 'requires_grad',
-                 'attrs', 'attr_sources', 'initial')
+                 'attrs', 'attr_sources', 'initial', 'fetch', 'attr_fetch')
 
     def __init__(self, index):
         self.index = index
@@ -71,6 +72,8 @@ class Schedule(object):
         self.out_slots = ()
         self.n_slots = 0
         self.pending = None  # weak reference to the replay whose backward is due
+        self.consts = ()
+        self.lives = ()
 
 
 def build(tracer, flat_args, flat_outputs, params):
@@ -157,7 +160,48 @@ def build(tracer, flat_args, flat_outputs, params):
                              for y in flat_outputs])
     _backward_order(sched, tracer.steps, flat_outputs, by_node)
     _number_positions(sched, uses)
+    _lay_out(sched)
     return sched
+
+
+def _lay_out(sched):
+    """Places every array a replay reads in one list: the slots, the replay's
+    arguments, the constants, then the parameters read live; each step gets the
+    function that picks its inputs from that list."""
+    consts, lives = [], []
+    for step in sched.steps:
+        for kind, ref in step.sources:
+            if kind == CONST:
+                consts.append(ref)
+            elif kind == LIVE:
+                lives.append(ref)
+    sched.consts = tuple(consts)
+    sched.lives = tuple(lives)
+    base = {SLOT: 0, POSITION: sched.n_slots,
+            CONST: sched.n_slots + len(sched.positions),
+            LIVE: sched.n_slots + len(sched.positions) + len(consts)}
+    counts = {CONST: 0, LIVE: 0}
+    for step in sched.steps:
+        where = []
+        for kind, ref in step.sources:
+            if kind in counts:
+                where.append(base[kind] + counts[kind])
+                counts[kind] += 1
+            else:
+                where.append(base[kind] + ref)
+        step.fetch = _picker(where)
+        step.attr_fetch = tuple([(name, base[kind] + ref)
+                                 for name, kind, ref in step.attr_sources])
+
+
+def _picker(where):
+    """A function of a list returning the tuple of its items at ``where``."""
+    if not where:
+        return lambda values: ()
+    if len(where) == 1:
+        i = where[0]
+        return lambda values: (values[i],)
+    return operator.itemgetter(*where)
 
 
 def _source(v, a, produced, by_node, arg_vars, arg_arrays, param_data, steps):
