@@ -391,3 +391,34 @@ def test_a_copy_of_a_static_chain_replays_its_own_parameters():
     for _ in range(3):
         y = other(x)
     assert numpy.array_equal(y.data, want(x).data)
+
+
+class Counter(Net):
+    def __init__(self):
+        super(Counter, self).__init__()
+        self.calls = 0
+
+    @static_graph
+    def __call__(self, x):
+        self.calls += 1  # plain Python state: a new signature at every call
+        return self.compute(x)
+
+
+def test_a_signature_that_changes_at_every_call_stays_right_and_warns():
+    net, dyn = Counter(), DynamicNet()
+    x = numpy.ones((1, 5), numpy.float32)
+    with pytest.warns(RuntimeWarning, match='input signatures'):
+        for _ in range(40):
+            y = net(x)
+            assert not _replayed(y)
+    assert net.calls == 40
+    assert numpy.array_equal(y.data, dyn(x).data)
+
+
+def test_the_schedule_keeps_no_input_of_the_traced_calls():
+    net = StaticNet()
+    x = numpy.ones((2, 5), numpy.float32)
+    for _ in range(3):
+        net(chainer.Variable(x))
+    for step in net.static_schedule.steps:
+        assert 'inputs' not in step.node.__dict__

@@ -57,6 +57,7 @@ class ScheduleManager(object):
         self._state_names = None
         self._params = list(chain.params())
         self.retraces = 0
+        self._churn_warned = False
 
     def __repr__(self):
         return '<ScheduleManager of {} signature(s): {} replayable, {} define-by-run>'\
@@ -102,6 +103,12 @@ class ScheduleManager(object):
             self._entries.clear()
         elif len(self._entries) >= MAX_SCHEDULES:
             del self._entries[next(iter(self._entries))]
+            if not self._churn_warned:
+                self._churn_warned = True
+                _warn('static_graph: a chain saw more than {} input signatures; each '
+                      'new one is traced define-by-run (does an attribute of the chain '
+                      'change at every call? Move that code into a @static_code '
+                      'function)'.format(MAX_SCHEDULES))
         entry = self._entries[key] = _Entry()
         return entry
 

@@ -27,10 +27,10 @@ from chainer.graph_optimizations import _tracer
 
 SLOT, POSITION, LIVE, CONST = 0, 1, 2, 3
 
-#: What a node records when applied, kept for its replays (graph links, the
-#: device of its inputs, the shapes of its outputs).
-_GRAPH_ATTRIBUTES = ('inputs', 'outputs', 'rank', '_host', '_output_info',
-                     '_inputs', '_outputs')
+#: What a node records when applied, kept for its replays (weak links to its
+#: outputs, its rank, the device of its inputs, the shapes of its outputs). Its
+#: input Variables are not kept: they would hold the traced call's arrays.
+_GRAPH_ATTRIBUTES = ('outputs', 'rank', '_host', '_output_info', '_outputs')
 
 
 class Unreplayable(Exception):
