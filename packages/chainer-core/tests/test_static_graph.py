@@ -422,3 +422,48 @@ def test_the_schedule_keeps_no_input_of_the_traced_calls():
         net(chainer.Variable(x))
     for step in net.static_schedule.steps:
         assert 'inputs' not in step.node.__dict__
+
+
+def test_chainer_grad_through_a_replay_matches_define_by_run():
+    sta, dyn = StaticNet(), DynamicNet()
+    x = chainer.Variable(
+        numpy.random.RandomState(4).standard_normal((2, 5)).astype(numpy.float32))
+    for _ in range(3):
+        y = sta(x)
+    assert _replayed(y)
+    yd = dyn(x)
+    got = chainer.grad([y], [x, sta.W2], grad_outputs=[numpy.ones_like(y.data)])
+    want = chainer.grad([yd], [x, dyn.W2], grad_outputs=[numpy.ones_like(yd.data)])
+    for g, w in zip(got, want):
+        assert numpy.array_equal(g.data, w.data)
+
+
+class WithArrayCode(Net):
+    def __init__(self):
+        super(WithArrayCode, self).__init__()
+        self.seen = []
+
+    @static_code
+    def clip_and_record(self, inputs=None):
+        self.seen.append(float(inputs[0].sum()))
+        return numpy.clip(inputs[0], -1.0, 1.0),
+
+    @static_graph
+    def __call__(self, x):
+        h = x @ self.W1
+        clipped, = self.clip_and_record(inputs=[h.data])
+        return h * clipped  # the clipped array is a constant of the product
+
+
+def test_static_code_gets_the_arrays_of_each_call():
+    net = WithArrayCode()
+    rng = numpy.random.RandomState(6)
+    with warnings.catch_warnings():
+        warnings.simplefilter('error')
+        for _ in range(5):
+            x = rng.standard_normal((2, 5)).astype(numpy.float32)
+            y = net(x)
+            h = x @ net.W1.data
+            assert numpy.array_equal(y.data, h * numpy.clip(h, -1.0, 1.0))
+            assert net.seen[-1] == float(h.sum())
+    assert _replayed(y) and len(net.seen) == 5
