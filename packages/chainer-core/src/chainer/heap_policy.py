@@ -31,6 +31,7 @@ import os
 import platform
 import warnings
 
+#: The environment variable read at import: ``keep`` (default) or ``off``.
 ENV_VARIABLE = 'CHAINER_HEAP_POLICY'
 
 #: Largest block served from the heap (glibc accepts at most 32 MiB on 64-bit systems).
@@ -118,5 +119,6 @@ def apply_at_import():
     try:
         return apply()
     except ValueError as e:
-        warnings.warn('{}; the heap is left as it is'.format(e), RuntimeWarning)
+        warnings.warn('{}; the heap is left as it is'.format(e), RuntimeWarning,
+                      stacklevel=2)
         return False
