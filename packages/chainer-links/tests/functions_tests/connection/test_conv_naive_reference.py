@@ -89,3 +89,55 @@ def test_the_cnn_benchmark_shapes_take_the_measured_paths():
     conv2 = _conv_gemm.input_grad_strategy(numpy.empty((64, 64, 8, 8)),
                                            numpy.empty((64, 32, 5, 5)))
     assert (conv1, conv2) == ('offset_major', 'per_offset')
+
+
+@pytest.mark.parametrize('dtype', [numpy.float32, numpy.float64])
+@pytest.mark.parametrize('geometry', [
+    ((3, 3), (1, 1), (0, 0), (1, 1), False),
+    ((2, 3), (2, 1), (1, 2), (1, 2), True),
+])
+def test_the_column_array_with_ones_folds_the_bias_into_the_gemms(dtype, geometry):
+    ksize, stride, pad, dilate, cover_all = geometry
+    rng = numpy.random.RandomState(3)
+    x = rng.uniform(-1, 1, (2, 3, 7, 6)).astype(dtype)
+    W = rng.uniform(-1, 1, (4, 3) + ksize).astype(dtype)
+    b = rng.uniform(-1, 1, 4).astype(dtype)
+    col, aug = _conv_gemm.im2col_with_ones(x, ksize, stride, pad, cover_all, dilate)
+    from chainer.utils import conv_nd
+    ref = conv_nd.im2col_nd(x, ksize, stride, pad, cover_all=cover_all, dilate=dilate)
+    numpy.testing.assert_array_equal(col, ref)
+    assert numpy.shares_memory(col, aug) and (aug[-1] == 1).all()
+    y = _conv_gemm.correlate_with_bias(col, aug, W, b)
+    tol = 1e-5 if dtype == numpy.float32 else 1e-12
+    numpy.testing.assert_allclose(y, _conv_gemm.correlate(ref, W) + b, rtol=tol, atol=tol)
+    gy = rng.uniform(-1, 1, (2, 4) + col.shape[4:]).astype(dtype)
+    rows = _conv_gemm.rows(gy)
+    gW, gb = _conv_gemm.weight_and_bias_grad(aug, rows, W.shape)
+    assert gW.flags.c_contiguous and gW.dtype == dtype and gb.shape == (4,)
+    numpy.testing.assert_allclose(gW, _conv_gemm.weight_grad(gy, ref), rtol=tol, atol=tol)
+    numpy.testing.assert_allclose(gb, gy.sum(axis=(0, 2, 3)), rtol=tol, atol=tol)
+
+
+def test_no_ones_row_for_channels_last_or_half_inputs():
+    x = numpy.ones((2, 3, 5, 5), numpy.float32)
+    last = numpy.moveaxis(numpy.ascontiguousarray(numpy.moveaxis(x, 1, -1)), -1, 1)
+    assert _conv_gemm.im2col_with_ones(last, (3, 3), 1, 0) is None
+    assert _conv_gemm.im2col_with_ones(x.astype(numpy.float16), (3, 3), 1, 0) is None
+    assert _conv_gemm.im2col_with_ones(x, (3, 3), 1, 0) is not None
+
+
+@pytest.mark.parametrize('wanted', ['W', 'b', 'x'])
+def test_a_bias_convolution_gives_each_gradient_alone(wanted):
+    # The folded GEMM serves gW and gb together; either one alone takes the other paths.
+    rng = numpy.random.RandomState(5)
+    arrays = [rng.uniform(-1, 1, s) for s in ((2, 3, 6, 6), (4, 3, 3, 3), (4,))]
+    ref = _naive(arrays[0], arrays[1], arrays[2], (1, 1), (0, 0), (1, 1), 1, False,
+                 numpy.ones((2, 4, 4, 4)))
+    variables = [chainer.Variable(a) if name == wanted else a
+                 for a, name in zip(arrays, ('x', 'W', 'b'))]
+    y = F.convolution_2d(*variables)
+    y.grad = numpy.ones(y.shape)
+    y.backward()
+    index = ('x', 'W', 'b').index(wanted)
+    numpy.testing.assert_allclose(variables[index].grad, ref[1 + index], rtol=1e-12,
+                                  atol=1e-12)

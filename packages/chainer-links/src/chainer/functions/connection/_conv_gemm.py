@@ -102,6 +102,69 @@ def weight_grad(a, col, a_rows=None):
     return xp.ascontiguousarray(g.transpose([order.index(i) for i in range(nd + 2)]))
 
 
+def im2col_with_ones(x, ksize, stride, pad, cover_all=False, dilate=1):
+    """The channel-major column array of ``x`` with a row of ones below it, which folds
+    the bias into the forward GEMM and the bias gradient into the filter-gradient GEMM.
+
+    Only for inputs that are not channels-last (those take the channel-major buffer of
+    :func:`chainer.utils.conv_nd.im2col_nd`) and float32/float64 data.
+
+    Returns:
+        tuple: ``(col, aug)``: ``col`` ``(n, c, k..., out...)`` exactly as
+        :func:`~chainer.utils.conv_nd.im2col_nd` returns it (a view of ``aug``), and
+        ``aug`` the C-contiguous ``(c * prod(k) + 1, n * prod(out))`` matrix whose last row
+        is ones; ``None`` when ``x`` does not qualify.
+    """
+    if x.dtype.kind != 'f' or x.dtype.itemsize < 4 or conv_nd.is_channels_last(x):
+        return None
+    xp = cuda.get_array_module(x)
+    nd = x.ndim - 2
+    ksize, stride, pad, dilate = [conv_nd.as_tuple(v, nd) for v in (ksize, stride, pad,
+                                                                    dilate)]
+    outs, lengths = conv_nd.out_sizes(x.shape[2:], ksize, stride, pad, cover_all, dilate)
+    padded = conv_nd.pad_image(x, pad, lengths, 0)
+    if conv_nd.is_channels_last(padded):
+        return None
+    st = padded.strides
+    n, c = x.shape[:2]
+    shape = (c,) + ksize + (n,) + outs
+    strides = ((st[1],) + tuple(st[2 + i] * dilate[i] for i in range(nd)) + (st[0],) +
+               tuple(st[2 + i] * stride[i] for i in range(nd)))
+    view = xp.lib.stride_tricks.as_strided(padded, shape=shape, strides=strides)
+    columns = 1
+    for v in (c,) + ksize:
+        columns *= v
+    aug = xp.empty((columns + 1, view.size // columns), dtype=x.dtype)
+    aug[-1] = 1
+    body = aug[:-1].reshape(shape)
+    body[...] = view
+    axes = (nd + 1, 0) + tuple(range(1, nd + 1)) + tuple(range(nd + 2, 2 * nd + 2))
+    return body.transpose(axes), aug
+
+
+def correlate_with_bias(col, aug, W, b):
+    """:func:`correlate` plus the bias ``b``, in one GEMM on ``aug`` (see
+    :func:`im2col_with_ones`). Returns the C-contiguous ``(n, out..., m)`` array."""
+    xp = cuda.get_array_module(aug)
+    nd = W.ndim - 2
+    w2b = xp.concatenate([W.reshape(W.shape[0], -1), b.reshape(-1, 1)], axis=1)
+    y = aug.T.dot(w2b.astype(aug.dtype, copy=False).T)
+    return y.reshape(col.shape[:1] + col.shape[nd + 2:] + W.shape[:1])
+
+
+def weight_and_bias_grad(aug, a_rows, w_shape):
+    """The filter and bias gradients from one GEMM on ``aug`` (see
+    :func:`im2col_with_ones`) and the output-gradient rows ``a_rows`` ``(n*P, m)``.
+
+    Returns:
+        tuple: C-contiguous ``gW`` of shape ``w_shape`` and ``gb`` ``(m,)``.
+    """
+    xp = cuda.get_array_module(aug)
+    g = aug.dot(a_rows)  # (c*K + 1, m)
+    gW = xp.ascontiguousarray(g[:-1].T).reshape(w_shape)
+    return gW, g[-1].copy()
+
+
 #: Below this many channels per tap, the per-offset GEMMs of transposed_correlate are too
 #: thin for BLAS: the single GEMM is used instead.
 PER_OFFSET_MIN_CHANNELS = 16

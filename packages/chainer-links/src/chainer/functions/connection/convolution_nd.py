@@ -15,7 +15,9 @@ class ConvolutionND(_weight_dtype.WeightDtypeFollowsInput, function.Function):
 
     It is computed as im2col (one copy of a strided view) followed by one GEMM, and its
     output is channels-last in memory (the GEMM's rows), which the next im2col reads in
-    long runs. The backward is the filter-gradient GEMM and the input gradient of
+    long runs. Where the column array is channel-major (an input that is not
+    channels-last), a row of ones below it carries the bias through that GEMM and the
+    bias gradient through the filter gradient's GEMM. The backward is the filter-gradient GEMM and the input gradient of
     :func:`_conv_gemm.transposed_correlate`. It also serves the 2-d and the dilated
     convolutions, which are special cases.
 
@@ -95,6 +97,15 @@ class ConvolutionND(_weight_dtype.WeightDtypeFollowsInput, function.Function):
     def forward_cpu(self, inputs):
         x, W = inputs[:2]
         xp = cuda.get_array_module(x)
+        self._aug = None
+        if len(inputs) == 3:
+            # A channel-major column array gets a row of ones: the bias joins the GEMM.
+            both = _conv_gemm.im2col_with_ones(x, W.shape[2:], self.stride, self.pad,
+                                               cover_all=self.cover_all, dilate=self.dilate)
+            if both is not None:
+                self.col, self._aug = both
+                y = _conv_gemm.correlate_with_bias(self.col, self._aug, W, inputs[2])
+                return xp.moveaxis(y, -1, 1),
         self.col = conv_nd.im2col_nd(x, W.shape[2:], self.stride, self.pad,
                                      cover_all=self.cover_all, dilate=self.dilate)
         y = _conv_gemm.correlate(self.col, W)  # channels last
@@ -107,15 +118,20 @@ class ConvolutionND(_weight_dtype.WeightDtypeFollowsInput, function.Function):
         gy = grad_outputs[0]
         needed = self._input_grads_needed(inputs)
         gy_rows = _conv_gemm.rows(gy)  # a view for the channels-last gy of our GEMMs
-        gx = gW = None
-        if needed[1]:
+        gx = gW = gb = None
+        if needed[1] and len(inputs) == 3 and needed[2] and \
+                getattr(self, '_aug', None) is not None:
+            gW, gb = _conv_gemm.weight_and_bias_grad(self._aug, gy_rows, W.shape)
+        elif needed[1]:
             gW = _conv_gemm.weight_grad(gy, self.col, a_rows=gy_rows)
         if needed[0]:  # not for images passed as arrays: GEMM and col2im saved
             gx = _conv_gemm.transposed_correlate(gy, W, self.stride, self.pad,
                                                  x.shape[2:], dilate=self.dilate,
                                                  a_rows=gy_rows)
         if len(inputs) == 3:
-            return gx, gW, _conv_gemm.bias_grad(gy_rows) if needed[2] else None
+            if gb is None and needed[2]:
+                gb = _conv_gemm.bias_grad(gy_rows)
+            return gx, gW, gb
         return gx, gW
 
     def forward_gpu(self, inputs):
