@@ -19,6 +19,7 @@ from chainer.functions.activation import _lstm_cell
 from chainer.functions.activation import lstm as lstm_module
 from chainer.functions.connection import linear as linear_module
 from chainer.functions.math import _blas_sum
+from chainer.functions.math import _weight_grad
 from chainer.utils import type_check
 
 
@@ -88,13 +89,12 @@ class FusedLSTM(function.Function):
         gc_prev = _lstm_cell.cell_backward(G, tanh_c, c_prev, *grad_outputs,
                                            out=_lstm_cell.gate_view(gz))
         x2 = x.reshape(len(x), -1)
-        # Weight gradients by matmul: dot zero-fills its output first (see F.linear).
-        grads = (gc_prev, gz.dot(W_up).reshape(x.shape), gz.T @ x2,
-                 _blas_sum.sum_2d(gz, 0))
+        grads = (gc_prev, gz.dot(W_up).reshape(x.shape),
+                 _weight_grad.transposed_product(gz, x2), _blas_sum.sum_2d(gz, 0))
         if len(inputs) == 4:
             return grads
         h_prev, W_lat = inputs[4:]
-        return grads + (gz.dot(W_lat), gz.T @ h_prev)
+        return grads + (gz.dot(W_lat), _weight_grad.transposed_product(gz, h_prev))
 
 
 def _composed_grads(inputs, grad_outputs):

@@ -8,6 +8,7 @@ from chainer.functions import _type_checks
 from chainer.functions import _grad_nodes
 from chainer.functions.connection import _weight_dtype
 from chainer.functions.math import _blas_sum
+from chainer.functions.math import _weight_grad
 
 
 #: Host shapes for which ``W x^T`` is the faster order of the product (see
@@ -78,9 +79,7 @@ class LinearFunction(function.Function):
         if needed[0]:  # not for the data passed as an array (chainer.Function)
             gx = gy.dot(W).reshape(x.shape)
         if needed[1]:
-            # matmul, not dot: numpy's dot zero-fills its output before the GEMM (a
-            # wasted pass over the whole weight-sized gradient; ~15% of this product).
-            gW = gy.T @ x.reshape(len(x), W.shape[1])
+            gW = _weight_grad.transposed_product(gy, x.reshape(len(x), W.shape[1]))
         if len(inputs) == 2:
             return _weight_dtype.weight_grad_in_weight_dtype((gx, gW), W_given)
         if needed[2]:
