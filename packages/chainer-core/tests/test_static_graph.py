@@ -6,6 +6,7 @@ import pytest
 
 import chainer
 from chainer import static_code, static_graph
+from chainer.core_functions.matmul import MatMul
 from chainer.graph_optimizations import _replay
 
 
@@ -38,7 +39,8 @@ class Net(chainer.Chain):
         h = h * h + h  # h used three times: gradients added up like the engine
         if self.double:
             h = h * 2.0
-        return h @ self.W2 @ self.W2.T @ self.W2  # W2 used three times
+        # W2 used three times (core's MatMul: Variable.T needs chainer.functions)
+        return MatMul(False, True)(h @ self.W2, self.W2) @ self.W2
 
 
 class DynamicNet(Net):
@@ -277,13 +279,13 @@ class WithFunctionNode(Net):
     @static_graph
     def __call__(self, x):
         h = x @ self.W1
-        return Square().apply((h,))[0] @ self.b1.reshape(4, 1)
+        return Square().apply((h,))[0] @ self.b1[:, None]
 
 
 class WithFunctionNodeDyn(Net):
     def __call__(self, x):
         h = x @ self.W1
-        return Square().apply((h,))[0] @ self.b1.reshape(4, 1)
+        return Square().apply((h,))[0] @ self.b1[:, None]
 
 
 @pytest.mark.filterwarnings('error')
