@@ -16,10 +16,13 @@
 * ``runtime``: ``python -m chainer`` in a fresh environment with every package installed.
 * ``docs``: the documentation site (docs/): Sphinx HTML, the tutorial's doctests and the
   tests of the reference listing.
+* ``ecosystem``: ChainerCV 0.13.1's own CPU test suite against fresh wheels of this
+  project, from the ChainerCV checkout that ``CHAINERCV_SRC`` names; fails below a floor.
 
 Environments are reused between runs for speed (``nox -N`` recreates them); the tests
 session removes sibling packages a reused environment should no longer hold.
 """
+import os
 import pathlib
 import re
 import shutil
@@ -40,7 +43,8 @@ ROOT = pathlib.Path(__file__).resolve().parent
 RELEASE_FILE = ROOT / 'release.toml'
 DIST = ROOT / 'dist'
 INSTALL_TESTS = ('packages/chainer-core/tests/test_packaging_installs.py',
-                 'packages/chainer-core/tests/test_packaging_chainer_name.py')
+                 'packages/chainer-core/tests/test_packaging_chainer_name.py',
+                 'packages/chainer/tests/test_chainercv_install.py')
 
 #: Extras each package's tests are run with (default: ``test``).
 TEST_EXTRAS = {
@@ -233,10 +237,14 @@ def _build(session, outdir, sdist):
 
 
 def _run_install_tests(session, wheelhouse):
-    """The slow install-mode tests of chainer-core against the wheels in ``wheelhouse``."""
+    """The slow install tests (chainer-core's install modes, ChainerCV from the index on
+    the ``chainer`` distribution) against the wheels in ``wheelhouse``; the ChainerCV wheel
+    they build is kept in the session's tmp dir between runs."""
     session.install(str(_package_dir('chainer-core')) + '[test]')
-    session.run('python', '-m', 'pytest', *INSTALL_TESTS, '-q', '-p', 'no:cacheprovider',
-                *session.posargs, env={'CHAINER_WHEELHOUSE': str(wheelhouse)})
+    cache = pathlib.Path(session.create_tmp()).resolve() / 'chainercv-wheel'
+    session.run('python', '-m', 'pytest', *INSTALL_TESTS, '-q', '-rs', '-p', 'no:cacheprovider',
+                *session.posargs, env={'CHAINER_WHEELHOUSE': str(wheelhouse),
+                                       'CHAINERCV_WHEEL_CACHE': str(cache)})
 
 
 @nox.session
@@ -387,6 +395,105 @@ def docs(session):
     session.run('sphinx-build', '-b', 'html', *common, str(out / 'html'))
     session.run('sphinx-build', '-b', 'doctest', *common, str(out / 'doctest'))
     session.log('the site is in {}'.format(out / 'html'))
+
+
+# --- ecosystem ---------------------------------------------------------------------------
+
+#: ChainerCV 0.13.1's CPU suite as the ``ecosystem`` session runs it: the tests it selects,
+#: the passes of the original Chainer 7.8.1 on the same selection (Python 3.11, numpy
+#: 1.26), and the floor, 99 % of that, below which the session fails.
+CHAINERCV_VERSION = '0.13.1'
+CHAINERCV_MARKERS = 'not gpu and not slow and not pfnci_skip and not mpi'
+CHAINERCV_ORIGINAL_PASSES = 2043
+CHAINERCV_FLOOR = 2023
+
+#: What the ``ecosystem`` session's environment needs besides this project: numpy 1.26
+#: (the figure's environment), ChainerCV's build tools (its setup.py needs pkg_resources:
+#: setuptools<70) and its test tools.
+ECOSYSTEM_TOOLS = ('numpy>=1.26,<2', 'setuptools<70', 'wheel', 'Cython>=3', 'pytest>=7',
+                   'mock')
+
+
+def _chainercv_source(session):
+    """The ChainerCV checkout that CHAINERCV_SRC names, checked to be 0.13.1 with tests."""
+    src = os.environ.get('CHAINERCV_SRC')
+    how = ('set CHAINERCV_SRC to a ChainerCV source checkout at tag v{0} (git clone '
+           '--branch v{0} https://github.com/chainer/chainercv); its source release on '
+           'the package index lacks the Cython source and four test modules'.format(
+               CHAINERCV_VERSION))
+    if not src:
+        session.error(how)
+    src = pathlib.Path(src).resolve()
+    setup = src / 'setup.py'
+    if not (setup.is_file() and (src / 'tests').is_dir()):
+        session.error('{} is not a ChainerCV checkout (no setup.py and tests/): {}'.format(
+            src, how))
+    if "version='{}'".format(CHAINERCV_VERSION) not in setup.read_text():
+        session.error('{} is not ChainerCV {}: {}'.format(src, CHAINERCV_VERSION, how))
+    return src
+
+
+@nox.session
+def ecosystem(session):
+    """ChainerCV 0.13.1's own CPU test suite (markers :data:`CHAINERCV_MARKERS`) against
+    fresh wheels of this project: builds the wheels and ChainerCV's (from the checkout
+    that ``CHAINERCV_SRC`` names, with a current Cython), installs ChainerCV with
+    ``--find-links`` on them (and chainer-mn, which its tests import), runs its tests,
+    prints the figure and fails below :data:`CHAINERCV_FLOOR` passes. Arguments after
+    ``--`` go to pytest. Needs Python 3.9-3.12 (numpy 1.26)."""
+    if sys.version_info >= (3, 13):
+        session.error('the ecosystem session runs ChainerCV on numpy 1.26, which has no '
+                      'wheels for Python {}.{}: run nox with Python 3.9-3.12'.format(
+                          *sys.version_info[:2]))
+    src = _chainercv_source(session)
+    tmp = pathlib.Path(session.create_tmp()).resolve()  # the suite runs in a subdirectory
+    wheelhouse = tmp / 'wheelhouse'
+    _build(session, wheelhouse, sdist=False)
+    session.install(*ECOSYSTEM_TOOLS)
+
+    # ChainerCV's wheel, built from a copy (the build writes into its tree).
+    tree, cv_wheels = tmp / 'chainercv-src', tmp / 'chainercv-wheel'
+    for path in (tree, cv_wheels):
+        shutil.rmtree(path, ignore_errors=True)
+    shutil.copytree(str(src), str(tree), ignore=shutil.ignore_patterns('.git', 'build'))
+    include = session.run('python', '-c', 'import numpy; print(numpy.get_include())',
+                          silent=True).strip()
+    session.run('python', '-m', 'pip', 'wheel', '--quiet', '--no-deps',
+                '--no-build-isolation', '--wheel-dir', str(cv_wheels), str(tree),
+                env={'CFLAGS': '-I' + include})
+
+    # Resolved as a user would (chainer from the wheelhouse), then this run's wheels over
+    # what a reused environment may hold under the same versions.
+    links = ('--find-links', str(wheelhouse), '--find-links', str(cv_wheels))
+    session.install(*links, 'chainercv=={}'.format(CHAINERCV_VERSION), 'chainer-mn[mpich]')
+    ours = [p for p in wheelhouse.glob('*.whl') if p.name.split('-')[0] in (
+        'chainer', 'chainer_core', 'chainer_links', 'chainer_training', 'chainer_mn')]
+    session.install('--no-deps', '--force-reinstall', *map(str, ours),
+                    *map(str, cv_wheels.glob('*.whl')))
+    report = session.run('python', '-m', 'chainer', silent=True)
+    if "status: this project's" not in report:
+        session.error('the chainer namespace is not this project\'s:\n' + report)
+
+    # Its tests, from a directory without ChainerCV's sources (the installed wheel runs).
+    tests = tmp / 'chainercv-tests'
+    shutil.rmtree(tests, ignore_errors=True)
+    shutil.copytree(str(src / 'tests'), str(tests / 'tests'))
+    junit = tmp / 'chainercv-suite.xml'
+    session.chdir(tests)
+    session.run('python', '-m', 'pytest', 'tests', '-m', CHAINERCV_MARKERS, '-q',
+                '-p', 'no:cacheprovider', '--continue-on-collection-errors',
+                '--junitxml', str(junit), *session.posargs,
+                success_codes=[0, 1])
+    session.chdir(ROOT)
+    c = _junit_counts(junit)
+    passed = c['tests'] - c['failures'] - c['errors'] - c['skipped']
+    session.log('ChainerCV {} CPU suite: {} passed, {} failed, {} errors, {} skipped; floor '
+                '{} (99 % of the original Chainer 7.8.1\'s {})'.format(
+                    CHAINERCV_VERSION, passed, c['failures'], c['errors'], c['skipped'],
+                    CHAINERCV_FLOOR, CHAINERCV_ORIGINAL_PASSES))
+    if passed < CHAINERCV_FLOOR:
+        session.error('ChainerCV {}: {} passes, below the floor of {}'.format(
+            CHAINERCV_VERSION, passed, CHAINERCV_FLOOR))
 
 
 # --- bump --------------------------------------------------------------------------------
