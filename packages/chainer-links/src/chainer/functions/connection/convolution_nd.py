@@ -119,13 +119,14 @@ class ConvolutionND(_weight_dtype.WeightDtypeFollowsInput, function.Function):
         needed = self._input_grads_needed(inputs)
         gy_rows = _conv_gemm.rows(gy)  # a view for the channels-last gy of our GEMMs
         gx = gW = gb = None
-        if len(inputs) == 3 and needed[2] and getattr(self, '_aug', None) is not None:
-            # the bias gradient comes out of the filter-gradient GEMM: computed so even
-            # when the filter's is not needed (a filter passed as an array), so that it
-            # is bit for bit the same either way
+        if len(inputs) == 3 and (needed[1] or needed[2]) and \
+                getattr(self, '_aug', None) is not None:
+            # the filter and bias gradients come out of one GEMM: computed so even when
+            # only one of them is needed (the other passed as an array), so that each is
+            # bit for bit the same either way
             gW, gb = _conv_gemm.weight_and_bias_grad(self._aug, gy_rows, W.shape)
-            if not needed[1]:
-                gW = None
+            gW = gW if needed[1] else None
+            gb = gb if needed[2] else None
         elif needed[1]:
             gW = _conv_gemm.weight_grad(gy, self.col, a_rows=gy_rows)
         if needed[0]:  # not for images passed as arrays: GEMM and col2im saved
