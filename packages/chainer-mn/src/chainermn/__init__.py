@@ -14,7 +14,9 @@ the whole job instead of leaving the others waiting.
 from chainermn import communicators  # NOQA
 from chainermn import datasets  # NOQA
 from chainermn import extensions  # NOQA
+from chainermn import functions  # NOQA
 from chainermn import global_except_hook  # NOQA
+from chainermn import links  # NOQA
 from chainermn import optimizers  # NOQA
 from chainermn._mpi import MPIUnavailableError  # NOQA
 from chainermn._version import __version__  # NOQA
@@ -22,6 +24,7 @@ from chainermn.communicators import CommunicatorBase, create_communicator  # NOQ
 from chainermn.datasets import scatter_dataset  # NOQA
 from chainermn.extensions import (create_multi_node_checkpointer,  # NOQA
                                   create_multi_node_evaluator)
+from chainermn.links import MultiNodeChainList  # NOQA
 from chainermn.optimizers import create_multi_node_optimizer  # NOQA
 
 global_except_hook._add_hook_if_enabled()
