@@ -52,6 +52,16 @@ class StatefulIterator(iterator.Iterator):
         from chainer.iterators import order_samplers
         return order_samplers.ShuffleOrderSampler(order._rng)
 
+    @order_sampler.setter
+    def order_sampler(self, sampler):
+        """Replaces the order sampler (v7 code, e.g. ChainerMN's synchronized iterator,
+        assigns it): the orders from the next epoch, or from :meth:`reset`, come from
+        ``sampler`` (None: the examples in index order, as in v7)."""
+        order = self._order
+        order.sampler = sampler
+        order.shuffle = False
+        order._rng = None
+
     @property
     def shuffle(self):
         """Whether each sweep visits the examples in a new random order."""
