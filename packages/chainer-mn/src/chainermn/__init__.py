@@ -16,12 +16,13 @@ from chainermn import datasets  # NOQA
 from chainermn import extensions  # NOQA
 from chainermn import functions  # NOQA
 from chainermn import global_except_hook  # NOQA
+from chainermn import iterators  # NOQA
 from chainermn import links  # NOQA
 from chainermn import optimizers  # NOQA
 from chainermn._mpi import MPIUnavailableError  # NOQA
 from chainermn._version import __version__  # NOQA
 from chainermn.communicators import CommunicatorBase, create_communicator  # NOQA
-from chainermn.datasets import scatter_dataset  # NOQA
+from chainermn.datasets import DataSizeError, scatter_dataset, scatter_index  # NOQA
 from chainermn.extensions import (create_multi_node_checkpointer,  # NOQA
                                   create_multi_node_evaluator)
 from chainermn.links import MultiNodeChainList  # NOQA

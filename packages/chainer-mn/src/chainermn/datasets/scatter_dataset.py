@@ -2,19 +2,17 @@
 import numpy
 
 from chainer.datasets import SubDataset
+from chainermn.datasets import scatter as _scatter
 
 
 def shares(n_examples, n_ranks):
-    """The ``[begin, end)`` of every rank's share of ``n_examples`` (in the shuffled
-    order): each has ``ceil(n_examples / n_ranks)`` examples, so every process runs the same
-    number of iterations per epoch; when ``n_ranks`` does not divide ``n_examples``, a few
-    examples at the borders belong to two shares."""
-    share = -(-n_examples // n_ranks)
-    return [(n_examples * i // n_ranks, n_examples * i // n_ranks + share)
-            for i in range(n_ranks)]
+    """The ``[begin, end)`` of every rank's equal share of ``n_examples`` (see
+    :func:`~chainermn.datasets.scatter.share_bounds`)."""
+    return _scatter.share_bounds(n_examples, n_ranks)
 
 
-def scatter_dataset(dataset, comm, root=0, shuffle=False, seed=None):
+def scatter_dataset(dataset, comm, root=0, shuffle=False, seed=None,
+                    max_buf_len=256 * 1024 * 1024, *, force_equal_length=True):
     """Gives each process an equal share of the ``dataset`` of rank ``root``.
 
     Rank ``root`` keeps a view of its share (nothing copied); every other rank receives
@@ -28,6 +26,12 @@ def scatter_dataset(dataset, comm, root=0, shuffle=False, seed=None):
         shuffle (bool): permute the examples before splitting.
         seed (int): seed of the permutation; the same seed gives every rank the same
             examples on every run. None draws a new permutation (on rank ``root``).
+        max_buf_len (int): Accepted for ChainerMN v7's signature; it has no effect
+            here (each process's share goes as one pickled message).
+        force_equal_length (bool): True (default): the shares have equal lengths
+            (see above), as a multi-node optimizer or evaluator needs; False: no
+            example is in two shares and the lengths differ by at most one (for an
+            exact evaluation on a test set).
 
     Returns:
         chainer.datasets.SubDataset: this rank's share.
@@ -42,7 +46,8 @@ def scatter_dataset(dataset, comm, root=0, shuffle=False, seed=None):
                         '{}'.format(type(dataset).__name__))
     order = numpy.random.RandomState(seed).permutation(len(dataset)) if shuffle else None
     mine = None
-    for rank, (begin, end) in enumerate(shares(len(dataset), comm.size)):
+    bounds = _scatter.share_bounds(len(dataset), comm.size, force_equal_length)
+    for rank, (begin, end) in enumerate(bounds):
         if rank == root:
             mine = SubDataset(dataset, begin, end, order)
         else:

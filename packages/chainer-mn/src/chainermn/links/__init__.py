@@ -1,3 +1,5 @@
 """Links of ChainerMN v7: :class:`MultiNodeChainList` (a model split across
-processes)."""
+processes), :class:`MultiNodeBatchNormalization` and :func:`create_mnbn_model`."""
+from chainermn.links.batch_normalization import MultiNodeBatchNormalization  # NOQA
+from chainermn.links.create_mnbn_model import create_mnbn_model  # NOQA
 from chainermn.links.multi_node_chain_list import MultiNodeChainList  # NOQA

@@ -1,0 +1,169 @@
+"""Batch normalization with the statistics of the batches of all processes:
+``multi_node_batch_normalization``."""
+import numpy
+
+from chainer import cuda
+from chainer import function
+from chainer.functions.normalization import _channel_params
+from chainer.utils import type_check
+
+#: The communication backends MultiNodeBatchNormalization accepts.
+BACKENDS = ('auto', 'mpi', 'nccl')
+
+
+def get_communication_backend(comm, communication_backend='auto'):
+    """Checks ``communication_backend`` against ``comm``; returns ``'mpi'`` or
+    ``'nccl'`` (``'auto'``: ``'nccl'`` for the ``pure_nccl`` communicator, else
+    ``'mpi'``).
+
+    Raises:
+        ValueError: an unknown backend, or ``'nccl'`` with a communicator other than
+            ``pure_nccl`` (as in ChainerMN v7).
+    """
+    if communication_backend not in BACKENDS:
+        raise ValueError('MultiNodeBatchNormalization does not support the '
+                         'communication backend {!r} (one of {})'.format(
+                             communication_backend, ', '.join(BACKENDS)))
+    from chainermn.communicators.nccl_allreduce import PureNcclCommunicator
+    is_nccl = isinstance(comm, PureNcclCommunicator)
+    if communication_backend == 'nccl' and not is_nccl:
+        raise ValueError("communication_backend='nccl' needs the pure_nccl "
+                         'communicator, got {}'.format(type(comm).__name__))
+    if communication_backend == 'auto':
+        return 'nccl' if is_nccl else 'mpi'
+    return communication_backend
+
+
+class MultiNodeBatchNormalizationFunction(function.Function):
+    """Batch normalization by the statistics of the union of the batches of all the
+    processes of ``comm`` (see :func:`multi_node_batch_normalization`).
+
+    Args:
+        comm: a ChainerMN communicator (every process applies the function at the same
+            time, with the same channel shape).
+        eps (float): Added to the variance for numerical stability.
+        mean (array or None): Running average of the mean, updated in place.
+        var (array or None): Running average of the variance, updated in place.
+        decay (float): Decay rate of the running averages.
+
+    Attributes:
+        running_mean, running_var: The running averages given as ``mean``/``var``.
+    """
+
+    def __init__(self, comm, eps=2e-5, mean=None, var=None, decay=0.9):
+        if (mean is None) != (var is None):
+            raise ValueError('mean and var must be both given or both None')
+        _channel_params.check_eps_decay(eps, decay)
+        self.comm = comm
+        self.eps = eps
+        self.running_mean = mean
+        self.running_var = var
+        self.decay = decay
+
+    def check_type_forward(self, in_types):
+        type_check.expect(in_types.size() == 3)
+        x_type, gamma_type, beta_type = in_types
+        _channel_params.expect_channel_params(x_type, (gamma_type, beta_type))
+
+    def _sum_over_processes(self, xp, *parts):
+        """The sums of the per-channel ``parts`` over all processes (one all-reduce of
+        one float64 buffer)."""
+        flat = numpy.concatenate([numpy.asarray(cuda.to_cpu(p), numpy.float64).ravel()
+                                  for p in parts])
+        total = numpy.asarray(cuda.to_cpu(self.comm.allreduce(flat)))
+        out, start = [], 0
+        for p in parts:
+            size = int(numpy.prod(p.shape))
+            out.append(total[start:start + size].reshape(p.shape))
+            start += size
+        return out if xp is numpy else [cuda.to_gpu(o) for o in out]
+
+    def forward(self, inputs):
+        x, gamma, beta = inputs
+        xp = cuda.get_array_module(x)
+        axes = _channel_params.aggregate_axes(x.ndim, gamma.ndim)
+        self._axes = axes
+        acc = _channel_params.sum_dtype(x.dtype)
+        m_local = x.size // gamma.size
+        # Two all-reduces, as a single process computes them: the mean, then the
+        # variance around it (no cancellation of E[x^2] - E[x]^2).
+        total, count = self._sum_over_processes(
+            xp, x.sum(axis=axes, dtype=acc), xp.full((1,), m_local, acc))
+        m = int(round(float(count[0])))
+        self._m = m
+        mean = (total / m).astype(acc)
+        view = _channel_params.param_view
+        xc = x - view(mean.astype(x.dtype), x.ndim, axes)
+        sq, = self._sum_over_processes(xp, (xc * xc).sum(axis=axes, dtype=acc))
+        var = (sq / m).astype(acc)
+        inv_std = (1 / xp.sqrt(var + self.eps)).astype(x.dtype)
+        self._inv_std = inv_std
+        self._x_hat = xc * view(inv_std, x.ndim, axes)
+        y = self._x_hat * view(gamma.astype(x.dtype), x.ndim, axes)
+        y += view(beta.astype(x.dtype), x.ndim, axes)
+        if self.running_mean is not None:
+            self._update_running_stats(mean, var, m)
+        return y,
+
+    def _update_running_stats(self, mean, var, m):
+        decay = self.decay
+        self.running_mean *= decay
+        self.running_mean += ((1 - decay) * mean).astype(self.running_mean.dtype)
+        self.running_var *= decay
+        self.running_var += ((1 - decay) * (m / max(m - 1, 1)) * var).astype(
+            self.running_var.dtype)
+
+    def backward(self, inputs, grad_outputs):
+        x, gamma, _ = inputs
+        gy, = grad_outputs
+        xp = cuda.get_array_module(x)
+        axes = self._axes
+        view = _channel_params.param_view
+        acc = _channel_params.sum_dtype(x.dtype)
+        x_hat = self._x_hat
+        gbeta, ggamma = self._sum_over_processes(
+            xp, gy.sum(axis=axes, dtype=acc), (gy * x_hat).sum(axis=axes, dtype=acc))
+        m = self._m
+        gx = x_hat * view((ggamma / m).astype(x.dtype), x.ndim, axes)
+        gx += view((gbeta / m).astype(x.dtype), x.ndim, axes)
+        gx = gy - gx
+        gx *= view(gamma.astype(x.dtype) * self._inv_std, x.ndim, axes)
+        # The parameters' gradients: the mean over the processes of the sums, as in
+        # ChainerMN v7 (the multi-node optimizer's averaging keeps them).
+        n = self.comm.size
+        return (gx, (ggamma / n).astype(gamma.dtype), (gbeta / n).astype(gamma.dtype))
+
+
+def multi_node_batch_normalization(x, gamma, beta, comm, eps=2e-5, running_mean=None,
+                                   running_var=None, decay=0.9):
+    """Batch normalization by the statistics of the batches of all processes.
+
+    Every process of ``comm`` calls it at the same time on its own batch ``x`` (the
+    batch sizes may differ; the channel shape must agree). The mean and variance are
+    those of the union of the batches (two all-reduces of the per-channel sums and the
+    example counts), so the output on each process is its part of
+    :func:`chainer.functions.batch_normalization` applied to the concatenated batch.
+    Backward all-reduces the per-channel sums of ``gy`` and ``gy * x_hat``: ``gx`` is
+    the concatenated batch's gradient of this process's part; the gradients of
+    ``gamma`` and ``beta`` are the concatenated batch's ones divided by the number of
+    processes (their mean over processes, as in ChainerMN v7, which the multi-node
+    optimizer's averaging leaves unchanged). The running averages are updated in place
+    with the global statistics (the variance unbiased over the whole batch). Not
+    differentiable twice (a double backprop through it raises an error).
+
+    Args:
+        x (~chainer.Variable or array): This process's batch, ``(B, C, ...)``.
+        gamma (~chainer.Variable or array): Scaling parameter, ``(C,)`` (or the
+            channel shape).
+        beta (~chainer.Variable or array): Shifting parameter.
+        comm: a ChainerMN communicator.
+        eps (float): Epsilon added to the variance.
+        running_mean (array or None): Running average of the mean, updated in place.
+        running_var (array or None): Running average of the variance, updated in place.
+        decay (float): Decay rate of the running averages.
+
+    Returns:
+        ~chainer.Variable: The normalized ``x``.
+    """
+    return MultiNodeBatchNormalizationFunction(comm, eps, running_mean, running_var,
+                                               decay)(x, gamma, beta)

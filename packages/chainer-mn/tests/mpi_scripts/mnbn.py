@@ -1,0 +1,102 @@
+"""Run under mpiexec by test_mnbn.py: MultiNodeBatchNormalization on batches of unequal
+sizes (rank r has r + 2 examples), create_mnbn_model and the refused double backprop;
+pickles what each rank saw to <out>/rank<r>.pkl."""
+import copy
+import pathlib
+import pickle
+import sys
+
+import numpy
+
+import chainer
+import chainer.functions as F
+import chainer.links as L
+import chainermn
+
+C = 3
+
+
+def batches(n):
+    """The concatenated batch of ``n`` ranks, its output gradient, gamma and beta."""
+    rng = numpy.random.RandomState(0)
+    total = sum(r + 2 for r in range(n))
+    x = rng.randn(total, C, 2) * 2 + 1
+    gy = rng.randn(total, C, 2)
+    return x, gy, rng.rand(C) + 0.5, rng.randn(C)
+
+
+def mine(array, rank):
+    begin = sum(r + 2 for r in range(rank))
+    return array[begin:begin + rank + 2]
+
+
+def run_link(comm, dtype):
+    x_all, gy_all, gamma, beta = batches(comm.size)
+    link = chainermn.links.MultiNodeBatchNormalization(C, comm, dtype=dtype)
+    link.gamma.data[...] = gamma
+    link.beta.data[...] = beta
+    x = chainer.Variable(mine(x_all, comm.rank).astype(dtype))
+    y = link(x)
+    y.grad = mine(gy_all, comm.rank).astype(dtype)
+    y.backward()
+    found = {'y': y.data, 'gx': x.grad, 'ggamma': link.gamma.grad,
+             'gbeta': link.beta.grad, 'avg_mean': link.avg_mean.copy(),
+             'avg_var': link.avg_var.copy()}
+    link(x, finetune=True)
+    link(x, finetune=True)
+    found['finetune'] = (link.N, link.avg_mean.copy(), link.avg_var.copy())
+    with chainer.using_config('train', False):
+        found['test'] = link(x).data
+    return found
+
+
+def main(out):
+    comm = chainermn.create_communicator('naive')
+    found = {}
+    for dtype in (numpy.float32, numpy.float64):
+        found[numpy.dtype(dtype).name] = run_link(comm, dtype)
+
+    link = chainermn.links.MultiNodeBatchNormalization(C, comm)
+    found['deepcopy_shares_comm'] = copy.deepcopy(link).comm is comm
+    x = chainer.Variable(numpy.ones((2, C), numpy.float32) * (comm.rank + 1))
+    try:
+        y = link(x)
+        gx, = chainer.grad([F.sum(y * y)], [x], enable_double_backprop=True)
+        chainer.grad([F.sum(gx * gx)], [x])
+        found['double_backprop'] = None
+    except Exception as error:  # noqa: B902 (the test checks which)
+        found['double_backprop'] = (type(error).__name__, str(error))
+
+    for backend in ('nccl', 'bad'):
+        try:
+            chainermn.links.MultiNodeBatchNormalization(C, comm,
+                                                        communication_backend=backend)
+        except ValueError as error:
+            found['backend', backend] = str(error)
+
+    numpy.random.seed(0)
+    model = chainer.Chain(
+        head=L.Linear(2, 3), bn=L.BatchNormalization(3, decay=0.5, eps=1e-3),
+        seq=chainer.Sequential(L.Linear(3, 4), L.BatchNormalization(4, use_beta=False)),
+        rest=chainer.ChainList(L.BatchNormalization(4)))
+    model.bn.avg_mean[...] = 7
+    converted = chainermn.links.create_mnbn_model(model, comm)
+    found['model'] = {
+        'types': [(name, type(lk).__name__) for name, lk in sorted(converted.namedlinks())],
+        'original': [(name, type(lk).__name__) for name, lk in sorted(model.namedlinks())],
+        'params': {n: p.data.copy() for n, p in converted.namedparams()},
+        'original_params': {n: p.data.copy() for n, p in model.namedparams()},
+        'bn': (converted.bn.decay, converted.bn.eps, converted.bn.avg_mean.copy(),
+               converted.bn.comm is comm),
+        'no_beta': getattr(converted.seq[1], 'beta', None) is None,
+    }
+    with chainer.using_config('train', False):
+        x = numpy.arange(10, dtype=numpy.float32).reshape(5, 2)
+        found['model']['same_test_output'] = bool(numpy.allclose(
+            converted.rest[0](converted.seq(converted.bn(converted.head(x)))).data,
+            model.rest[0](model.seq(model.bn(model.head(x)))).data))
+    (pathlib.Path(out) / 'rank{}.pkl'.format(comm.rank)).write_bytes(pickle.dumps(found))
+
+
+if __name__ == '__main__':
+    main(sys.argv[1])

@@ -1,0 +1,109 @@
+"""MultiNodeBatchNormalization and create_mnbn_model under ``mpiexec -n 2`` and
+``-n 3`` (one launch of mpi_scripts/mnbn.py each), against one process's
+BatchNormalization over the concatenated batch."""
+import sys
+
+import numpy
+import pytest
+
+import chainer
+import chainer.links as L
+from conftest import SCRIPTS, launch_ok
+
+sys.path.insert(0, str(SCRIPTS))
+import mnbn  # noqa: E402
+
+TOL = {'float32': 1e-5, 'float64': 1e-12}
+
+
+@pytest.fixture(scope='module', params=[2, 3], ids=['n2', 'n3'])
+def ranks(request, mpiexec, tmp_path_factory):
+    out = tmp_path_factory.mktemp('mnbn{}'.format(request.param))
+    return launch_ok(mpiexec, request.param, 'mnbn.py', out)
+
+
+def _one_process(n, dtype):
+    """BatchNormalization on one process over the concatenated batch."""
+    x_all, gy_all, gamma, beta = mnbn.batches(n)
+    link = L.BatchNormalization(mnbn.C, dtype=dtype)
+    link.gamma.data[...] = gamma
+    link.beta.data[...] = beta
+    x = chainer.Variable(x_all.astype(dtype))
+    y = link(x)
+    y.grad = gy_all.astype(dtype)
+    y.backward()
+    found = {'y': y.data, 'gx': x.grad, 'ggamma': link.gamma.grad,
+             'gbeta': link.beta.grad, 'avg_mean': link.avg_mean.copy(),
+             'avg_var': link.avg_var.copy()}
+    link(x, finetune=True)
+    link(x, finetune=True)
+    found['finetune'] = (link.N, link.avg_mean.copy(), link.avg_var.copy())
+    with chainer.using_config('train', False):
+        found['test'] = link(x).data
+    return found
+
+
+def _close(a, b, tol):
+    numpy.testing.assert_allclose(a, b, rtol=tol, atol=tol)
+
+
+@pytest.mark.parametrize('dtype', ['float32', 'float64'])
+def test_output_and_input_gradient_equal_one_process_on_the_whole_batch(ranks, dtype):
+    ref = _one_process(len(ranks), numpy.dtype(dtype))
+    for rank, found in enumerate(ranks):
+        got = found[dtype]
+        assert got['y'].dtype == dtype and got['gx'].dtype == dtype
+        for key in ('y', 'gx', 'test'):
+            _close(got[key], mnbn.mine(ref[key], rank), TOL[dtype])
+
+
+@pytest.mark.parametrize('dtype', ['float32', 'float64'])
+def test_parameter_gradients_are_the_whole_batch_ones_over_the_processes(ranks, dtype):
+    n = len(ranks)
+    ref = _one_process(n, numpy.dtype(dtype))
+    for found in ranks:
+        _close(found[dtype]['ggamma'] * n, ref['ggamma'], TOL[dtype])
+        _close(found[dtype]['gbeta'] * n, ref['gbeta'], TOL[dtype])
+
+
+@pytest.mark.parametrize('dtype', ['float32', 'float64'])
+def test_running_statistics_are_those_of_the_whole_batch(ranks, dtype):
+    ref = _one_process(len(ranks), numpy.dtype(dtype))
+    for found in ranks:
+        _close(found[dtype]['avg_mean'], ref['avg_mean'], TOL[dtype])
+        _close(found[dtype]['avg_var'], ref['avg_var'], TOL[dtype])
+        n_finetune, mean, var = found[dtype]['finetune']
+        assert n_finetune == ref['finetune'][0] == 2
+        _close(mean, ref['finetune'][1], TOL[dtype])
+        _close(var, ref['finetune'][2], TOL[dtype])
+
+
+def test_double_backprop_is_refused_by_name(ranks):
+    for found in ranks:
+        name, message = found['double_backprop']
+        assert name == 'RuntimeError'
+        assert 'MultiNodeBatchNormalizationFunction' in message
+
+
+def test_communication_backend_is_checked(ranks):
+    for found in ranks:
+        assert 'pure_nccl' in found['backend', 'nccl']
+        assert "'bad'" in found['backend', 'bad']
+        assert found['deepcopy_shares_comm']
+
+
+def test_create_mnbn_model_replaces_every_batch_normalization(ranks):
+    for found in ranks:
+        model = found['model']
+        types = dict(model['types'])
+        assert [k for k, v in types.items() if v == 'MultiNodeBatchNormalization'] == [
+            '/bn', '/rest/0', '/seq/1']
+        assert types['/head'] == 'Linear' and types['/seq'] == 'Sequential'
+        assert 'MultiNodeBatchNormalization' not in dict(model['original']).values()
+        assert sorted(model['params']) == sorted(model['original_params'])
+        for name, data in model['params'].items():
+            numpy.testing.assert_array_equal(data, model['original_params'][name])
+        decay, eps, avg_mean, shares_comm = model['bn']
+        assert (decay, eps, shares_comm) == (0.5, 1e-3, True)
+        numpy.testing.assert_array_equal(avg_mean, [7, 7, 7])
+        assert model['no_beta'] and model['same_test_output']
