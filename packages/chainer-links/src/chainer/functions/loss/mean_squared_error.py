@@ -31,7 +31,8 @@ class MeanSquaredError(function.Function):
             return gx0, -gx0
         coeff = grad_outputs[0] * self.diff.dtype.type(2.0 / max(self.diff.size, 1))
         gx0 = coeff * self.diff
-        return gx0, -gx0
+        # numpy gives scalars for 0-d operands: gradients must be arrays
+        return force_array(gx0), force_array(-gx0)
 
 
 def mean_squared_error(x0, x1):
