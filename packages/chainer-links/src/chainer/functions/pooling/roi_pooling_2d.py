@@ -9,6 +9,7 @@ import numpy
 
 from chainer import cuda
 from chainer import function
+from chainer.functions.pooling import _flat_index_nodes
 from chainer.functions.pooling import _range_max
 from chainer.utils import type_check
 
@@ -37,6 +38,9 @@ class ROIPooling2D(function.Function):
     After the forward, ``argmax_data`` holds the position ``h * W + w`` of every output's
     maximum in its image (``-1`` for empty bins).
     """
+
+    #: its backward also takes Variables (a double backprop), through FlatScatter
+    _differentiable_backward = True
 
     def __init__(self, outh, outw, spatial_scale):
         self.outh, self.outw = int(outh), int(outw)
@@ -94,21 +98,19 @@ class ROIPooling2D(function.Function):
 
     def backward(self, inputs, grad_outputs):
         x, rois = inputs
+        rois = getattr(rois, 'array', rois)
         xp = cuda.get_array_module(x)
         n, c, h, w = x.shape
         batch = rois[:, 0].astype(numpy.int64)
         plane = (batch[:, None] * c + xp.arange(c)) * (h * w)  # (R, C) image offsets
         index = plane[:, :, None, None] + self.argmax_data
         keep = self.argmax_data >= 0
-        gx = xp.zeros(x.size, dtype=x.dtype)
-        index, values = index[keep], grad_outputs[0][keep]
-        if xp is numpy:
-            numpy.add.at(gx, index, values)
-        else:
-            # scatter_add(dst, indices, values): dst[indices[i]] += values[i], atomically
-            # (several bins may select the same input element).
-            cuda.kernel('scatter_add')(gx, index, values)
-        return gx.reshape(x.shape), None
+        gy = grad_outputs[0]
+        if not isinstance(gy, xp.ndarray):  # a Variable: differentiable twice
+            return _flat_index_nodes.FlatScatter(index, keep, x.shape).apply((gy,))[0], \
+                None
+        return _flat_index_nodes.scatter_flat(gy, index, keep, x.size).reshape(
+            x.shape), None
 
 
 def roi_pooling_2d(x, rois, outh, outw, spatial_scale):
