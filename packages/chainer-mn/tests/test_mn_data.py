@@ -80,6 +80,8 @@ def test_multi_node_iterator_resumes_from_a_snapshot(ranks, master):
         assert (_batch_ids(found['mn_resumed', master]) ==
                 _batch_ids(found['mn_next', master]) ==
                 _batch_ids(ranks[0]['mn_next', master]))
+        assert (_batch_ids(found['plain_resumed', master]) ==
+                _batch_ids(ranks[0]['mn_next', master]))
 
 
 def test_multi_node_iterator_stops_everywhere_with_the_master(ranks):

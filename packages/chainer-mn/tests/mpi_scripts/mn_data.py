@@ -38,6 +38,11 @@ def multi_node(comm, found, out, master):
     it = chainermn.iterators.create_multi_node_iterator(actual, comm, rank_master=master)
     serializers.load_npz(path, it)
     found['mn_resumed', master] = take(it, 3)
+    # every rank's snapshot holds the master's iterator state: a plain iterator
+    # resumes from it (as from ChainerMN v7's)
+    plain = chainer.iterators.SerialIterator(dataset(), 3)
+    serializers.load_npz(path, plain)
+    found['plain_resumed', master] = take(plain, 3)
 
 
 def main(out):

@@ -1,5 +1,8 @@
 """``create_multi_node_iterator``: one process reads the batches, the others receive
 them."""
+import copy
+
+from chainer import serializer as serializer_module
 from chainer.dataset import iterator as iterator_module
 
 #: The attributes of an iterator's position that the master sends with each batch.
@@ -9,6 +12,28 @@ _STATE = ('epoch', 'current_position', 'is_new_epoch', 'epoch_detail',
 
 def _state_of(actual_iterator):
     return {name: getattr(actual_iterator, name, None) for name in _STATE}
+
+
+class _Recorder(serializer_module.Serializer):
+    """A serializer that keeps what it is given: ``items`` lists ``(path, value)``."""
+
+    def __init__(self, items=None, prefix=''):
+        self.items = [] if items is None else items
+        self.prefix = prefix
+
+    def __getitem__(self, key):
+        return _Recorder(self.items, self.prefix + key + '/')
+
+    def __call__(self, key, value):
+        self.items.append((self.prefix + key, copy.deepcopy(value)))
+        return value
+
+
+def _write(serializer, path, value):
+    *groups, key = path.split('/')
+    for group in groups:
+        serializer = serializer[group]
+    serializer(key, value)
 
 
 class _MultiNodeIteratorMaster(iterator_module.Iterator):
@@ -43,9 +68,11 @@ class _MultiNodeIteratorMaster(iterator_module.Iterator):
 
     def serialize(self, serializer):
         """Saves or loads the wrapped iterator, then gives the other processes its
-        position (every process must call it at the same time)."""
+        state (every process must call it at the same time)."""
         self.actual_iterator.serialize(serializer)
-        self.communicator.bcast_obj(_state_of(self.actual_iterator),
+        record = _Recorder()
+        self.actual_iterator.serialize(record)  # the (loaded) state, as saved
+        self.communicator.bcast_obj((record.items, _state_of(self.actual_iterator)),
                                     root=self.rank_master)
 
     def finalize(self):
@@ -76,12 +103,13 @@ class _MultiNodeIteratorSlave(iterator_module.Iterator):
     next = __next__
 
     def serialize(self, serializer):
-        """Writes (or reads) the master's position under the keys of v7's iterators,
-        then takes the master's position (every process must call it at the same
-        time)."""
-        state = self.communicator.bcast_obj(None, root=self.rank_master)
-        for name in ('current_position', 'epoch', 'is_new_epoch'):
-            serializer(name, state[name])
+        """Saving writes the master's iterator state under its keys (a plain iterator
+        can load it); loading takes the master's loaded position and reads nothing
+        (every process must call it at the same time)."""
+        items, state = self.communicator.bcast_obj(None, root=self.rank_master)
+        if not isinstance(serializer, serializer_module.Deserializer):
+            for path, value in items:
+                _write(serializer, path, value)
         self._set_state(state)
 
 
