@@ -44,6 +44,11 @@ def test_scatter_index(ranks):
     assert max(lengths) - min(lengths) <= 1 and lengths == sorted(lengths, reverse=True)
 
 
+def test_deprecated_epoch_helpers_count_rank_0s_iterations(ranks):
+    for found in ranks:
+        assert found['epoch_helpers'] == (3, (9, 'iteration'), ['DeprecationWarning'] * 2)
+
+
 def test_bad_size_raises_data_size_error_on_every_rank(ranks):
     assert all('-1' in found['size_error'] for found in ranks)
 

@@ -4,6 +4,7 @@ pickles what each rank saw to <out>/rank<r>.pkl."""
 import pathlib
 import pickle
 import sys
+import warnings
 
 import numpy
 
@@ -58,6 +59,13 @@ def main(out):
     found['disjoint_dataset'] = list(chainermn.scatter_dataset(
         list(range(10)) if comm.rank == 0 else None, comm, force_equal_length=False))
     found['empty'] = chainermn.datasets.create_empty_dataset(dataset())
+    share = list(range(5 + comm.rank))  # rank 0's share decides
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter('always')
+        found['epoch_helpers'] = (
+            chainermn.datasets.scatter.get_n_iterations_for_one_epoch(share, 2, comm),
+            chainermn.datasets.scatter.get_epoch_trigger(3, share, 2, comm),
+            [w.category.__name__ for w in caught])
 
     for master in (0, comm.size - 1):
         multi_node(comm, found, out, master)

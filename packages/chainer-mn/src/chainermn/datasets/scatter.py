@@ -1,6 +1,8 @@
-"""Which indices of a dataset each process takes: ``scatter_index``, ``DataSizeError``
-and the bounds ``scatter_dataset`` uses too (ChainerMN v7's module name)."""
+"""Which indices of a dataset each process takes: ``scatter_index``, ``DataSizeError``,
+the bounds ``scatter_dataset`` uses too, and v7's deprecated epoch helpers (ChainerMN
+v7's module name)."""
 import numbers
+import warnings
 
 
 class DataSizeError(RuntimeError):
@@ -85,3 +87,43 @@ def scatter_index(n_total_indices, comm, root=0, force_equal_length=True):
     if isinstance(bounds, DataSizeError):
         raise bounds
     return tuple(bounds[comm.rank])
+
+
+def get_n_iterations_for_one_epoch(dataset, local_batch_size, comm):
+    """Number of iterations of one epoch over rank 0's share (deprecated in ChainerMN
+    v7, kept for its scripts: epoch triggers work directly, since every share has the
+    same length).
+
+    Args:
+        dataset: this process's share (e.g. from :func:`~chainermn.scatter_dataset`).
+        local_batch_size (int): Batch size of each process.
+        comm: a ChainerMN communicator.
+
+    Returns:
+        int: ``ceil(len(share of rank 0) / local_batch_size)``, on every rank.
+    """
+    warnings.warn('get_n_iterations_for_one_epoch is deprecated: use an epoch trigger',
+                  DeprecationWarning, stacklevel=2)
+    n = -(-len(dataset) // local_batch_size) if comm.rank == 0 else None
+    return comm.bcast_obj(n, root=0)
+
+
+def get_epoch_trigger(n_epochs, dataset, local_batch_size, comm):
+    """An iteration trigger lasting ``n_epochs`` epochs of rank 0's share (deprecated in
+    ChainerMN v7, kept for its scripts).
+
+    Args:
+        n_epochs (int): Number of epochs.
+        dataset: this process's share.
+        local_batch_size (int): Batch size of each process.
+        comm: a ChainerMN communicator.
+
+    Returns:
+        tuple: ``(n_epochs * iterations per epoch, 'iteration')``.
+    """
+    warnings.warn('get_epoch_trigger is deprecated: use an epoch trigger',
+                  DeprecationWarning, stacklevel=2)
+    with warnings.catch_warnings():
+        warnings.simplefilter('ignore', DeprecationWarning)
+        per_epoch = get_n_iterations_for_one_epoch(dataset, local_batch_size, comm)
+    return n_epochs * per_epoch, 'iteration'
