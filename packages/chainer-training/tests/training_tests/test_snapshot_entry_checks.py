@@ -81,3 +81,13 @@ def test_load_count_saves_as_it_is():
     s = serializers.DictionarySerializer(target)
     assert _snapshot_entries.load_count(s, 'iteration', 5, 'x') == 5
     assert target == {'iteration': 5}
+
+
+@pytest.mark.parametrize('key,value', [
+    ('current_position', -1), ('current_position', 1000), ('epoch', -1),
+    ('order', numpy.zeros(24, numpy.int64)), ('previous_epoch_detail', float('nan')),
+    ('previous_epoch_detail', float('inf')), ('previous_epoch_detail', -2.0)])
+def test_bad_iterator_state_names_the_exact_entry(tmp_path, snapshot, key, value):
+    path = 'updater/iterator:main/' + key
+    with pytest.raises(ValueError, match="entry '{}' of the snapshot".format(path)):
+        _load_mutated(tmp_path, snapshot, path, value)

@@ -5,6 +5,7 @@ serialize the same state: the position, the epoch, the order permutation and the
 state, which is all a resumed run needs to see the same batches again.
 """
 import collections
+import math
 import numbers
 
 import numpy
@@ -166,22 +167,40 @@ class EpochOrder(object):
         return EpochState(position, epoch, is_new_epoch, float(previous), order, rng_state)
 
     def check_state(self, state):
-        """Raises ValueError when ``state`` (e.g. one loaded from a damaged file) could
-        not continue this sweep."""
+        """Raises :class:`StateEntryError` (a ValueError naming the entry) when
+        ``state`` (e.g. one loaded from a damaged file) could not continue this sweep."""
         size = self.epoch_size(state)
-        if not 0 <= state.position < max(size, 1) or state.epoch < 0:
-            raise ValueError('the saved position {} (epoch {}) does not fit an epoch of '
-                             '{} examples'.format(state.position, state.epoch, size))
+        if not 0 <= state.position < max(size, 1):
+            raise StateEntryError('current_position', 'the saved position {} does not fit '
+                                  'an epoch of {} examples'.format(state.position, size))
+        if state.epoch < 0:
+            raise StateEntryError('epoch', 'the saved epoch {} is negative'.format(
+                state.epoch))
+        previous = state.previous_epoch_detail
+        if not (math.isfinite(previous) and previous >= -1):
+            raise StateEntryError('previous_epoch_detail', 'the saved previous epoch '
+                                  'detail {} is not a finite number of at least -1 (the '
+                                  'value before the first batch)'.format(previous))
         if self.sampler is not None:
             if state.order is not None and len(state.order) and not (
                     0 <= numpy.min(state.order) and numpy.max(state.order) < self.size):
-                raise ValueError('the saved order has indices outside the {} examples '
-                                 'of the dataset'.format(self.size))
+                raise StateEntryError('order', 'the saved order has indices outside the '
+                                      '{} examples of the dataset'.format(self.size))
         elif state.order is not None and (
                 len(state.order) != self.size or
                 not numpy.array_equal(numpy.sort(state.order), numpy.arange(self.size))):
-            raise ValueError('the saved order is not a permutation of the {} examples of '
-                             'the dataset'.format(self.size))
+            raise StateEntryError('order', 'the saved order is not a permutation of the '
+                                  '{} examples of the dataset'.format(self.size))
+
+
+class StateEntryError(ValueError):
+    """A loaded iterator state that cannot continue the sweep; :attr:`entry` is the
+    key of the entry at fault (``current_position``, ``epoch``,
+    ``previous_epoch_detail`` or ``order``)."""
+
+    def __init__(self, entry, message):
+        super(StateEntryError, self).__init__('entry {!r}: {}'.format(entry, message))
+        self.entry = entry
 
 
 def _load_either(serializer, keys, value):

@@ -58,6 +58,11 @@ def naming_entries(serializer):
         yield
     except ValueError as e:
         path = getattr(serializer, 'path', None)
+        entry = getattr(e, 'entry', None)  # a check that knows its key
+        if isinstance(entry, str) and isinstance(path, str) and \
+                isinstance(serializer, serializer_module.Deserializer):
+            raise ValueError('entry {!r} of the snapshot: {}'.format(
+                path + entry, str(e).split(': ', 1)[-1])) from e
         if type(e) is not ValueError or \
                 not isinstance(serializer, serializer_module.Deserializer) or \
                 not isinstance(path, str) or not path or path in str(e):
