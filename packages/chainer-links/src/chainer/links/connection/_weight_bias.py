@@ -1,7 +1,5 @@
 """Base of the links holding a weight ``W`` and an optional bias ``b`` whose input
 size may be fixed on the first call (Linear and the convolutions)."""
-import numpy
-
 import chainer
 from chainer import link
 from chainer.links import _args
@@ -51,8 +49,10 @@ class WeightBiasLink(link.Link):
         self._W_initializer = _initializers.wscaled(initialW, wscale, in_axis)
         self.in_size = in_size
         # chainer.config.dtype (v4+; float32 unless set, as in v1) for parameters
-        # whose initializer has no dtype of its own; mixed16 keeps float32 masters.
-        self._param_dtype = chainer.get_dtype(None, map_mixed16=numpy.float32)
+        # whose initializer has no dtype of its own; under mixed16 float16, as in v6+
+        # (the optimizer's use_fp32_update keeps float32 masters; only normalization
+        # links keep float32 parameters)
+        self._param_dtype = chainer.get_dtype(None)
         if in_size is None:
             self.add_param('W', initializer=self._W_initializer, dtype=self._param_dtype)
         else:
