@@ -80,7 +80,7 @@ WIRING = {
     'connection/local_convolution_2d.py': {'_columns': {'im2col_nd'},
                                            '_images': {'col2im_nd'}},
     'connection/_conv_grad.py': {'ConvFilterGrad._filter_grad': {'im2col_nd'}},
-    'pooling/roi_pooling_2d.py': {'ROIPooling2D.backward': {'scatter_add'}},
+    'pooling/_flat_index_nodes.py': {'scatter_flat': {'scatter_add'}},
     'loss/_sampled_scores.py': {'scatter_add_rows': {'scatter_add'}},
 }
 
