@@ -5,13 +5,13 @@ import warnings
 import numpy
 
 import chainer
-from chainer import distribution
 import chainer.functions as F
+from chainer.distributions import _location_scale
 from chainer.distributions import utils
 from chainer.utils import cache
 
 
-class Cauchy(distribution.Distribution):
+class Cauchy(_location_scale.LocationScale):
     """Cauchy distribution with location :math:`x_0` and scale :math:`\\gamma`.
 
     .. math::
@@ -25,39 +25,6 @@ class Cauchy(distribution.Distribution):
         loc (~chainer.Variable or ndarray): the location :math:`x_0`.
         scale (~chainer.Variable or ndarray): the scale :math:`\\gamma > 0`.
     """
-
-    def __init__(self, loc, scale):
-        self.__loc = loc
-        self.__scale = scale
-
-    @cache.cached_property
-    def loc(self):
-        """~chainer.Variable: the location :math:`x_0`."""
-        return chainer.as_variable(self.__loc)
-
-    @cache.cached_property
-    def scale(self):
-        """~chainer.Variable: the scale :math:`\\gamma`."""
-        return chainer.as_variable(self.__scale)
-
-    @property
-    def batch_shape(self):
-        return self.loc.shape
-
-    @property
-    def event_shape(self):
-        return ()
-
-    @property
-    def params(self):
-        return {'loc': self.loc, 'scale': self.scale}
-
-    @property
-    def support(self):
-        return 'real'
-
-    def _z(self, x):
-        return (utils._as_variable(x, self.loc) - self.loc) / self.scale
 
     def log_prob(self, x):
         return -math.log(math.pi) - F.log(self.scale) - F.log1p(self._z(x) ** 2)

@@ -6,6 +6,7 @@ import numpy
 import chainer
 from chainer import distribution
 import chainer.functions as F
+from chainer.distributions import _location_scale
 from chainer.distributions import utils
 from chainer.utils import cache
 
@@ -13,7 +14,7 @@ from chainer.utils import cache
 EULER = float(numpy.euler_gamma)
 
 
-class Gumbel(distribution.Distribution):
+class Gumbel(_location_scale.LocationScale):
     """Gumbel distribution with location :math:`\\mu` and scale :math:`\\beta`.
 
     .. math::
@@ -27,42 +28,9 @@ class Gumbel(distribution.Distribution):
         scale (~chainer.Variable or ndarray): the scale :math:`\\beta > 0`.
     """
 
-    def __init__(self, loc, scale):
-        self.__loc = loc
-        self.__scale = scale
-
-    @cache.cached_property
-    def loc(self):
-        """~chainer.Variable: the location :math:`\\mu`."""
-        return chainer.as_variable(self.__loc)
-
-    @cache.cached_property
-    def scale(self):
-        """~chainer.Variable: the scale :math:`\\beta`."""
-        return chainer.as_variable(self.__scale)
-
     @cache.cached_property
     def _log_scale(self):
         return F.log(self.scale)
-
-    @property
-    def batch_shape(self):
-        return self.loc.shape
-
-    @property
-    def event_shape(self):
-        return ()
-
-    @property
-    def params(self):
-        return {'loc': self.loc, 'scale': self.scale}
-
-    @property
-    def support(self):
-        return 'real'
-
-    def _z(self, x):
-        return (utils._as_variable(x, self.loc) - self.loc) / self.scale
 
     def log_prob(self, x):
         z = self._z(x)

@@ -4,6 +4,7 @@ import math
 import chainer
 from chainer import distribution
 import chainer.functions as F
+from chainer.distributions import _location_scale
 from chainer.distributions import utils
 from chainer.utils import cache
 
@@ -19,7 +20,7 @@ def _laplace_icdf(q):
     return -F.sign(h) * F.log1p(-abs(h))
 
 
-class Laplace(distribution.Distribution):
+class Laplace(_location_scale.LocationScale):
     """Laplace distribution with location :math:`\\mu` and scale :math:`b`.
 
     .. math::
@@ -31,39 +32,6 @@ class Laplace(distribution.Distribution):
         loc (~chainer.Variable or ndarray): the location :math:`\\mu`.
         scale (~chainer.Variable or ndarray): the scale :math:`b > 0`.
     """
-
-    def __init__(self, loc, scale):
-        self.__loc = loc
-        self.__scale = scale
-
-    @cache.cached_property
-    def loc(self):
-        """~chainer.Variable: the location :math:`\\mu`."""
-        return chainer.as_variable(self.__loc)
-
-    @cache.cached_property
-    def scale(self):
-        """~chainer.Variable: the scale :math:`b`."""
-        return chainer.as_variable(self.__scale)
-
-    @property
-    def batch_shape(self):
-        return self.loc.shape
-
-    @property
-    def event_shape(self):
-        return ()
-
-    @property
-    def params(self):
-        return {'loc': self.loc, 'scale': self.scale}
-
-    @property
-    def support(self):
-        return 'real'
-
-    def _z(self, x):
-        return (utils._as_variable(x, self.loc) - self.loc) / self.scale
 
     def log_prob(self, x):
         return -F.log(2 * self.scale) - abs(self._z(x))

@@ -4,6 +4,7 @@ import math
 import chainer
 from chainer import distribution
 import chainer.functions as F
+from chainer.distributions import _location_scale
 from chainer.distributions import utils
 from chainer.utils import argument
 from chainer.utils import cache
@@ -12,7 +13,7 @@ _HALF_LOG_2PI = 0.5 * math.log(2 * math.pi)
 _HALF_LOG_2PIE = 0.5 * math.log(2 * math.pi * math.e)
 
 
-class Normal(distribution.Distribution):
+class Normal(_location_scale.LocationScale):
     """Normal distribution :math:`N(\\mu, \\sigma^2)`.
 
     .. math::
@@ -34,20 +35,14 @@ class Normal(distribution.Distribution):
         if (scale is None) == (log_scale is None):
             raise ValueError(
                 'Either `scale` or `log_scale` (not both) must have a value.')
-        self.__loc = loc
-        self.__scale = scale
+        super(Normal, self).__init__(loc, scale)
         self.__log_scale = log_scale
-
-    @cache.cached_property
-    def loc(self):
-        """~chainer.Variable: the mean :math:`\\mu`."""
-        return chainer.as_variable(self.__loc)
 
     @cache.cached_property
     def scale(self):
         """~chainer.Variable: the standard deviation :math:`\\sigma`."""
-        if self.__scale is not None:
-            return chainer.as_variable(self.__scale)
+        if self._scale_arg is not None:
+            return chainer.as_variable(self._scale_arg)
         return F.exp(self.log_scale)
 
     @cache.cached_property
@@ -56,25 +51,6 @@ class Normal(distribution.Distribution):
         if self.__log_scale is not None:
             return chainer.as_variable(self.__log_scale)
         return F.log(self.scale)
-
-    @property
-    def batch_shape(self):
-        return self.loc.shape
-
-    @property
-    def event_shape(self):
-        return ()
-
-    @property
-    def params(self):
-        return {'loc': self.loc, 'scale': self.scale}
-
-    @property
-    def support(self):
-        return 'real'
-
-    def _z(self, x):
-        return (utils._as_variable(x, self.loc) - self.loc) / self.scale
 
     def log_prob(self, x):
         return -_HALF_LOG_2PI - self.log_scale - 0.5 * self._z(x) ** 2

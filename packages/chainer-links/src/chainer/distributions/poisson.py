@@ -2,11 +2,12 @@
 import chainer
 from chainer import distribution
 import chainer.functions as F
+from chainer.distributions import _rate
 from chainer.distributions import utils
 from chainer.utils import cache
 
 
-class Poisson(distribution.Distribution):
+class Poisson(_rate.Rate):
     """Poisson distribution with rate :math:`\\lambda`.
 
     .. math::
@@ -15,30 +16,6 @@ class Poisson(distribution.Distribution):
     Args:
         lam (~chainer.Variable or ndarray): the rate :math:`\\lambda > 0`.
     """
-
-    def __init__(self, lam):
-        self.__lam = lam
-
-    @cache.cached_property
-    def lam(self):
-        """~chainer.Variable: the rate :math:`\\lambda`."""
-        return chainer.as_variable(self.__lam)
-
-    @cache.cached_property
-    def _log_lam(self):
-        return F.log(self.lam)
-
-    @property
-    def batch_shape(self):
-        return self.lam.shape
-
-    @property
-    def event_shape(self):
-        return ()
-
-    @property
-    def params(self):
-        return {'lam': self.lam}
 
     @property
     def support(self):
