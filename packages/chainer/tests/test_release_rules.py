@@ -1,11 +1,8 @@
 """The release rules of the ``chainer`` distribution in the root ``noxfile.py``: its
 version stays above the original Chainer's 7.8.1 at chainer-core's major + 7, and
 bumping chainer-core's major version moves it along (on a copy of the release files)."""
-import importlib.util
 import pathlib
 import shutil
-import sys
-import types
 
 import pytest
 
@@ -13,26 +10,6 @@ REPO = pathlib.Path(__file__).resolve().parents[3]
 
 pytestmark = pytest.mark.skipif(not (REPO / 'noxfile.py').exists(),
                                 reason='needs the source repository (not an sdist)')
-
-
-def _identity_decorator(*args, **kwargs):
-    if len(args) == 1 and callable(args[0]) and not kwargs:
-        return args[0]
-    return lambda f: f
-
-
-@pytest.fixture
-def noxfile(monkeypatch):
-    """The root noxfile imported with a stand-in ``nox`` (its sessions are not run)."""
-    pytest.importorskip('packaging')
-    stub = types.ModuleType('nox')
-    stub.session = stub.parametrize = _identity_decorator
-    stub.options = types.SimpleNamespace()
-    monkeypatch.setitem(sys.modules, 'nox', stub)
-    spec = importlib.util.spec_from_file_location('_noxfile_under_test', REPO / 'noxfile.py')
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_the_repository_release_is_consistent(noxfile):
