@@ -152,12 +152,14 @@ def check_nan(func, arrays, direction):
 
 
 def check_forward_outputs(func, outputs):
-    """Raises TypeError unless ``outputs`` is a tuple of arrays."""
+    """Raises TypeError unless ``outputs`` is a tuple of arrays (None allowed among
+    them, as in v7: such an output is a Variable whose data is None)."""
     if type(outputs) is not tuple:
         raise TypeError('{}.forward output must be a tuple of ndarrays, got {}'
                         .format(func.label, type(outputs).__name__))
     for y in outputs:
-        if not (isinstance(y, numpy.ndarray) or hasattr(y, '__cuda_array_interface__')):
+        if not (isinstance(y, numpy.ndarray) or y is None or
+                hasattr(y, '__cuda_array_interface__')):
             raise TypeError('{}.forward output must be a tuple of ndarrays, got an '
                             'element of type {}'.format(func.label, type(y).__name__))
 

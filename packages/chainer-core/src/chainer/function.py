@@ -184,7 +184,8 @@ class Function(_graph.GraphNode):
                 self.outputs = tuple([_weakref(y) for y in ret])
                 # the shapes of outputs nobody may keep, for the zero gradients of a
                 # double backprop
-                self._output_info = tuple([(y.shape, y.dtype) for y in outputs])
+                self._output_info = tuple([None if y is None else (y.shape, y.dtype)
+                                           for y in outputs])
         return ret[0] if single else ret
 
     def apply(self, inputs):
@@ -211,11 +212,16 @@ class Function(_graph.GraphNode):
         # The check reads the input types alone: once it passed for these types, it
         # passes again. (A single input's key is its triple: no tuple of tuples can
         # equal it, as the first item of a triple is a class.)
-        if len(in_data) == 1:
-            d = in_data[0]
-            key = d.__class__, d.dtype, d.shape
-        else:
-            key = tuple([(d.__class__, d.dtype, d.shape) for d in in_data])
+        try:
+            if len(in_data) == 1:
+                d = in_data[0]
+                key = d.__class__, d.dtype, d.shape
+            else:
+                key = tuple([(d.__class__, d.dtype, d.shape) for d in in_data])
+        except AttributeError:  # an input given as None (v7): not remembered
+            if config.type_check:
+                self._check_data_type_forward(in_data)
+            return
         if key not in passed and config.type_check:
             # (a check that passed passes again: chainer.config.type_check is read
             # only where a check would run)

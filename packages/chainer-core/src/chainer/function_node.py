@@ -77,7 +77,12 @@ class FunctionNode(_graph.GraphNode):
 
         Args:
             inputs: tuple of input :class:`~chainer.Variable` objects or arrays
-                (arrays are wrapped into Variables that require no gradient).
+                (arrays are wrapped into Variables that require no gradient). An
+                input may be None (v7): the forward gets None there, and so do
+                :meth:`get_retained_inputs` and the backward's target indexes
+                (such an input never requires a gradient). The forward may return
+                None among its outputs: those outputs are Variables whose data is
+                None and get no gradient.
 
         Returns:
             tuple of output :class:`~chainer.Variable` objects.
@@ -160,21 +165,28 @@ class FunctionNode(_graph.GraphNode):
 
     def get_retained_inputs(self):
         """Returns the tuple of the inputs retained by :meth:`retain_inputs`, as
-        Variables (differentiable in a double backprop)."""
+        Variables (differentiable in a double backprop); None for an input that was
+        given as None."""
         indexes = self._input_indexes_to_retain
         if indexes is None or self._inputs is None:
             return ()
-        return tuple([self._inputs[i] for i in indexes])
+        inputs = self._inputs
+        # an input given as None (v7 allows it) comes back as None
+        return tuple([None if inputs[i].data is None else inputs[i] for i in indexes])
 
     def get_retained_outputs(self):
         """Returns the tuple of the outputs retained by :meth:`retain_outputs`, as
         Variables; an output whose Variable is gone comes back as a new Variable of
-        the same node (so a double backprop goes through it)."""
+        the same node (so a double backprop goes through it). An output that the
+        forward returned as None comes back as None."""
         indexes = self._output_indexes_to_retain
         if indexes is None or self._outputs is None:
             return ()
         ret = []
         for i in indexes:
+            if self._retained_output_data[i] is None:
+                ret.append(None)  # the forward returned None there (v7 allows it)
+                continue
             y = self._outputs[i]()
             if y is None:
                 y = _graph.Variable(self._retained_output_data[i])

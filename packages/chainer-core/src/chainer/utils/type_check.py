@@ -473,8 +473,13 @@ class _LightTypeInfo(TypeInfo):
 
 
 def _light_types(data):
-    return _LightTypeInfoTuple([_LightTypeInfo(d.shape, d.dtype, i)
-                                for i, d in enumerate(data)])
+    try:
+        return _LightTypeInfoTuple([_LightTypeInfo(d.shape, d.dtype, i)
+                                    for i, d in enumerate(data)])
+    except AttributeError:
+        # an input given as None (v7 allows it): None among the types too
+        return _LightTypeInfoTuple([None if d is None else _LightTypeInfo(
+            d.shape, d.dtype, i) for i, d in enumerate(data)])
 
 
 def get_types(data, name, accept_none, shapes=None):
@@ -487,7 +492,7 @@ def get_types(data, name, accept_none, shapes=None):
     light = _in_light_mode()
     infos = []
     for i, d in enumerate(data):
-        if d is None and accept_none:
+        if d is None:  # a missing gradient, or an input given as None (v7)
             infos.append(None)
             continue
         info = TypeInfo(d.shape if shapes is None else tuple(shapes[i]), d.dtype)
