@@ -1,6 +1,9 @@
 """A/B: a training step of an MLP 784-100-100-10 (softmax cross-entropy, MomentumSGD)
 with ``@chainer.static_graph`` replay against define-by-run, in one process.
 
+A third variant, the same step written by hand in numpy (:class:`_ByHand`), bounds
+what any replay that computes what define-by-run computes can reach.
+
 Run with one BLAS thread (``OMP_NUM_THREADS=1``); it also sets ``chainer``'s BLAS
 thread policy to 1. Times are CPU time per step (``time.process_time``), the minimum
 over rounds, the two variants taking turns in each round. Also checks that the
@@ -47,6 +50,99 @@ class Static(_MLP):
         return self.loss(x, t)
 
 
+class _ByHand(object):
+    """The step of :class:`DefineByRun` written by hand in numpy: the same array
+    operations in the same order (so the parameters stay bit-identical), into buffers
+    allocated once, with none of the framework between them. What a replay of the
+    traced step could at best be while computing what define-by-run computes; the
+    benchmark checks the bit-identity.
+    """
+
+    def __init__(self, model, batch, n_in):
+        self.layers = [(l.W.data, l.b.data) for l in (model.l1, model.l2, model.l3)]
+        self.grads = [(numpy.empty_like(W), numpy.empty_like(b))
+                      for W, b in self.layers]
+        self.velocity = [(numpy.zeros_like(W), numpy.zeros_like(b))
+                         for W, b in self.layers]
+        sizes = [len(W) for W, _ in self.layers]
+        f32 = numpy.float32
+        self.h = [numpy.empty((batch, n), f32) for n in sizes]
+        self.a = [numpy.empty((batch, n), f32) for n in sizes[:2]]
+        self.mask = [numpy.empty((batch, n), f32) for n in sizes[:2]]
+        self.gh = [numpy.empty((batch, n), f32) for n in sizes]
+        self.gx = numpy.empty((batch, n_in), f32)
+        self.ones = {n: numpy.ones(n, f32) for n in set(sizes) | {batch}}
+        self.coeff = f32(1.0 / batch)
+        self.rows = numpy.arange(batch)
+        self.scratch = {id(p): numpy.empty_like(p).reshape(-1)[:1 << 16]
+                        for W, b in self.layers for p in (W, b)}
+
+    def step(self, x, t, update):
+        layers, h, a, mask, gh = self.layers, self.h, self.a, self.mask, self.gh
+        zero = numpy.float32(0)
+        inp = x
+        for i, (W, b) in enumerate(layers):  # forward
+            numpy.dot(inp, W.T, out=h[i])
+            h[i] += b
+            if i < 2:
+                numpy.maximum(h[i], zero, out=a[i])
+                inp = a[i]
+        y = h[2]  # softmax cross-entropy, as its forward_cpu computes it
+        m = y.max(axis=1, keepdims=True)
+        e = numpy.subtract(y, m)
+        numpy.exp(e, out=e)
+        s = e.dot(self.ones[len(W)])[:, None]
+        lse = numpy.log(s)
+        lse += m
+        log_p = y[self.rows, t] - lse.reshape(t.shape)
+        loss = -log_p.sum(dtype=numpy.float32) * self.coeff
+        r = numpy.float32(1) * self.coeff  # backward: the loss's gradient is 1
+        g = gh[2]
+        numpy.multiply(e, r / s, out=g)
+        g[self.rows, t] -= r
+        for i in (2, 1, 0):
+            W, b = layers[i]
+            gW, gb = self.grads[i]
+            below = x if i == 0 else a[i - 1]
+            if len(g) == 1:
+                numpy.dot(g.T, below, out=gW)
+            else:
+                numpy.matmul(g.T, below, out=gW)
+            numpy.dot(self.ones[len(g)], g, out=gb)
+            if i:
+                numpy.dot(g, W, out=gh[i - 1])
+                numpy.greater(h[i - 1], zero, out=mask[i - 1])
+                mask[i - 1] *= gh[i - 1]
+                g = mask[i - 1]
+            else:
+                numpy.dot(g, W, out=self.gx)
+        if update:
+            for (W, b), (gW, gb), (vW, vb) in zip(layers, self.grads, self.velocity):
+                for w, gw, v in ((W, gW, vW), (b, gb, vb)):
+                    _momentum_by_hand(w, gw, v, self.scratch[id(w)])
+        return loss
+
+
+def _momentum_by_hand(w, g, v, scratch, lr=numpy.float32(0.01),
+                      momentum=numpy.float32(0.9)):
+    w, g, v = w.reshape(-1), g.reshape(-1), v.reshape(-1)
+    for start in range(0, len(w), len(scratch)):
+        end = start + len(scratch)
+        sc = scratch[:len(w[start:end])]
+        numpy.multiply(g[start:end], lr, out=sc)
+        v[start:end] *= momentum
+        v[start:end] -= sc
+        w[start:end] += v[start:end]
+
+
+def _hand_runner(model, batch, update, n_in=784):
+    rng = numpy.random.RandomState(batch)
+    x = rng.rand(batch, n_in).astype(numpy.float32)
+    t = rng.randint(0, 10, batch).astype(numpy.int32)
+    by_hand = _ByHand(model, batch, n_in)
+    return lambda: by_hand.step(x, t, update)
+
+
 def _runner(model, batch, update, n_in=784):
     opt = optimizers.MomentumSGD(lr=0.01)
     opt.setup(model)
@@ -73,30 +169,40 @@ def main():
     args = parser.parse_args()
     n_in, n_units = [int(u) for u in args.units.split(',')]
     chainer.set_blas_threads(1)
-    print('| batch | what | define-by-run (us) | static replay (us) | speed-up |')
-    print('| --- | --- | --- | --- | --- |')
+    print('| batch | what | define-by-run (us) | static replay (us) | speed-up '
+          '| numpy by hand (us) | define-by-run / by hand |')
+    print('| --- | --- | --- | --- | --- | --- | --- |')
     for batch in [int(b) for b in args.batches.split(',')]:
         for update, what in ((False, 'forward+backward'), (True, 'step (with update)')):
             dbr = DefineByRun(n_in, n_units)
             static = Static(n_in, n_units)
+            hand = DefineByRun(n_in, n_units)
             static.copyparams(dbr)
+            hand.copyparams(dbr)
             runs = [_runner(dbr, batch, update, n_in),
-                    _runner(static, batch, update, n_in)]
+                    _runner(static, batch, update, n_in),
+                    _hand_runner(hand, batch, update, n_in)]
             for run in runs:
                 for _ in range(5):
                     run()  # traces, and warms up
-            best = [float('inf')] * 2
+            best = [float('inf')] * 3
             for r in range(args.rounds):
-                for i in ((0, 1) if r % 2 == 0 else (1, 0)):
+                for i in (range(3) if r % 2 == 0 else range(2, -1, -1)):
                     t0 = time.process_time()
                     for _ in range(args.steps):
                         runs[i]()
                     best[i] = min(best[i], (time.process_time() - t0) / args.steps)
-            same = all((p.data == q.data).all() for (_, p), (_, q) in zip(
-                sorted(dbr.namedparams()), sorted(static.namedparams())))
-            print('| {} | {} | {:.1f} | {:.1f} | {:.2f}x{} |'.format(
+            differ = [name for name, model in (('static', static), ('by hand', hand))
+                      if not _same_parameters(dbr, model)]
+            print('| {} | {} | {:.1f} | {:.1f} | {:.2f}x | {:.1f} | {:.2f}x |{}'.format(
                 batch, what, best[0] * 1e6, best[1] * 1e6, best[0] / best[1],
-                '' if same else ' (PARAMETERS DIFFER)'))
+                best[2] * 1e6, best[0] / best[2],
+                ' PARAMETERS DIFFER: ' + ', '.join(differ) if differ else ''))
+
+
+def _same_parameters(a, b):
+    return all((p.data == q.data).all() for (_, p), (_, q) in zip(
+        sorted(a.namedparams()), sorted(b.namedparams())))
 
 
 if __name__ == '__main__':
