@@ -73,6 +73,47 @@ def check_backward():
     return _check_backward
 
 
+#: check_double_backward tolerances by dtype: second numerical derivatives are less
+#: precise than first ones; float16 is compared with a float64 numerical gradient.
+DOUBLE_BACKWARD_TOLERANCES = {
+    numpy.float16: dict(atol=1e-1, rtol=1e-1, dtype=numpy.float64),
+    numpy.float32: dict(atol=1e-3, rtol=1e-2),
+    numpy.float64: dict(atol=1e-4, rtol=1e-3),
+}
+
+
+def _random_like(rng, arrays):
+    return tuple(None if a is None or a.dtype.kind != 'f'
+                 else rng.uniform(-1, 1, a.shape).astype(a.dtype) for a in arrays)
+
+
+def _check_double_backward(func, x_data, tol_dtype=None, y_grad=None,
+                           x_grad_grad=None, seed=0, **kwargs):
+    xs = x_data if isinstance(x_data, tuple) else (x_data,)
+    rng = numpy.random.RandomState(seed)
+    if y_grad is None:
+        ys = _as_tuple(func(*[None if x is None else chainer.Variable(x) for x in xs]))
+        y_grad = _random_like(rng, [y.array for y in ys])
+    if x_grad_grad is None:
+        x_grad_grad = tuple(g for g in _random_like(rng, xs) if g is not None)
+    if tol_dtype is None:
+        tol_dtype = _first_float_dtype(xs)
+    options = dict(DOUBLE_BACKWARD_TOLERANCES[numpy.dtype(tol_dtype).type])
+    options.update(kwargs)
+    gradient_check.check_double_backward(func, xs, y_grad, x_grad_grad, **options)
+
+
+@pytest.fixture
+def check_double_backward():
+    """``check_double_backward(func, x_data, tol_dtype=None, y_grad=None,
+    x_grad_grad=None, seed=0, **kw)``: ``gradient_check.check_double_backward`` with
+    the tolerances of ``tol_dtype`` (by default the dtype of the first floating
+    input); the output gradients and the gradients of the input gradients, when not
+    given, are drawn uniformly from [-1, 1) in each array's dtype (one per floating
+    input); keyword arguments override the tolerances."""
+    return _check_double_backward
+
+
 def _as_tuple(ys):
     return ys if isinstance(ys, tuple) else (ys,)
 

@@ -32,7 +32,9 @@ def absolute(x):
 
     .. math:: y_i = |x_i|, \\qquad \\frac{\\partial y_i}{\\partial x_i} = \\mathrm{sign}(x_i)
 
-    (the gradient at 0 is 0).
+    (the gradient at 0 is 0). The gradient is piecewise constant: the second
+    derivative is zero almost everywhere (undefined at 0), and a double backprop
+    gives ``x`` no second-order gradient (None, a zero).
 
     Args:
         x (~chainer.Variable or array): input variable of a floating-point dtype.

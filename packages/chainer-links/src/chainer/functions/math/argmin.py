@@ -12,7 +12,8 @@ def argmin(x, axis=None):
     """Returns the index which holds the minimum of array elements over a given axis.
 
     The result is an int32 index: the function is not differentiable and
-    backpropagation gives ``x`` no gradient.
+    backpropagation gives ``x`` no gradient, of any order (``chainer.grad``
+    returns None for it).
 
     Args:
         x (~chainer.Variable): array to find the minimum elements of.

@@ -18,7 +18,8 @@ def floor(x):
     .. math:: y_i = \\lfloor x_i \\rfloor.
 
     The function is piecewise constant: backpropagation gives ``x`` a zero
-    gradient, as in Chainer v1.
+    gradient, as in Chainer v1, and its derivatives of every order are zero
+    (undefined at the integers, where it jumps).
 
     Args:
         x (~chainer.Variable): input variable of a floating-point dtype.

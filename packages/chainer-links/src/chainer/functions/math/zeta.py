@@ -24,12 +24,12 @@ class Zeta(function_node.FunctionNode):
         self.retain_inputs((0,))
         q, = inputs
         xp = cuda.get_array_module(q)
-        x = self._x.astype(q.dtype, copy=False)
+        x = xp.asarray(self._x, dtype=q.dtype)
         return utils.force_array(special_function(xp, 'zeta')(x, q), q.dtype),
 
     def backward(self, indexes, grad_outputs):
         q, = self.get_retained_inputs()
-        x = self._x.astype(q.dtype, copy=False)
+        x = cuda.get_array_module(q).asarray(self._x, dtype=q.dtype)
         return grad_outputs[0] * (-x * zeta(x + 1, q)),
 
 
@@ -37,7 +37,7 @@ def zeta(x, q):
     """Hurwitz zeta function, elementwise.
 
     Args:
-        x (array): the exponents (floating point, a constant: no gradient).
+        x (array or float): the exponents (a constant: no gradient).
         q (~chainer.Variable or array): the offsets (floating point; ``x`` is used in
             their dtype).
 
