@@ -78,11 +78,38 @@ def test_running_statistics_are_those_of_the_whole_batch(ranks, dtype):
         _close(var, ref['finetune'][2], TOL[dtype])
 
 
-def test_double_backprop_is_refused_by_name(ranks):
-    for found in ranks:
-        name, message = found['double_backprop']
-        assert name == 'RuntimeError'
-        assert 'MultiNodeBatchNormalizationFunction' in message
+def _double_backprop_on_one_process(n, dtype):
+    """What mnbn.double_backprop computes, by BatchNormalization on one process over the
+    concatenated batch (the parameters' second gradients as the sum over the ranks)."""
+    import chainer.functions as F
+    x_all, w_all, gamma, beta = mnbn.batches(n)
+    x = chainer.Variable(x_all.astype(dtype))
+    g, b = chainer.Variable(gamma.astype(dtype)), chainer.Variable(beta.astype(dtype))
+    y = F.batch_normalization(x, g, b)
+    w, v = w_all.astype(dtype), numpy.cos(x_all * 3).astype(dtype)
+    gx, gg, gb = chainer.grad([F.sum(w * y * y * y)], [x, g, b],
+                              enable_double_backprop=True)
+    # every rank holds gg / n and adds half its square
+    loss = F.sum(v * gx * gx) + F.sum((gg / n) * (gg / n)) * (0.5 * n)
+    ggx, ggg, ggb = chainer.grad([loss], [x, g, b])
+    return gx.data, gg.data, ggx.data, ggg.data, ggb.data
+
+
+@pytest.mark.parametrize('dtype', ['float32', 'float64'])
+def test_double_backprop_equals_one_process_on_the_whole_batch(ranks, dtype):
+    n = len(ranks)
+    gx, gg, ggx, ggg, ggb = _double_backprop_on_one_process(n, dtype)
+    tol = {'float32': 1e-4, 'float64': 1e-10}[dtype]
+    found = [r['double_backprop', dtype] for r in ranks]
+    for rank, f in enumerate(found):
+        assert f['gx'].dtype == numpy.dtype(dtype) and f['ggx'].dtype == numpy.dtype(dtype)
+        _close(f['gx'], mnbn.mine(gx, rank), tol)
+        _close(f['gg'], gg / n, tol)
+        _close(f['ggx'], mnbn.mine(ggx, rank), tol)
+    # each rank's parameter gradient is its share: their sum is the whole batch's (their
+    # mean, which the multi-node optimizer applies, is that / n, as in the first order)
+    _close(sum(f['ggg'] for f in found), ggg, tol)
+    _close(sum(f['ggb'] for f in found), ggb, tol)
 
 
 def test_communication_backend_is_checked(ranks):

@@ -8,12 +8,13 @@ objects, and the two operations training needs, :meth:`~CommunicatorBase.bcast_d
 """
 import abc
 import collections
+import pickle
 
 import numpy
 
 from chainer import cuda
 from chainermn import _mpi
-from chainermn.communicators import _node_ranks, _packing
+from chainermn.communicators import _array_collectives, _node_ranks, _packing
 
 #: The header sent before arrays: their shapes and dtypes, and whether a tuple was sent.
 _Header = collections.namedtuple('_Header', ('shapes', 'dtypes', 'is_tuple'))
@@ -56,6 +57,7 @@ class CommunicatorBase(abc.ABC):
         self._mpi_comm = mpi_comm
         self._ranks = _node_ranks.node_ranks(mpi_comm, MPI.Get_processor_name())
         self._buffer = _packing.FlatBuffer()
+        self._configs = {'batched_copy': True}
 
     # --- placement ---------------------------------------------------------------------
 
@@ -102,6 +104,40 @@ class CommunicatorBase(abc.ABC):
     def _new(self, mpi_comm):
         return type(self)(mpi_comm)
 
+    # --- configuration -------------------------------------------------------------------
+
+    def set_config(self, name, value=True, **kwargs):
+        """Sets the configuration ``name`` to ``value`` (ChainerMN v7's knobs).
+
+        ``'batched_copy'`` (True by default) is accepted and recorded: v7 packed GPU
+        gradients with one kernel when it was on; here every communicator always packs
+        each dtype's gradients into one buffer, so it changes nothing. ``pure_nccl`` also
+        takes ``'allreduce_grad_dtype'``.
+
+        Raises:
+            ValueError: for a name this communicator does not know.
+        """
+        if name != 'batched_copy':
+            raise ValueError('Unknown config: {}'.format(name))
+        self._configs[name] = bool(value)
+
+    def get_config(self, name=None):
+        """The value of configuration ``name``; with None, a dict of all of them."""
+        if name is None:
+            return dict(self._configs)
+        return self._configs[name]
+
+    @property
+    def batched_copy(self):
+        """The ``'batched_copy'`` configuration (see :meth:`set_config`)."""
+        return self._configs['batched_copy']
+
+    def finalize(self):
+        """Releases the buffers this communicator keeps between calls (and, on the GPU
+        communicators, the NCCL communicators; they are created again if it is used
+        later). The MPI communicator underneath stays as it is."""
+        self._buffer = _packing.FlatBuffer()
+
     # --- arrays --------------------------------------------------------------------------
 
     def send(self, data, dest, tag=0):
@@ -138,8 +174,53 @@ class CommunicatorBase(abc.ABC):
 
     def allreduce(self, data):
         """Returns the elementwise sum of the array ``data`` over all ranks (same shape
-        and dtype on each)."""
+        and dtype on each; a TypeError for a tuple, as ChainerMN v7)."""
+        if isinstance(data, (tuple, list)):
+            raise TypeError('allreduce takes one array, not a {}'.format(type(data).__name__))
         return self._to_device(sum_on_host(self._mpi_comm, cuda.to_cpu(data)))
+
+    def gather(self, data, root=0):
+        """Gathers the array ``data`` of every rank on rank ``root``.
+
+        Shapes may differ between ranks; the dtype must be the same on all (else a
+        TypeError on every rank, as for an argument that is not an array).
+
+        Returns:
+            tuple: on ``root``, every rank's array in rank order; None on the others.
+        """
+        return _array_collectives.gather(self, data, root)
+
+    def allgather(self, x):
+        """Returns, on every rank, the tuple of every rank's array ``x`` in rank order
+        (shapes may differ, one dtype)."""
+        return _array_collectives.allgather(self, x)
+
+    def scatter(self, xs, root=0):
+        """Sends ``xs[r]`` of rank ``root`` to rank ``r`` and returns this rank's part.
+
+        Args:
+            xs: on ``root``, a tuple of ``size`` arrays (shapes may differ, one dtype), or
+                an array whose first axis has ``size`` entries; ignored on other ranks.
+            root (int): the sending rank.
+
+        Raises:
+            ValueError: on every rank when ``root`` gives the wrong number of parts.
+        """
+        return _array_collectives.scatter(self, xs, root)
+
+    def alltoall(self, xs):
+        """All-to-all exchange: rank ``r`` sends ``xs[j]`` to rank ``j``.
+
+        Args:
+            xs: a tuple of ``size`` arrays (shapes may differ, one dtype on all ranks).
+
+        Returns:
+            tuple: ``size`` arrays, the ``j``-th from rank ``j``.
+
+        Raises:
+            ValueError: on every rank when a rank does not give ``size`` arrays.
+        """
+        return _array_collectives.alltoall(self, xs)
 
     def _to_device(self, host_array):
         """Where received arrays live: host memory for the CPU communicators."""
@@ -151,13 +232,21 @@ class CommunicatorBase(abc.ABC):
         """Sends a picklable object to rank ``dest``."""
         self._mpi_comm.send(obj, dest=dest, tag=tag)
 
-    def recv_obj(self, source, tag=0):
-        """Receives an object sent by :meth:`send_obj` from rank ``source``."""
-        return self._mpi_comm.recv(source=source, tag=tag)
+    def recv_obj(self, source, status=None, tag=None):
+        """Receives an object sent by :meth:`send_obj` from rank ``source``; with
+        ``tag`` None (the default, as ChainerMN v7) a message of any tag; ``status`` (an
+        ``mpi4py.MPI.Status``) receives the message's details."""
+        if tag is None:
+            tag = _mpi.mpi().ANY_TAG
+        return self._mpi_comm.recv(source=source, tag=tag, status=status)
 
-    def bcast_obj(self, obj, root=0):
-        """Returns the object ``obj`` of rank ``root`` on every rank."""
-        return self._mpi_comm.bcast(obj, root=root)
+    def bcast_obj(self, obj, max_buf_len=None, root=0):
+        """Returns the object ``obj`` of rank ``root`` on every rank (``obj`` is ignored
+        on the others). With ``max_buf_len`` (bytes), the pickled object moves in pieces
+        of at most that size, for objects too large for one MPI message."""
+        if max_buf_len is None:
+            return self._mpi_comm.bcast(obj, root=root)
+        return _chunked_bcast_obj(self._mpi_comm, obj, int(max_buf_len), root)
 
     def gather_obj(self, obj, root=0):
         """Returns, on rank ``root``, the list of every rank's ``obj`` in rank order (None
@@ -181,16 +270,71 @@ class CommunicatorBase(abc.ABC):
             self._mpi_comm.Bcast(_bytes(flat), root=0)
             _packing.unpack(flat if xp is numpy else cuda.to_gpu(flat), arrays)
 
-    def allreduce_grad(self, model):
+    def broadcast_data(self, model):
+        """The same as :meth:`bcast_data` (ChainerMN's older name)."""
+        self.bcast_data(model)
+
+    def multi_node_mean_grad(self, model, zero_fill=False):
         """Replaces the gradient of every parameter of ``model`` with its mean over all
-        ranks."""
+        ranks.
+
+        Args:
+            model (~chainer.Link): the model.
+            zero_fill (bool): give an initialized parameter without a gradient (one that
+                took no part in this rank's loss) a zero gradient first, so that it takes
+                part; otherwise such parameters are left out (then every rank must lack
+                the same ones). Uninitialized parameters are always left out.
+        """
+        if zero_fill:
+            fill_missing_grads(model)
         self._allreduce_grad(model, 1.0 / self.size)
+
+    def allreduce_grad(self, model, zero_fill=False):
+        """The same as :meth:`multi_node_mean_grad` (ChainerMN's older name; v7
+        deprecated it, it does not warn here)."""
+        self.multi_node_mean_grad(model, zero_fill)
+
+    def _multi_node_mean_grad_async(self, model, zero_fill=False):
+        """Starts :meth:`multi_node_mean_grad` on ``model`` and returns a handle whose
+        ``wait()`` completes it (the double-buffering optimizer's step). Here it runs to
+        completion at once; communicators that can overlap it override this."""
+        self.multi_node_mean_grad(model, zero_fill)
+        return _Done()
 
     @abc.abstractmethod
     def _allreduce_grad(self, model, scale):
         """Replaces every gradient of ``model`` with ``scale`` times its sum over all
         ranks (the multi-node optimizer passes 1 for gradients it already divided, by
         seeding backward with ``1 / size``, which saves a pass over the gradients)."""
+
+
+class _Done(object):
+    """The handle of an operation that has already completed."""
+
+    def wait(self):
+        pass
+
+
+def fill_missing_grads(model):
+    """Gives every initialized parameter of ``model`` without a gradient a zero one."""
+    for _, param in sorted(model.namedparams()):
+        if param.data is not None and param.grad is None:
+            param.grad = cuda.get_array_module(param.data).zeros_like(param.data)
+
+
+def _chunked_bcast_obj(mpi_comm, obj, max_buf_len, root):
+    """Broadcasts ``obj`` of ``root`` pickled, in pieces of at most ``max_buf_len``
+    bytes."""
+    if max_buf_len <= 0:
+        raise ValueError('max_buf_len must be positive, got {}'.format(max_buf_len))
+    data = pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL) \
+        if mpi_comm.rank == root else None
+    total = mpi_comm.bcast(None if data is None else len(data), root=root)
+    buf = numpy.frombuffer(data, numpy.uint8).copy() if data is not None \
+        else numpy.empty(total, numpy.uint8)
+    for begin in range(0, total, max_buf_len):
+        mpi_comm.Bcast(buf[begin:begin + max_buf_len], root=root)
+    return obj if mpi_comm.rank == root else pickle.loads(buf.tobytes())
 
 
 def sum_on_host(mpi_comm, host_array):

@@ -59,6 +59,11 @@ class _NcclCommunicator(CommunicatorBase):
     def _to_device(self, host_array):
         return cuda.to_gpu(host_array)
 
+    def finalize(self):
+        super(_NcclCommunicator, self).finalize()
+        self._comms = None
+        self._scaled = _packing.FlatBuffer()
+
     def _allreduce_dtype(self, grad_dtype):
         return reduction_dtype(grad_dtype)
 
@@ -106,8 +111,34 @@ class PureNcclCommunicator(_NcclCommunicator):
         self.allreduce_grad_dtype = (None if allreduce_grad_dtype is None
                                      else numpy.dtype(allreduce_grad_dtype))
 
+    #: Double buffering (``create_multi_node_optimizer(..., double_buffering=True)``)
+    #: is offered by this communicator only, as in ChainerMN v7. The mean is computed
+    #: when it is started (no overlap on a second CUDA stream yet); the optimizer still
+    #: applies the previous step's mean, so the results are those of v7.
+    _supports_double_buffering = True
+
     def _new(self, mpi_comm):
         return type(self)(mpi_comm, self.allreduce_grad_dtype)
+
+    def set_config(self, name, value=True, **kwargs):
+        """As :meth:`CommunicatorBase.set_config`, and ``'allreduce_grad_dtype'``: the
+        dtype gradients travel in (float16, float32, float64, or None for theirs;
+        ValueError for others)."""
+        if name != 'allreduce_grad_dtype':
+            return super(PureNcclCommunicator, self).set_config(name, value, **kwargs)
+        if value is not None and numpy.dtype(value).kind != 'f':
+            raise ValueError('allreduce_grad_dtype must be float16, float32, float64 or '
+                             'None, got {}'.format(value))
+        self.allreduce_grad_dtype = None if value is None else numpy.dtype(value)
+
+    def get_config(self, name=None):
+        """As :meth:`CommunicatorBase.get_config`, with ``'allreduce_grad_dtype'``."""
+        if name == 'allreduce_grad_dtype':
+            return self.allreduce_grad_dtype
+        found = super(PureNcclCommunicator, self).get_config(name)
+        if name is None:
+            found['allreduce_grad_dtype'] = self.allreduce_grad_dtype
+        return found
 
     def _allreduce_dtype(self, grad_dtype):
         return self.allreduce_grad_dtype or numpy.dtype(grad_dtype)  # NCCL sums halves

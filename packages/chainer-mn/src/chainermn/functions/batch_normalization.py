@@ -6,6 +6,7 @@ from chainer import cuda
 from chainer import function
 from chainer.functions.normalization import _channel_params
 from chainer.utils import type_check
+from chainermn.functions._allreduce_sum import allreduce_sum
 
 #: The communication backends MultiNodeBatchNormalization accepts.
 BACKENDS = ('auto', 'mpi', 'nccl')
@@ -38,6 +39,11 @@ class MultiNodeBatchNormalizationFunction(function.Function):
     """Batch normalization by the statistics of the union of the batches of all the
     processes of ``comm`` (see :func:`multi_node_batch_normalization`).
 
+    Its backward works on arrays in an ordinary backward and, in a double backprop, on
+    Variables: there it recomputes the statistics from ``x`` with differentiable
+    functions and a differentiable all-reduce, so the gradients can be differentiated
+    again (every process runs both backward passes at the same time).
+
     Args:
         comm: a ChainerMN communicator (every process applies the function at the same
             time, with the same channel shape).
@@ -49,6 +55,8 @@ class MultiNodeBatchNormalizationFunction(function.Function):
     Attributes:
         running_mean, running_var: The running averages given as ``mean``/``var``.
     """
+
+    _differentiable_backward = True
 
     def __init__(self, comm, eps=2e-5, mean=None, var=None, decay=0.9):
         if (mean is None) != (var is None):
@@ -114,6 +122,8 @@ class MultiNodeBatchNormalizationFunction(function.Function):
             self.running_var.dtype)
 
     def backward(self, inputs, grad_outputs):
+        if isinstance(grad_outputs[0], function.Variable):  # a double backprop
+            return self._variable_grads(inputs, grad_outputs[0])
         x, gamma, _ = inputs
         gy, = grad_outputs
         xp = cuda.get_array_module(x)
@@ -134,6 +144,39 @@ class MultiNodeBatchNormalizationFunction(function.Function):
         return (gx, (ggamma / n).astype(gamma.dtype), (gbeta / n).astype(gamma.dtype))
 
 
+    def _variable_grads(self, inputs, gy):
+        """``(gx, ggamma, gbeta)`` of :meth:`backward` as graphs of differentiable
+        functions of ``x``, ``gamma`` and ``gy``."""
+        from chainer import functions as F
+        x, gamma, _ = inputs
+        axes, m, n = self._axes, self._m, self.comm.size
+        keep = _channel_params.keep_shape(x.shape, axes)
+
+        def total(*vs):  # per-channel sums over every process's batch, shaped ``keep``
+            sums = [F.sum(v, axis=axes, keepdims=True) for v in vs]
+            found = allreduce_sum(sums[0] if len(vs) == 1 else F.concat(sums, 0),
+                                  self.comm)
+            return [found[i:i + 1] for i in range(len(vs))] if len(vs) > 1 else found
+
+        def wide(v):
+            return F.broadcast_to(v, x.shape)
+
+        # Three all-reduces, each depending on the one before: their nodes have
+        # increasing ranks, so a second backward meets them in the same order on every
+        # process (the engine orders nodes of equal rank by their memory address).
+        xc = x - wide(total(x) / m)
+        inv_std = (total(xc * xc) / m + self.eps) ** -0.5
+        x_hat = xc * wide(inv_std)
+        gbeta, ggamma = total(gy, gy * x_hat)
+        g = F.reshape(gamma if gamma.dtype == x.dtype else F.cast(gamma, x.dtype), keep)
+        gx = wide(g * inv_std) * (gy - wide(gbeta / m) - x_hat * wide(ggamma / m))
+
+        def param_grad(v):
+            v = F.reshape(v, gamma.shape) / n
+            return v if v.dtype == gamma.dtype else F.cast(v, gamma.dtype)
+        return gx, param_grad(ggamma), param_grad(gbeta)
+
+
 def multi_node_batch_normalization(x, gamma, beta, comm, eps=2e-5, running_mean=None,
                                    running_var=None, decay=0.9):
     """Batch normalization by the statistics of the batches of all processes.
@@ -148,8 +191,10 @@ def multi_node_batch_normalization(x, gamma, beta, comm, eps=2e-5, running_mean=
     ``gamma`` and ``beta`` are the concatenated batch's ones divided by the number of
     processes (their mean over processes, as in ChainerMN v7, which the multi-node
     optimizer's averaging leaves unchanged). The running averages are updated in place
-    with the global statistics (the variance unbiased over the whole batch). Not
-    differentiable twice (a double backprop through it raises an error).
+    with the global statistics (the variance unbiased over the whole batch).
+    Differentiable twice: in a double backprop the gradients are built from
+    differentiable functions and all-reduces, so every process must run both backward
+    passes at the same time.
 
     Args:
         x (~chainer.Variable or array): This process's batch, ``(B, C, ...)``.
