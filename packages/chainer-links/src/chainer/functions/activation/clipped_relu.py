@@ -41,6 +41,10 @@ def clipped_relu(x, z=20.0):
 
     .. math:: ClippedReLU(x, z) = \\min(\\max(0, x), z)
 
+    The function is piecewise linear: its second derivative in ``x`` is zero
+    almost everywhere (undefined at 0 and ``z``), and a double backprop gives
+    ``x`` a zero second-order gradient.
+
     Args:
         x (~chainer.Variable or array): Input variable of a float dtype.
         z (float): Clipping value, ``z > 0``. (default = 20.0)
@@ -54,6 +58,10 @@ def clipped_relu(x, z=20.0):
 def relu6(x):
     """Rectified Linear Unit clipped at 6: ``min(max(0, x), 6)`` (v7), that is
     :func:`clipped_relu` with ``z = 6``.
+
+    The function is piecewise linear: its second derivative in ``x`` is zero
+    almost everywhere (undefined at 0 and 6), and a double backprop gives
+    ``x`` a zero second-order gradient.
 
     Args:
         x (~chainer.Variable or array): input of a float dtype.

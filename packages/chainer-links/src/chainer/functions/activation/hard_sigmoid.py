@@ -40,6 +40,10 @@ def hard_sigmoid(x):
     (Chainer v1.14's documentation prints the bounds as 0.25, a typo: the line
     ``0.2 x + 0.5`` reaches 0 and 1 at -2.5 and 2.5.)
 
+    The function is piecewise linear: its second derivative in ``x`` is zero
+    almost everywhere (undefined at -2.5 and 2.5), and a double backprop gives
+    ``x`` a zero second-order gradient.
+
     Args:
         x (~chainer.Variable or array): Input variable of a float dtype.
 

@@ -37,6 +37,10 @@ def leaky_relu(x, slope=0.2):
 
     which is :math:`\\max(x, ax)` for the usual slopes :math:`0 \\le a \\le 1`.
 
+    The function is piecewise linear: its second derivative in ``x`` is zero
+    almost everywhere (undefined at 0), and a double backprop gives
+    ``x`` a zero second-order gradient.
+
     Args:
         x (~chainer.Variable or array): Input variable of a float dtype.
         slope (float): Slope value :math:`a`.

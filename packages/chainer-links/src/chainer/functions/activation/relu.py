@@ -43,6 +43,10 @@ class ReLU(UnaryElementwise):
 def relu(x, use_cudnn=None):
     """Rectified Linear Unit function :math:`f(x) = \\max(0, x)`.
 
+    The function is piecewise linear: its second derivative in ``x`` is zero
+    almost everywhere (undefined at 0), and a double backprop gives
+    ``x`` a zero second-order gradient.
+
     Args:
         x (~chainer.Variable or array): Input variable of a float dtype.
         use_cudnn (bool or None): On the GPU, use cuDNN when it is enabled; otherwise the
