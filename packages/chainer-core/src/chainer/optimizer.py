@@ -13,8 +13,8 @@ import warnings
 
 import numpy
 
+from chainer import _optimizer_files
 from chainer import cuda
-from chainer import serializer as serializer_module
 from chainer import variable
 from chainer.optimizer_hooks import _common
 from chainer.optimizer_hooks import (  # NOQA: the v1 names of the hooks
@@ -301,46 +301,22 @@ class Optimizer(object):
         every hook that has a ``serialize`` method.
 
         State entries are stored under the parameter's path: ``'l1/W/v'`` for the
-        entry ``v`` of parameter ``/l1/W``; a hook's under ``'hook:<name>/'``.
-        Parameters themselves are not included.
+        entry ``v`` of parameter ``/l1/W``, with its step count ``'l1/W/t'`` as
+        Chainer v7 writes it; a hook's under ``'hook:<name>/'``; with dynamic loss
+        scaling, its scale under ``'loss_scaling/'``. Parameters themselves are
+        not included. Files of the real Chainer v1.24 and v7 load, and the real
+        Chainer loads these.
 
         Args:
             serializer (~chainer.AbstractSerializer): serializer or deserializer.
         """
         self.t = serializer('t', self.t)
         self.epoch = serializer('epoch', self.epoch)
+        _optimizer_files.serialize_loss_scaling(self, serializer)
         if self.target is None:
             return
-        # a fresh optimizer being loaded needs its states before they can be filled
-        if serializer_module._is_validating(serializer):
-            states = self._prepared_states()
-        else:
-            self.prepare()
-            states = self._states
-        loading = isinstance(serializer, serializer_module.Deserializer)
-        if self._uses_rules():
-            states = {}
-        for name, state in sorted(states.items()):
-            child = serializer[name.lstrip('/')]
-            # v7's layout counts steps per parameter; a v1 file has no such entry, and
-            # a v1 optimizer writes one only for a parameter whose count it keeps
-            # apart from its own t (one loaded from such a file, or updated in
-            # float32 for a float16 parameter)
-            steps = self.__dict__.setdefault('_param_t', {})
-            if loading or name in steps:
-                try:
-                    value = child('t', steps.get(name, 0))
-                except KeyError:
-                    if not loading:
-                        raise
-                else:
-                    if value is not None and \
-                            not serializer_module._is_validating(serializer):
-                        steps[name] = int(value)
-            for key in sorted(state):
-                value = child(key, state[key])
-                if value is not None:
-                    state[key] = value
+        if not self._uses_rules():
+            _optimizer_files.serialize_states(self, serializer)
         for name, param in sorted(self.target.namedparams()):
             rule = self._rule_of(name, param) if self._uses_rules() else None
             if rule is not None:

@@ -16,6 +16,8 @@ def check_saveable(key, value):
     if hasattr(value, '__cuda_array_interface__'):
         value = cuda.to_cpu(value)
     array = numpy.asarray(value)
+    if is_none_entry(array):  # a None already in its stored form (a dict snapshot)
+        return none_entry()
     if array.dtype.kind == 'O':
         raise TypeError('cannot serialize {!r}: values of type {} would need '
                         'pickling; use arrays, scalars or str'.format(

@@ -5,7 +5,7 @@ import numpy
 
 from chainer import serializer
 from chainer.serializers import _file_kind, _ignore, _staging
-from chainer.serializers._none_entry import none_entry
+from chainer.serializers._none_entry import is_none_entry, none_entry
 from chainer.serializers._atomic_file import atomic_path
 from chainer.serializers._restore import check_saveable, restore
 
@@ -60,7 +60,7 @@ class HDF5Serializer(serializer.Serializer):
 
     def __call__(self, key, value):
         path = '{}/{}'.format(self.group.name.rstrip('/'), key)
-        if value is None:
+        if value is None or is_none_entry(value):
             h5py = _h5py()
             if h5py.version.version_tuple < (2, 7, 0):
                 raise RuntimeError('saving None needs h5py>=2.7.0 (h5py.Empty)')
