@@ -15,13 +15,13 @@ KINDS = {  # name: (weights per unit, bidirectional, cell state)
     'lstm': (8, False, True), 'bilstm': (8, True, True)}
 
 
-def _case(name, seed=0, activation='tanh'):
+def _case(name, seed=0, activation='tanh', dtype=numpy.float64):
     n_w, bi, has_c = KINDS[name]
     D = 2 if bi else 1
     rs = numpy.random.RandomState(seed)
 
     def u(*shape):
-        return rs.uniform(-1, 1, shape)
+        return rs.uniform(-1, 1, shape).astype(dtype)
 
     n_units = N_LAYERS * D
     ws = [u(UNITS, (IN if k < D else UNITS * D) if j < n_w // 2 else UNITS)
@@ -51,6 +51,13 @@ def test_double_backward(name):
     gys = [rs.uniform(-1, 1, o.shape) for o in outs]
     ggs = [rs.uniform(-1, 1, a.shape) for a in args]
     gradient_check.check_double_backward(f, args, gys, ggs, atol=1e-4, rtol=1e-4)
+
+
+@pytest.mark.parametrize('dtype', [numpy.float16, numpy.float32])
+@pytest.mark.parametrize('name', sorted(KINDS))
+def test_double_backward_low_precision(check_double_backward, name, dtype):
+    f, args, rs = _case(name, dtype=dtype)
+    check_double_backward(f, tuple(args))
 
 
 def test_double_backward_relu():
