@@ -26,6 +26,34 @@ class NStepBiLSTM(n_step_rnn.BaseNStepRNN):
                                           use_cudnn)
 
 
+def _lstm(x, h, c, w, b):
+    """One step of one LSTM layer of :func:`n_step_lstm`, on Variables (differentiable).
+
+    Code written for Chainer v7 (ChainerRL's tests) steps an ``NStepLSTM`` link's layer
+    by hand with this private helper of v7's.
+
+    Args:
+        x: the input ``(B, I)``.
+        h, c: the previous hidden and cell states ``(B, N)``.
+        w: the layer's eight weights (``W_0`` to ``W_3`` ``(N, I)``, ``W_4`` to ``W_7``
+            ``(N, N)``), in the gate order of :func:`n_step_lstm`.
+        b: the layer's eight biases ``(N,)``.
+
+    Returns:
+        tuple: ``(h_new, c_new)``, the next hidden and cell states.
+    """
+    from chainer.functions.activation.sigmoid import sigmoid
+    from chainer.functions.activation.tanh import tanh
+    from chainer.functions.connection.linear import linear
+
+    def pre(k):
+        return linear(x, w[k], b[k]) + linear(h, w[k + 4], b[k + 4])
+
+    i, f, a, o = sigmoid(pre(0)), sigmoid(pre(1)), tanh(pre(2)), sigmoid(pre(3))
+    c_new = f * c + i * a
+    return o * tanh(c_new), c_new
+
+
 # the arguments after xs: v1's, and v2+'s
 _V1_ARGS = ('train', 'use_cudnn', 'use_bi_direction')
 _V2_ARGS = ('use_bi_direction',)
