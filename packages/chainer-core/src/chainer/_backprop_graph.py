@@ -248,6 +248,12 @@ def grad(outputs, inputs, grad_outputs=None, grad_inputs=None, set_grad=False,
         if id(y) in targets and id(y) not in found:
             found[id(y)] = gy
     results = [found.get(id(x)) for x in inputs]
+    if retain_grad:
+        # an input made by a function is an intermediate variable too: it keeps
+        # its gradient (v5+), also where the walk stopped at it
+        for x, gx in zip(inputs, results):
+            if gx is not None and x.creator is not None:
+                x.grad_var = gx
     if set_grad:
         for x, gx in zip(inputs, results):
             x.grad_var = gx

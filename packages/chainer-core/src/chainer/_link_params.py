@@ -100,9 +100,18 @@ def share(param):
 
 
 def reinitialize(param):
-    """Refills an initialized ``param``'s data by its initializer (in place)."""
+    """Refills an initialized ``param``'s data by its initializer (in place); its
+    gradient becomes what :meth:`Parameter.initialize` gives one (v7)."""
     if param.data is None:
         return
+    ginit = getattr(param, '_grad_initializer', None)
+    if ginit is None:
+        param.grad_var = None
+    else:
+        with cuda.get_device(param.data):
+            param.grad = initializers.generate_array(
+                ginit, param.data.shape, cuda.get_array_module(param.data)).astype(
+                    param.data.dtype, copy=False)
     initializer = param.initializer
     if initializer is None:
         initializer = initializers.NaN(param.data.dtype)

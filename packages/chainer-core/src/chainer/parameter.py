@@ -37,10 +37,12 @@ class Parameter(Variable):
             initializer = initializers.NaN()
         elif numpy.isscalar(initializer):
             initializer = initializers.Constant(initializer)
-        self._grad_initializer = initializers.NaN()
+        # what a later initialize() gives the gradient: NaN for a parameter made
+        # uninitialized; None for one made with its data, whose gradient starts as
+        # NaN here (v7: initializing it again leaves no gradient)
+        self._grad_initializer = None
         self._initial_device = None
-        is_array = isinstance(initializer, numpy.ndarray) or \
-            hasattr(initializer, '__cuda_array_interface__')
+        is_array = _is_array(initializer)
         if shape is None and is_array:
             super(Parameter, self).__init__(initializer, volatile=flag.AUTO, name=name)
             self._defer_nan_grad()
@@ -201,5 +203,12 @@ def _restore_parameter(data, name, grad, initializer, update_rule):
     p.initializer = initializer
     if data is not None:
         p._grad = grad
+        if not _is_array(initializer):
+            # a copy initialized again gets NaN there (v7's copies do)
+            p._grad_initializer = initializers.NaN(getattr(initializer, 'dtype', None))
     p.update_rule = update_rule
     return p
+
+
+def _is_array(value):
+    return isinstance(value, numpy.ndarray) or hasattr(value, '__cuda_array_interface__')

@@ -341,7 +341,8 @@ class Variable(object):
         self._grad_var = None
 
     def zerograd(self):
-        """Initializes the gradient array by zeros (in place when it exists).
+        """Initializes the gradient array by zeros (in place when it exists); a
+        gradient Variable with a creator loses it (zeros have no history).
 
         .. deprecated:: v1.15
            Use :meth:`cleargrad` instead (a DeprecationWarning, as in v1.24 and v7).
@@ -357,6 +358,9 @@ class Variable(object):
                 self._grad = xp.zeros_like(self.data)
         else:
             self._grad.fill(0)
+            gv = getattr(self, '_grad_var', None)
+            if gv is not None and gv.creator is not None:
+                gv.creator = None  # zeros have no history (v7 unchains it)
 
     def copydata(self, var):
         """Copies the data array from ``var`` (across host and devices).
