@@ -134,3 +134,16 @@ def test_create_mnbn_model_replaces_every_batch_normalization(ranks):
         assert (decay, eps, shares_comm) == (0.5, 1e-3, True)
         numpy.testing.assert_array_equal(avg_mean, [7, 7, 7])
         assert model['no_beta'] and model['same_test_output']
+
+
+def test_create_mnbn_model_converts_the_layers_a_sequential_calls(ranks):
+    h = numpy.concatenate([found['sequential']['h'] for found in ranks])
+    expected = (h - h.mean(axis=0)) / numpy.sqrt(h.var(axis=0) + 2e-5)
+    begin = 0
+    for found in ranks:
+        seq = found['sequential']
+        assert seq['layers'] == ['Linear', 'relu', 'MultiNodeBatchNormalization']
+        assert seq['called_is_child']
+        mine = expected[begin:begin + len(seq['h'])]
+        begin += len(seq['h'])
+        _close(seq['y'], mine, 1e-4)

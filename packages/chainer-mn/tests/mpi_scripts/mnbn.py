@@ -107,7 +107,22 @@ def main(out):
         found['model']['same_test_output'] = bool(numpy.allclose(
             converted.rest[0](converted.seq(converted.bn(converted.head(x)))).data,
             model.rest[0](model.seq(model.bn(model.head(x)))).data))
+    found['sequential'] = sequential_with_a_function(comm)
     (pathlib.Path(out) / 'rank{}.pkl'.format(comm.rank)).write_bytes(pickle.dumps(found))
+
+
+def sequential_with_a_function(comm):
+    """create_mnbn_model on a Sequential whose layers include a function: the layer it
+    calls is the converted one."""
+    numpy.random.seed(1)
+    seq = chainer.Sequential(L.Linear(2, 3), F.relu, L.BatchNormalization(3))
+    converted = chainermn.links.create_mnbn_model(seq, comm)
+    x = numpy.arange(2 * (comm.rank + 2), dtype=numpy.float32).reshape(-1, 2) - comm.rank
+    h = F.relu(converted[0](x)).data
+    return {'layers': [getattr(layer, '__name__', type(layer).__name__)
+                       for layer in converted],
+            'called_is_child': converted[2] is converted._children[1],
+            'h': h, 'y': converted(x).data}
 
 
 if __name__ == '__main__':

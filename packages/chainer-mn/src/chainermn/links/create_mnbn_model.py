@@ -50,7 +50,13 @@ def create_mnbn_model(link, comm, communication_backend='auto'):
 
 
 def _replace_children(link, comm, communication_backend):
-    if isinstance(link, chainer.ChainList):  # Sequential is a ChainList
+    if isinstance(link, chainer.Sequential):  # its layers may be functions too
+        for i, layer in enumerate(list(link)):
+            if isinstance(layer, chainer.Link):
+                new = _converted(layer, comm, communication_backend)
+                if new is not layer:
+                    link[i] = new  # the layer it calls and the child it lists
+    elif isinstance(link, chainer.ChainList):
         for i, child in enumerate(list(link)):
             link._children[i] = _converted(child, comm, communication_backend)
     elif isinstance(link, chainer.Chain):
