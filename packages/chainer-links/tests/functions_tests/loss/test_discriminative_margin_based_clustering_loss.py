@@ -62,6 +62,35 @@ def test_gradient_and_absent_instances():
     gradient_check.check_backward(total, emb, numpy.array(1.0), atol=1e-4, rtol=1e-4)
 
 
+def test_l2_norm_gradient_is_finite_at_masked_pixels_and_absent_instances():
+    # every pixel is a zero (masked) offset for the instances it is not in, and the
+    # absent instance's center is zero: the L2 norm takes its zero subgradient there
+    rng = numpy.random.RandomState(1)
+    emb = chainer.Variable(rng.uniform(-1, 1, (2, 3, 3, 3)))
+    labels = rng.randint(1, 3, (2, 3, 3)).astype(numpy.int32)  # instance 3 absent
+    terms = F.discriminative_margin_based_clustering_loss(
+        emb, labels, 0.05, 2.0, 3, 2, 1.0, 1.0, 0.01)
+    gx, = chainer.grad([sum(terms)], [emb])
+    assert numpy.isfinite(gx.array).all() and gx.array.any()
+    gradient_check.check_backward(
+        lambda e: sum(F.discriminative_margin_based_clustering_loss(
+            e, labels, 0.05, 2.0, 3, 2, 1.0, 1.0, 0.01)),
+        emb.array, numpy.array(1.0), atol=1e-4, rtol=1e-4)
+
+
+@pytest.mark.parametrize('dtype', [numpy.float16, numpy.float32, numpy.float64])
+@pytest.mark.parametrize('norm', [1, 2])
+def test_differentiable_twice(check_double_backward, norm, dtype):
+    rng = numpy.random.RandomState(2)
+    emb = rng.uniform(-1, 1, (2, 3, 2, 3)).astype(dtype)
+    labels = rng.randint(0, 3, (2, 2, 3)).astype(numpy.int32)
+
+    def f(e):
+        return F.discriminative_margin_based_clustering_loss(e, labels, 0.2, 1.5, 3, norm)
+
+    check_double_backward(f, emb)
+
+
 def test_bad_arguments():
     emb = numpy.zeros((1, 2, 2, 2))
     labels = numpy.zeros((1, 2, 2), numpy.int32)

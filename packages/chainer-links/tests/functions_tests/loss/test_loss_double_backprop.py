@@ -55,19 +55,21 @@ def test_contrastive_and_triplet_twice(reduce, dtype):
            (a, p, n), dtype)
 
 
+@pytest.mark.parametrize('dtype', DTYPES)
 @pytest.mark.parametrize('reduce', ['mean', 'no'])
 @pytest.mark.parametrize('normalize', [True, False])
-def test_sigmoid_cross_entropy_twice(reduce, normalize):
+def test_sigmoid_cross_entropy_twice(reduce, normalize, dtype):
     t = numpy.array([[0, 1, -1], [1, 1, 0]], numpy.int32)
     x, = _inputs((2, 3))
     _check(lambda x: F.sigmoid_cross_entropy(x, t, normalize=normalize, reduce=reduce),
-           (x,), numpy.float64)
+           (x,), dtype)
 
 
+@pytest.mark.parametrize('dtype', DTYPES)
 @pytest.mark.parametrize('reduce', ['half_squared_sum', 'no'])
-def test_cross_covariance_twice(reduce):
+def test_cross_covariance_twice(reduce, dtype):
     _check(lambda y, z: F.cross_covariance(y, z, reduce=reduce),
-           _inputs((4, 3), (4, 2)), numpy.float64)
+           _inputs((4, 3), (4, 2)), dtype)
 
 
 def test_contrastive_second_derivative_matches_closed_form():
@@ -111,7 +113,7 @@ def test_vae_losses_mean_is_the_sum_over_the_size():
                                       f(*args, reduce='sum').data / 6, rtol=1e-12)
 
 
-@pytest.mark.parametrize('dtype', [numpy.float32, numpy.float64])
+@pytest.mark.parametrize('dtype', DTYPES)
 @pytest.mark.parametrize('reduce', ['sum', 'no'])
 def test_negative_sampling_twice(reduce, dtype):
     x, W = _inputs((3, 4), (5, 4))
@@ -137,7 +139,7 @@ def test_huber_loss_of_0d_inputs_has_array_gradients():
     assert isinstance(t.grad, numpy.ndarray) and float(t.grad) == -1.0
 
 
-@pytest.mark.parametrize('dtype', [numpy.float32, numpy.float64])
+@pytest.mark.parametrize('dtype', DTYPES)
 @pytest.mark.parametrize('norm', ['L1', 'L2'])
 @pytest.mark.parametrize('reduce', ['mean', 'no'])
 def test_hinge_twice(norm, reduce, dtype):
@@ -146,18 +148,19 @@ def test_hinge_twice(norm, reduce, dtype):
     _check(lambda x: F.hinge(x * 2, t, norm, reduce=reduce), (x,), dtype)
 
 
+@pytest.mark.parametrize('dtype', DTYPES)
 @pytest.mark.parametrize('reduce', ['half_squared_sum', 'no'])
-def test_decov_twice(reduce):
-    _check(lambda h: F.decov(h, reduce=reduce), _inputs((4, 3)), numpy.float64)
+def test_decov_twice(reduce, dtype):
+    _check(lambda h: F.decov(h, reduce=reduce), _inputs((4, 3)), dtype)
 
 
+@pytest.mark.parametrize('dtype', DTYPES)
 @pytest.mark.parametrize('reduce', ['mean', 'no'])
-def test_black_out_twice(reduce):
+def test_black_out_twice(reduce, dtype):
     x, W = _inputs((3, 4), (5, 4))
     t = numpy.array([0, 4, 2], numpy.int32)
     samples = numpy.array([[1, 2], [3, 3], [0, 1]], numpy.int32)
-    _check(lambda x, W: F.black_out(x, t, W, samples, reduce=reduce), (x, W),
-           numpy.float64)
+    _check(lambda x, W: F.black_out(x, t, W, samples, reduce=reduce), (x, W), dtype)
 
 
 def test_hinge_l1_second_derivative_is_zero():
@@ -169,23 +172,24 @@ def test_hinge_l1_second_derivative_is_zero():
     assert ggx is None or not ggx.data.any()
 
 
+@pytest.mark.parametrize('dtype', DTYPES)
 @pytest.mark.parametrize('lengths', [(3, 3), (3, 2, 1), (1, 1)])
 @pytest.mark.parametrize('reduce', ['mean', 'no'])
-def test_crf1d_twice(lengths, reduce):
+def test_crf1d_twice(lengths, reduce, dtype):
     rng = numpy.random.RandomState(2)
     steps = [sum(1 for n in lengths if n > i) for i in range(max(lengths))]
     xs = [rng.uniform(-1, 1, (b, 3)) for b in steps]
     ys = [rng.randint(0, 3, b).astype(numpy.int32) for b in steps]
     cost = rng.uniform(-1, 1, (3, 3))
     if len(steps) == 1:  # no transition: the cost gets no gradient (v1)
-        _check(lambda *xs: F.crf1d(cost, list(xs), ys, reduce=reduce), tuple(xs),
-               numpy.float64)
+        _check(lambda *xs: F.crf1d(cost.astype(dtype), list(xs), ys, reduce=reduce),
+               tuple(xs), dtype)
         return
     _check(lambda c, *xs: F.crf1d(c, list(xs), ys, reduce=reduce),
-           (cost,) + tuple(xs), numpy.float64)
+           (cost,) + tuple(xs), dtype)
 
 
-@pytest.mark.parametrize('dtype', [numpy.float32, numpy.float64])
+@pytest.mark.parametrize('dtype', DTYPES)
 @pytest.mark.parametrize('reduce', ['mean', 'no'])
 @pytest.mark.parametrize('lengths', [None, ([5, 3, 4], [2, 1, 0])])
 def test_ctc_twice(reduce, lengths, dtype):
@@ -213,14 +217,14 @@ def test_ctc_impossible_alignment_gets_zero_gradients_twice():
         assert g is None or not g.data.any()
 
 
-def test_argmax_crf1d_score_twice_and_zero_second_derivative():
+@pytest.mark.parametrize('dtype', DTYPES)
+def test_argmax_crf1d_score_twice_and_zero_second_derivative(dtype):
     rng = numpy.random.RandomState(5)
     cost = rng.uniform(-1, 1, (3, 3))
     xs = [rng.uniform(-1, 1, (b, 3)) for b in (2, 2, 1)]
-    _check(lambda c, *xs: F.argmax_crf1d(c, list(xs))[0], (cost,) + tuple(xs),
-           numpy.float64)
-    c = chainer.Variable(cost)
-    score, _ = F.argmax_crf1d(c, xs)
+    _check(lambda c, *xs: F.argmax_crf1d(c, list(xs))[0], (cost,) + tuple(xs), dtype)
+    c = chainer.Variable(cost.astype(dtype))
+    score, _ = F.argmax_crf1d(c, [x.astype(dtype) for x in xs])
     gc, = chainer.grad([F.sum(score)], [c], enable_double_backprop=True)
     ggc, = chainer.grad([F.sum(gc * gc)], [c])
     assert ggc is None or not ggc.data.any()

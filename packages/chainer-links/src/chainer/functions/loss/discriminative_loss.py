@@ -6,11 +6,20 @@ from chainer import variable
 
 
 def _norm(v, axis, order):
-    """The L1 (``order=1``) or L2 (``order=2``) norm of the Variable ``v`` over ``axis``."""
+    """The L1 (``order=1``) or L2 (``order=2``) norm of the Variable ``v`` over ``axis``.
+
+    Where a vector is zero (the masked pixels of other instances, an absent
+    instance's center) the L2 norm takes the zero subgradient: ``sqrt`` alone would
+    give ``0 * inf = nan`` there, and every gradient of the loss would be nan.
+    """
     from chainer import functions as F
     if order == 1:
         return F.sum(F.absolute(v), axis=axis)
-    return F.sqrt(F.sum(v * v, axis=axis))
+    squares = F.sum(v * v, axis=axis)
+    xp = cuda.get_array_module(squares.array)
+    nonzero = squares.array > 0
+    safe = F.where(nonzero, squares, xp.ones_like(squares.array))
+    return F.where(nonzero, F.sqrt(safe), xp.zeros_like(squares.array))
 
 
 class DiscriminativeMarginBasedClusteringLoss(object):
@@ -121,9 +130,10 @@ def discriminative_margin_based_clustering_loss(
       images and channels together),
 
     with the L1 or L2 norm (https://arxiv.org/abs/1708.02551). Built of
-    differentiable functions; the hinge (relu) and the norms make the second
-    derivative piecewise (undefined at the kinks, and the L2 norm's gradient is
-    undefined at 0).
+    differentiable functions, so it is differentiable twice; the hinge (relu) and
+    the norms make the second derivative piecewise (undefined at the kinks; at a
+    zero vector, where the L2 norm has no derivative, its zero subgradient is
+    taken, so masked pixels and absent instances give no nan).
 
     Args:
         embeddings (~chainer.Variable or array): ``(N, K, H, W)`` pixel embeddings.
