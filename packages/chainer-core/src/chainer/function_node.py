@@ -12,6 +12,7 @@ import traceback
 import weakref
 
 from chainer import _graph
+from chainer.variable_node import VariableNode as _VariableNode
 from chainer import cuda
 from chainer import flag
 from chainer.configuration import config
@@ -33,6 +34,7 @@ class FunctionNode(_graph.GraphNode):
             inputs' creators (0 when no input has a creator).
     """
 
+    _kind_root = 'new'  # isinstance(f, FunctionNode): see _graph._NodeKind
     _inputs = None
     _outputs = None
     _input_indexes_to_retain = None
@@ -52,6 +54,12 @@ class FunctionNode(_graph.GraphNode):
         if self._inputs is None:
             return None
         return tuple([x.node for x in self._inputs])
+
+    @inputs.setter
+    def inputs(self, nodes):
+        # v7 code sets them (as nodes or Variables) to drive a node by hand
+        self._inputs = None if nodes is None else tuple(
+            [x.get_variable() if isinstance(x, _VariableNode) else x for x in nodes])
 
     @property
     def outputs(self):
