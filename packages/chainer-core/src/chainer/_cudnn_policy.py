@@ -14,10 +14,16 @@ _TENSOR_CORE = {'always': True, 'auto': None, 'never': False}
 
 
 def _cudnn_version():
+    """The backend's cuDNN version (its ``cudnn_version``: cuDNN may be reached through
+    nvidia-cudnn-frontend, where CuPy has no ``cupy.cuda.cudnn``), -1 without cuDNN."""
     from chainer import cuda
     if not cuda.cudnn_enabled:
         return -1
-    return int(cuda.cupy.cuda.cudnn.getVersion())
+    backend = cuda._get_backend()
+    version = getattr(backend, 'cudnn_version', None)
+    if version is not None:
+        return int(version)
+    return int(cuda.cupy.cuda.cudnn.getVersion())  # a backend without the attribute
 
 
 def should_use_cudnn(level, lowest_version=0):
@@ -78,4 +84,7 @@ def should_use_cudnn_tensor_core(dtype):
     if _cudnn_version() < 0:
         return False
     from chainer import cuda
+    backend = cuda._get_backend()
+    if hasattr(backend, 'cudnn_tensor_core_available'):
+        return bool(backend.cudnn_tensor_core_available(numpy.dtype(dtype)))
     return bool(cuda.cudnn.is_tensor_core_available(numpy.dtype(dtype)))

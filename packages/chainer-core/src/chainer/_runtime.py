@@ -283,7 +283,11 @@ def _call_or_get(obj, names):
 
 def backend_state(name):
     """Returns a one-line state of the backend registered as ``name``: ``not installed``,
-    ``installed, no device (reason)``, ``installed, failed to load (error)`` or the device."""
+    ``installed, no device (reason)``, ``installed, device found but not usable
+    (reason)`` (a backend whose ``device_count`` is positive, e.g. without the CUDA
+    libraries its kernels need), ``installed, failed to load (error)`` or the device,
+    followed by the backend's ``accelerator_libraries_state()`` where it has one (the
+    CUDA backend: cuDNN's version and API, or why there is none)."""
     if not any(ep.name == name for ep in _plugins.entry_points('chainer.backends')):
         hint = _BACKEND_HINT.get(name)
         return 'not installed' + (' ({})'.format(hint) if hint else '')
@@ -291,9 +295,13 @@ def backend_state(name):
         backend = _plugins.load_backend(name)
         if not _call_or_get(backend, ('available',)):
             reason = _call_or_get(backend, ('unavailable_reason',)) or 'no reason given'
+            if _call_or_get(backend, ('device_count',)):
+                return 'installed, device found but not usable ({})'.format(reason)
             return 'installed, no device ({})'.format(reason)
         device = _call_or_get(backend, ('device_name', 'get_device_name', 'name'))
-        return 'installed, device: {}'.format(device or 'unnamed')
+        extra = _call_or_get(backend, ('accelerator_libraries_state',))
+        return 'installed, device: {}{}'.format(device or 'unnamed',
+                                                '; {}'.format(extra) if extra else '')
     except Exception as e:  # a broken backend is reported, not fatal
         return 'installed, failed to load ({}: {})'.format(type(e).__name__, e)
 

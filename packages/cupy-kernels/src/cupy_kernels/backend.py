@@ -1,8 +1,10 @@
 """The ``cuda`` backend behind ``chainer.cuda`` (entry point ``chainer.backends``).
 
 Core's facade instantiates :class:`CudaBackend` lazily and forwards to it. CuPy is imported
-on construction; whether a device exists is probed once. Without CuPy or without a device,
-``available`` is False and :meth:`unavailable_reason` says why.
+on construction; whether a device exists, and whether the CUDA libraries every kernel needs
+load (NVRTC, cuBLAS: :mod:`cupy_kernels.cuda_libraries`), is probed once. Without CuPy,
+without a device or without those libraries, ``available`` is False and
+:meth:`unavailable_reason` says why and what to install.
 """
 import functools
 import importlib
@@ -11,7 +13,7 @@ import threading
 
 import numpy
 
-from cupy_kernels import cudnn_support, kernels
+from cupy_kernels import cuda_libraries, cudnn_support, kernels
 
 
 def _deprecated_creator(name):
@@ -37,6 +39,7 @@ class CudaBackend(object):
         self._built = {}
         self._memos = []
         self._seeded = False
+        self._device_count = 0
         try:
             self._cupy = importlib.import_module('cupy')
         except Exception as e:  # ImportError, or a broken CUDA install raising at import
@@ -47,11 +50,14 @@ class CudaBackend(object):
         try:
             count = self._cupy.cuda.runtime.getDeviceCount()
         except Exception as e:  # no driver: cudaErrorInsufficientDriver / NoDevice
-            count, error = 0, '{}: {}'.format(type(e).__name__, e)
+            count, error = 0, cuda_libraries.device_error_reason(self._cupy, e)
         else:
             error = 'no CUDA device found'
+        self._device_count = count
         self._reason = '' if count > 0 else 'CuPy {} is installed, but {}'.format(
             self._cupy.__version__, error)
+        if not self._reason:
+            self._reason = cuda_libraries.missing_reason(self._cupy)
 
     # --- state ------------------------------------------------------------------------
 
@@ -65,9 +71,64 @@ class CudaBackend(object):
         return self._reason
 
     @property
+    def device_count(self):
+        """How many CUDA devices the driver reports (even when the backend is not usable,
+        e.g. without NVRTC); 0 without CuPy or a driver."""
+        return self._device_count
+
+    def cudnn_tensor_core_available(self, dtype):
+        """Whether cuDNN can use Tensor Cores for ``dtype`` here (``'auto'`` of
+        ``chainer.config.use_cudnn_tensor_core``): float16 data on a device of compute
+        capability 7.0 or newer."""
+        if not self.cudnn_enabled:
+            return False
+        if self.cudnn_api == 'cupy':
+            return bool(cudnn_support.module().is_tensor_core_available(numpy.dtype(dtype)))
+        capability = int(self._cupy.cuda.Device().compute_capability)
+        return numpy.dtype(dtype) == numpy.float16 and capability >= 70
+
+    def accelerator_libraries_state(self):
+        """One line for ``python -m chainer``: cuDNN's version and the API that reaches
+        it, or why cuDNN is not used."""
+        if self.cudnn_enabled:
+            v = self.cudnn_version  # 9.x: 92801 is 9.28.1; 8.x: 8902 is 8.9.2
+            major, rest = (v // 10000, v % 10000) if v >= 90000 else (v // 1000, v % 1000)
+            return 'cuDNN {}.{}.{} via {}'.format(
+                major, rest // 100, rest % 100,
+                'nvidia-cudnn-frontend' if self.cudnn_api == 'frontend' else 'cupy.cudnn')
+        return 'no cuDNN ({})'.format(self.cudnn_unavailable_reason())
+
+    @property
     def cudnn_enabled(self):
-        """Whether cuDNN paths run: a device, ``cupy.cudnn`` and ``CHAINER_CUDNN != 0``."""
+        """Whether cuDNN paths run: a usable device, cuDNN through nvidia-cudnn-frontend
+        or ``cupy.cudnn`` (:mod:`cupy_kernels.cudnn_support`) and ``CHAINER_CUDNN != 0``."""
         return self.available and cudnn_support.enabled()
+
+    def cudnn_unavailable_reason(self):
+        """Why the cuDNN paths cannot run ('' when they can): the device's reason
+        first, else cuDNN's own (not installed, library not loading, disabled), with
+        what to install."""
+        if self._reason:
+            found = cudnn_support.api()
+            return 'CUDA is not available: {} (cuDNN itself: {})'.format(
+                self._reason, 'found, through ' + ('nvidia-cudnn-frontend' if found ==
+                                                   'frontend' else 'cupy.cudnn')
+                if found else cudnn_support.reason())
+        why = cudnn_support.reason()
+        if not why or why.startswith('disabled') or 'CUPY_KERNELS_CUDNN_API' in why:
+            return why
+        return '{} ({})'.format(why, cudnn_support.install_hint(
+            cuda_libraries.cuda_major(self._cupy)))
+
+    @property
+    def cudnn_version(self):
+        """The version of the cuDNN library in use (e.g. 92801), -1 without cuDNN."""
+        return cudnn_support.version() if self.cudnn_enabled else -1
+
+    @property
+    def cudnn_api(self):
+        """``'frontend'`` (nvidia-cudnn-frontend), ``'cupy'`` (``cupy.cudnn``) or None."""
+        return cudnn_support.api() if self.cudnn_enabled else None
 
     @property
     def cupy(self):

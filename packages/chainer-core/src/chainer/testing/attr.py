@@ -88,11 +88,30 @@ def _probe(attribute):
             type(e).__name__, e)
 
 
+def _backend_reason(what):
+    """The backend's own reason for ``what`` (``'gpu'``: why no GPU is usable: not
+    installed, no device, driver too old, NVRTC or cuBLAS missing; ``'cudnn'``: why
+    cuDNN is not, e.g. nvidia-cudnn-frontend missing or libcudnn not loading)."""
+    try:
+        backend = cuda._get_backend()
+        if backend is None:
+            return 'no CUDA backend is installed ({})'.format(
+                _missing.install_hint('cupy-kernels[cuda12]'))
+        get = getattr(backend, 'cudnn_unavailable_reason', None)
+        if what == 'cudnn' and get is not None:
+            return get()
+        return backend.unavailable_reason() if not backend.available else ''
+    except Exception as e:  # noqa: BLE001 - a broken backend: its error is the reason
+        return 'the CUDA backend failed to load: {}: {}'.format(type(e).__name__, e)
+
+
 def _gpu_available():
     available, reason = _probe('available')
-    return available, reason or \
-        'needs a GPU: no usable CUDA backend ({})'.format(
-            _missing.install_hint('cupy-kernels[cuda12]'))
+    if available:
+        return True, ''
+    return False, 'needs a GPU: {}'.format(
+        reason or _backend_reason('gpu') or 'no usable CUDA backend ({})'.format(
+            _missing.install_hint('cupy-kernels[cuda12]')))
 
 
 def _gpu_count():
@@ -118,8 +137,10 @@ def gpu(f):
 def cudnn(f):
     """Marks a test as needing cuDNN (and a GPU); skipped when cuDNN is unusable."""
     enabled, reason = _probe('cudnn_enabled')
-    return _combine(_mark('gpu'), _mark('cudnn'),
-                    _skip_if(not enabled, reason or 'needs cuDNN'))(f)
+    if not enabled:
+        reason = 'needs cuDNN: {}'.format(reason or _backend_reason('cudnn') or
+                                          'the CUDA backend reports no cuDNN')
+    return _combine(_mark('gpu'), _mark('cudnn'), _skip_if(not enabled, reason))(f)
 
 
 def multi_gpu(gpu_num):

@@ -1,15 +1,25 @@
-"""cuDNN paths: convolution, pooling, softmax, activation and batch normalization through
-``cupy.cudnn`` (CuPy 13 built with cuDNN; CuPy 14 dropped it).
+"""cuDNN paths: convolution, pooling, softmax, activation and batch normalization.
 
 Each entry is a Python wrapper; building it needs no device, calling it needs
-``chainer.cuda.cudnn_enabled`` (CuPy's cuDNN module importable and ``CHAINER_CUDNN`` not
-``0``), otherwise it raises :class:`RuntimeError` saying why. cuDNN's own constants are read
-from ``cupy.cuda.cudnn`` at call time.
+``chainer.cuda.cudnn_enabled``, otherwise it raises :class:`RuntimeError` saying why.
+Which code runs depends on the API :mod:`cupy_kernels.cudnn_support` found:
+
+* the convolutions and batch normalization run as cuDNN graphs through
+  nvidia-cudnn-frontend (:mod:`._cudnn_frontend`) where it is installed, else through
+  ``cupy.cudnn`` (CuPy 13);
+* pooling, softmax and the activations run through ``cupy.cudnn`` where CuPy has it;
+  with the frontend alone they run on the library's own kernels (the frontend has no
+  pooling or softmax operation, and an elementwise kernel is as fast as cuDNN's
+  activations), so a ``cudnn_*`` request never fails for want of an operation.
+
+cuDNN's own constants of the ``cupy.cudnn`` path are read from ``cupy.cuda.cudnn`` at call
+time.
 """
 from chainer.utils import conv as conv_utils
 from chainer.utils import conv_nd as conv_nd_utils
 
 from cupy_kernels import cudnn_support
+from cupy_kernels.kernels import _cudnn_frontend as frontend
 from cupy_kernels.kernels.spec import PythonKernel
 
 _ACTIVATIONS = {'relu': 'CUDNN_ACTIVATION_RELU', 'sigmoid': 'CUDNN_ACTIVATION_SIGMOID',
@@ -26,35 +36,67 @@ def _mode(table, key, what):
     return getattr(cudnn_support.libcudnn(), table[key])
 
 
+def _library(name):
+    """The library kernel ``name`` (through ``chainer.cuda``, which builds and caches it)."""
+    from chainer import cuda
+    return cuda.kernel(name)
+
+
+def _require():
+    if not cudnn_support.enabled():
+        raise RuntimeError('cuDNN is not available: ' + cudnn_support.reason())
+    return cudnn_support.api()
+
+
+def _geometry(x, stride, pad, dilate):
+    nd = x.ndim - 2
+    return [conv_nd_utils.as_tuple(v, nd) for v in (stride, pad, dilate)]
+
+
+def _groups(x, W, groups):
+    groups = int(groups)
+    if groups < 1 or x.shape[1] != W.shape[1] * groups or W.shape[0] % groups:
+        raise ValueError('x {} and W {} are not a convolution of {} groups'.format(
+            x.shape, W.shape, groups))
+    return groups
+
+
 def _conv_forward(cupy, parts):
-    def cudnn_convolution_forward(x, W, b=None, stride=1, pad=0, dilate=1):
+    def cudnn_convolution_forward(x, W, b=None, stride=1, pad=0, dilate=1, groups=1):
         """Returns ``y`` of an n-d convolution (cross-correlation) of x (n, c, dims...)
-        with W (out, c, k...) plus b, by cuDNN."""
+        with W (out, c / groups, k...) plus b, by cuDNN."""
+        groups = _groups(x, W, groups)
+        stride, pad, dilate = _geometry(x, stride, pad, dilate)
+        if _require() == 'frontend':
+            return frontend.conv_forward(cupy, x, W, b, stride, pad, dilate, groups)
         lib = cudnn_support.module()
-        nd = x.ndim - 2
-        stride, pad, dilate = [conv_nd_utils.as_tuple(v, nd) for v in (stride, pad, dilate)]
         outs = tuple(conv_utils.get_conv_outsize(d, k, s, p, False, dl) for d, k, s, p, dl
                      in zip(x.shape[2:], W.shape[2:], stride, pad, dilate))
         y = cupy.empty((x.shape[0], W.shape[0]) + outs, dtype=x.dtype)
-        lib.convolution_forward(x, W, b, y, pad, stride, dilate, 1, auto_tune=False,
-                                tensor_core='auto')
+        deterministic, autotune = frontend.runner.switches()
+        lib.convolution_forward(x, W, b, y, pad, stride, dilate, groups,
+                                auto_tune=autotune, tensor_core='auto')
         return y
     return cudnn_convolution_forward
 
 
 def _conv_backward(cupy, parts):
-    def cudnn_convolution_backward(x, W, gy, stride=1, pad=0, dilate=1):
-        """Returns ``(gx, gW, gb)`` of :func:`cudnn_convolution_forward` by cuDNN."""
+    def cudnn_convolution_backward(x, W, gy, stride=1, pad=0, dilate=1, groups=1):
+        """Returns ``(gx, gW, gb)`` of :func:`cudnn_convolution_forward` by cuDNN
+        (``chainer.config.cudnn_deterministic``: deterministic algorithms only)."""
+        groups = _groups(x, W, groups)
+        stride, pad, dilate = _geometry(x, stride, pad, dilate)
+        if _require() == 'frontend':
+            return frontend.conv_backward(cupy, x, W, gy, stride, pad, dilate, groups)
         lib = cudnn_support.module()
-        nd = x.ndim - 2
-        stride, pad, dilate = [conv_nd_utils.as_tuple(v, nd) for v in (stride, pad, dilate)]
+        deterministic, autotune = frontend.runner.switches()
         gW = cupy.empty_like(W)
-        lib.convolution_backward_filter(x, gy, gW, pad, stride, dilate, 1,
-                                        deterministic=False, auto_tune=False,
+        lib.convolution_backward_filter(x, gy, gW, pad, stride, dilate, groups,
+                                        deterministic=deterministic, auto_tune=autotune,
                                         tensor_core='auto')
         gx = cupy.empty_like(x)
-        lib.convolution_backward_data(W, gy, None, gx, pad, stride, dilate, 1,
-                                      deterministic=False, auto_tune=False,
+        lib.convolution_backward_data(W, gy, None, gx, pad, stride, dilate, groups,
+                                      deterministic=deterministic, auto_tune=autotune,
                                       tensor_core='auto')
         gb = gy.sum(axis=tuple(a for a in range(gy.ndim) if a != 1))
         return gx, gW, gb
@@ -68,26 +110,45 @@ def _pool_geometry(x, ksize, stride, pad):
     return ksize, stride, conv_nd_utils.as_tuple(pad, nd)
 
 
+def _legacy():
+    """True when ``cupy.cudnn`` serves pooling/softmax/activation; False when only the
+    frontend is there (then the library kernels do)."""
+    _require()
+    return cudnn_support.has_cupy_cudnn()
+
+
 def _pool_forward(cupy, parts):
     def cudnn_pooling_forward(x, ksize, stride=None, pad=0, mode='max'):
         """Returns ``y`` of max/average pooling by cuDNN (cover_all=False sizes)."""
-        lib = cudnn_support.module()
+        _check(_POOLING, mode)
         ksize, stride, pad = _pool_geometry(x, ksize, stride, pad)
+        if not _legacy():
+            if mode == 'max':
+                return _library('max_pooling_fwd')(x, ksize, stride, pad, cover_all=False)[0]
+            return _library('average_pooling_fwd')(x, ksize, stride, pad)
         outs = tuple(conv_utils.get_conv_outsize(d, k, s, p, False)
                      for d, k, s, p in zip(x.shape[2:], ksize, stride, pad))
         y = cupy.empty(x.shape[:2] + outs, dtype=x.dtype)
-        return lib.pooling_forward(x, y, ksize, stride, pad,
-                                   _mode(_POOLING, mode, 'mode'))
+        return cudnn_support.module().pooling_forward(x, y, ksize, stride, pad,
+                                                      _mode(_POOLING, mode, 'mode'))
     return cudnn_pooling_forward
 
 
 def _pool_backward(cupy, parts):
     def cudnn_pooling_backward(x, y, gy, ksize, stride=None, pad=0, mode='max'):
-        """Returns ``gx`` of :func:`cudnn_pooling_forward` by cuDNN."""
-        lib = cudnn_support.module()
+        """Returns ``gx`` of :func:`cudnn_pooling_forward` by cuDNN (with the library's
+        kernels, max pooling finds the maxima again)."""
+        _check(_POOLING, mode)
         ksize, stride, pad = _pool_geometry(x, ksize, stride, pad)
-        return lib.pooling_backward(x, y, gy, ksize, stride, pad,
-                                    _mode(_POOLING, mode, 'mode'))
+        if not _legacy():
+            if mode == 'max':
+                _, indexes = _library('max_pooling_fwd')(x, ksize, stride, pad,
+                                                         cover_all=False)
+                return _library('max_pooling_bwd')(gy, indexes, x.shape, ksize, stride,
+                                                   pad, cover_all=False)
+            return _library('average_pooling_bwd')(gy, x.shape, ksize, stride, pad)
+        return cudnn_support.module().pooling_backward(x, y, gy, ksize, stride, pad,
+                                                       _mode(_POOLING, mode, 'mode'))
     return cudnn_pooling_backward
 
 
@@ -99,6 +160,8 @@ def _softmax_algorithm(log):
 def _softmax_forward(cupy, parts):
     def cudnn_softmax_forward(x, axis=1, log=False):
         """Returns softmax (or log-softmax) of ``x`` along ``axis`` by cuDNN."""
+        if not _legacy():
+            return _library('log_softmax_fwd' if log else 'softmax_fwd')(x, axis)
         return cudnn_support.module().softmax_forward(x, axis, _softmax_algorithm(log))
     return cudnn_softmax_forward
 
@@ -106,13 +169,33 @@ def _softmax_forward(cupy, parts):
 def _softmax_backward(cupy, parts):
     def cudnn_softmax_backward(y, gy, axis=1, log=False):
         """Returns ``gx`` of the (log-)softmax with output ``y`` by cuDNN."""
+        if not _legacy():
+            return _library('log_softmax_bwd' if log else 'softmax_bwd')(y, gy, axis)
         return cudnn_support.module().softmax_backward(y, gy, axis, _softmax_algorithm(log))
     return cudnn_softmax_backward
+
+
+#: mode -> (forward kernel, backward kernel, what the backward reads: 'x' or 'y',
+#: whether ``coef`` is a parameter) of the library, for the frontend-only case.
+_ACTIVATION_KERNELS = {'relu': ('relu_fwd', 'relu_bwd', 'y', False),
+                       'sigmoid': ('sigmoid_fwd', 'sigmoid_bwd', 'y', False),
+                       'tanh': ('tanh_fwd', 'tanh_bwd', 'y', False),
+                       'clipped_relu': ('clipped_relu_fwd', 'clipped_relu_bwd', 'x', True),
+                       'elu': ('elu_fwd', 'elu_bwd', 'x', True)}
+
+
+def _check(table, mode):
+    if mode not in table:
+        raise ValueError('mode must be one of {}, got {!r}'.format(sorted(table), mode))
 
 
 def _activation_forward(cupy, parts):
     def cudnn_activation_forward(x, mode, coef=0.0):
         """Returns ``y`` of relu/sigmoid/tanh/clipped_relu(coef = z)/elu(coef = alpha)."""
+        _check(_ACTIVATIONS, mode)
+        if not _legacy():
+            name, _, _, with_coef = _ACTIVATION_KERNELS[mode]
+            return _library(name)(*((x, coef) if with_coef else (x,)))
         return cudnn_support.module().activation_forward(
             x, _mode(_ACTIVATIONS, mode, 'mode'), coef)
     return cudnn_activation_forward
@@ -121,6 +204,11 @@ def _activation_forward(cupy, parts):
 def _activation_backward(cupy, parts):
     def cudnn_activation_backward(x, y, gy, mode, coef=0.0):
         """Returns ``gx`` of :func:`cudnn_activation_forward`."""
+        _check(_ACTIVATIONS, mode)
+        if not _legacy():
+            _, name, reads, with_coef = _ACTIVATION_KERNELS[mode]
+            args = ((x if reads == 'x' else y), gy) + ((coef,) if with_coef else ())
+            return _library(name)(*args)
         return cudnn_support.module().activation_backward(
             x, y, gy, _mode(_ACTIVATIONS, mode, 'mode'), coef)
     return cudnn_activation_backward
@@ -139,12 +227,15 @@ def _bn_training(cupy, parts):
         """Returns ``(y, mean, inv_std)``; updates the running statistics in place.
 
         ``mean`` and ``inv_std`` are in cuDNN's parameter dtype (float32 for float16
-        data): CuPy allocates them (passing None) so that their dtype is always the one
-        cuDNN writes; :func:`cudnn_batch_normalization_backward` reads them back as they
-        are.
+        data, float64 for float64 data) and of shape (c,);
+        :func:`cudnn_batch_normalization_backward` reads them back as they are.
         """
+        if _require() == 'frontend':
+            return frontend.bn_forward_training(cupy, x, gamma, beta, running_mean,
+                                                running_var, eps, decay)
         lib = cudnn_support.module()
         for_conv, mode = _bn_mode(x)
+        # CuPy allocates mean/inv_std (None) in the dtype cuDNN writes
         return lib.batch_normalization_forward_training(
             x, gamma, beta, running_mean, running_var, None, None, eps, decay,
             for_conv, mode, False)
@@ -154,6 +245,8 @@ def _bn_training(cupy, parts):
 def _bn_inference(cupy, parts):
     def cudnn_batch_normalization_forward_inference(x, gamma, beta, mean, var, eps=2e-5):
         """Returns ``y`` normalized with fixed statistics by cuDNN."""
+        if _require() == 'frontend':
+            return frontend.bn_forward_inference(cupy, x, gamma, beta, mean, var, eps)
         for_conv, mode = _bn_mode(x)
         return cudnn_support.module().batch_normalization_forward_inference(
             x, gamma, beta, mean, var, eps, for_conv, mode)
@@ -163,6 +256,8 @@ def _bn_inference(cupy, parts):
 def _bn_backward(cupy, parts):
     def cudnn_batch_normalization_backward(x, gamma, gy, mean, inv_std, eps=2e-5):
         """Returns ``(gx, ggamma, gbeta)`` of the training-mode forward."""
+        if _require() == 'frontend':
+            return frontend.bn_backward(cupy, x, gamma, gy, mean, inv_std, eps)
         for_conv, mode = _bn_mode(x)
         return cudnn_support.module().batch_normalization_backward(
             x, gamma, gy, mean, inv_std, eps, for_conv, mode, False)
@@ -171,9 +266,10 @@ def _bn_backward(cupy, parts):
 
 KERNELS = [PythonKernel(name, f, doc) for name, f, doc in (
     ('cudnn_convolution_forward', _conv_forward,
-     'cudnn_convolution_forward(x, W, b=None, stride=1, pad=0, dilate=1) -> y'),
+     'cudnn_convolution_forward(x, W, b=None, stride=1, pad=0, dilate=1, groups=1) -> y'),
     ('cudnn_convolution_backward', _conv_backward,
-     'cudnn_convolution_backward(x, W, gy, stride=1, pad=0, dilate=1) -> (gx, gW, gb)'),
+     'cudnn_convolution_backward(x, W, gy, stride=1, pad=0, dilate=1, groups=1) -> '
+     '(gx, gW, gb)'),
     ('cudnn_pooling_forward', _pool_forward,
      "cudnn_pooling_forward(x, ksize, stride=None, pad=0, mode='max') -> y"),
     ('cudnn_pooling_backward', _pool_backward,
