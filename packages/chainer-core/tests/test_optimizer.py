@@ -415,3 +415,22 @@ def test_serialize_round_trip_through_files(tmp_path, fmt):
         return path
 
     _check_resume(save, lambda p, opt: getattr(serializers, 'load_' + fmt)(p, opt))
+
+
+def test_gradient_noise_of_v7_tells_noise_func_each_update_rule():
+    from chainer import optimizer_hooks
+    link = make_link()
+    told = []
+
+    def noise(xp, shape, dtype, hook, rule):
+        told.append(rule)
+        return xp.zeros(shape, dtype)
+
+    _run_hook(optimizer_hooks.GradientNoise(0.3, noise_func=noise), link)
+    rules = [p.update_rule for p in link.params()]
+    assert len(told) == 2 and all(r is not None for r in rules)
+    assert sorted(map(id, told)) == sorted(map(id, rules))
+    told[:] = []
+    _run_hook(optimizer.GradientNoise(0.3, noise_func=noise), link)  # v1: the optimizer
+    assert len(told) == 2 and told[0] is told[1]
+    assert not any(t is r for t in told for r in rules)

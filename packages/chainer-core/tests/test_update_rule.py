@@ -164,9 +164,10 @@ def test_call_for_each_param_hook_gets_rule_and_param():
 
 
 def test_v1_hook_names_are_the_package_hooks():
-    for name in ('WeightDecay', 'Lasso', 'GradientClipping', 'GradientHardClipping',
-                 'GradientNoise'):
+    for name in ('WeightDecay', 'Lasso', 'GradientClipping', 'GradientHardClipping'):
         assert getattr(optimizer, name) is getattr(optimizer_hooks, name)
+    # v1's GradientNoise tells noise_func the optimizer, v2+'s the update rule
+    assert issubclass(optimizer.GradientNoise, optimizer_hooks.GradientNoise)
     assert optimizer.exponential_decay_noise is optimizer_hooks.exponential_decay_noise
     assert chainer.UpdateRule is UpdateRule
 

@@ -17,11 +17,20 @@ from chainer import _optimizer_files
 from chainer import cuda
 from chainer import variable
 from chainer.optimizer_hooks import _common
+from chainer import optimizer_hooks
 from chainer.optimizer_hooks import (  # NOQA: the v1 names of the hooks
     exponential_decay_noise, GradientClipping, GradientHardClipping, GradientLARS,
-    GradientNoise, Lasso, WeightDecay)
+    Lasso, WeightDecay)
 from chainer.update_rule import (  # NOQA
     Hyperparameter, HyperparameterProxy, HookRegistry, UpdateRule)
+
+
+class GradientNoise(optimizer_hooks.GradientNoise):
+    """v1's :class:`~chainer.optimizer_hooks.GradientNoise`: ``noise_func(xp,
+    shape, dtype, hook, opt)`` is told the optimizer, as in v1 (the hook of
+    :mod:`chainer.optimizer_hooks` tells each parameter's update rule, as v2+)."""
+
+    _tells_optimizer = True
 
 
 def _check_link(link):

@@ -54,6 +54,9 @@ class GradientNoise(object):
     name = 'GradientNoise'
     timing = 'pre'
     call_for_each_param = False
+    # whom noise_func is told about: each parameter's update rule (v2+), or the
+    # optimizer (v1's chainer.optimizer.GradientNoise)
+    _tells_optimizer = False
 
     def __init__(self, eta, noise_func=exponential_decay_noise):
         self.eta = _common.check_number(eta, 'eta')
@@ -70,10 +73,14 @@ class GradientNoise(object):
             self.rng.set_state(state)
 
     def __call__(self, opt_or_rule, param=None):
-        """Adds ``noise_func(xp, g.shape, g.dtype, self, opt_or_rule)`` to each
-        gradient ``g`` (of every parameter of the optimizer, or of ``param``)."""
+        """Adds ``noise_func(xp, g.shape, g.dtype, self, rule)`` to each gradient
+        ``g`` (of every parameter of the optimizer, or of ``param``); ``rule`` is the
+        parameter's update rule (v2+; the optimizer where a parameter has none)."""
         for p in _common.targets(opt_or_rule, param):
             g = p.grad
             xp = cuda.get_array_module(g)
+            told = opt_or_rule
+            if param is None and not self._tells_optimizer:
+                told = getattr(p, 'update_rule', None) or opt_or_rule
             with cuda.get_device(g):
-                g += self.noise_func(xp, g.shape, g.dtype, self, opt_or_rule)
+                g += self.noise_func(xp, g.shape, g.dtype, self, told)
