@@ -1,6 +1,7 @@
 """Local response normalization across channels: ``F.local_response_normalization``."""
 from chainer import cuda
 from chainer import function
+from chainer import variable
 from chainer.utils import type_check
 
 
@@ -14,9 +15,27 @@ def _channel_window_sum(a, half):
     return s
 
 
+def _channel_window_sum_var(a, half):
+    """:func:`_channel_window_sum` of a Variable, with differentiable functions: the
+    sum of the ``2 * half + 1`` shifted slices of ``a`` zero-padded on axis 1."""
+    from chainer.functions.array.pad import pad
+    if half == 0:
+        return a
+    channels = a.shape[1]
+    widths = [(0, 0), (half, half)] + [(0, 0)] * (a.ndim - 2)
+    padded = pad(a, widths, 'constant')
+    s = padded[:, :channels]
+    for offset in range(1, 2 * half + 1):
+        s = s + padded[:, offset:offset + channels]
+    return s
+
+
 class LocalResponseNormalization(function.Function):
     """Cross-channel local response normalization (see
-    :func:`local_response_normalization`)."""
+    :func:`local_response_normalization`). Its backward works on arrays (the fast
+    path) and, in a double backprop, on Variables with differentiable functions."""
+
+    _differentiable_backward = True
 
     def __init__(self, n=5, k=2, alpha=1e-4, beta=.75):
         if isinstance(n, bool) or not isinstance(n, int) or n <= 0:
@@ -44,6 +63,21 @@ class LocalResponseNormalization(function.Function):
         self._unit = unit
         self._y = x * unit ** t(-self.beta)  # the output's own data, kept at no cost
         return self._y,
+
+    def backward(self, inputs, grad_outputs):
+        """Input gradient: on arrays (the fast path), or as a differentiable Variable
+        in a double backprop (the same formula, recomputed from the input)."""
+        if not isinstance(grad_outputs[0], variable.Variable):
+            return super(LocalResponseNormalization, self).backward(inputs, grad_outputs)
+        x, = inputs
+        gy, = grad_outputs
+        t = x.dtype.type
+        half = self.n // 2
+        unit = _channel_window_sum_var(x * x, half) * t(self.alpha) + t(self.k)
+        scale = unit ** t(-self.beta)
+        y = x * scale
+        summed = _channel_window_sum_var(gy * y / unit, half)
+        return gy * scale - t(2 * self.alpha * self.beta) * x * summed,
 
     def backward_cpu(self, inputs, grad_outputs):
         x, = inputs
@@ -104,6 +138,8 @@ def local_response_normalization(x, n=5, k=2, alpha=1e-4, beta=.75):
         beta (float): Normalizer power parameter.
 
     Returns:
-        ~chainer.Variable: Output variable of the shape of ``x``.
+        ~chainer.Variable: Output variable of the shape of ``x``; differentiable
+        twice (its gradient is built from differentiable functions in a double
+        backprop).
     """
     return LocalResponseNormalization(n, k, alpha, beta)(x)
