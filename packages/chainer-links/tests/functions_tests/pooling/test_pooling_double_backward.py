@@ -38,6 +38,20 @@ def test_double_backward(f, dtype, tol):
     _check(f, _distinct((2, 2, 4, 5), dtype), dtype, tol)
 
 
+@pytest.mark.parametrize('dtype,tol', TOLS)
+@pytest.mark.parametrize('f,shape', [
+    (lambda x: F.max_pooling_1d(x, 2, 1, 1), (2, 2, 5)),
+    (lambda x: F.average_pooling_1d(x, 3, 2, 1), (2, 2, 5)),
+    (lambda x: F.unpooling_1d(x, 2), (2, 2, 3)),
+    (lambda x: F.max_pooling_3d(x, 2, 1), (1, 2, 3, 3, 2)),
+    (lambda x: F.average_pooling_3d(x, 2, 1, 1), (1, 2, 3, 2, 2)),
+    (lambda x: F.unpooling_3d(x, 2, cover_all=False), (1, 2, 2, 1, 2)),
+], ids=['max_pooling_1d', 'average_pooling_1d', 'unpooling_1d', 'max_pooling_3d',
+        'average_pooling_3d', 'unpooling_3d'])
+def test_double_backward_1d_and_3d(f, shape, dtype, tol):
+    _check(f, _distinct(shape, dtype), dtype, tol)
+
+
 def test_max_pooling_second_derivative_in_x_is_zero():
     x = chainer.Variable(_distinct((1, 1, 4, 4), numpy.float64))
     y = F.max_pooling_2d(x, 2)
