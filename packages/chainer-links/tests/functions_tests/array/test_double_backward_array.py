@@ -135,6 +135,21 @@ def test_spatial_transformer_double_backward():
         atol=1e-4, rtol=1e-4)
 
 
+@pytest.mark.parametrize('dtype', [numpy.float16, numpy.float32, numpy.float64])
+def test_spatial_transformer_grid_and_sampler_twice_in_each_dtype(check_double_backward,
+                                                                  dtype):
+    rng = numpy.random.RandomState(4)
+    theta = rng.uniform(-.6, .6, (1, 2, 3)).astype(dtype)
+    x = rng.uniform(-1, 1, (1, 2, 3, 4)).astype(dtype)
+    # the grid alone is linear in theta; squared, its second derivative is not zero
+    check_double_backward(lambda t: F.spatial_transformer_grid(t, (2, 3)) ** 2, theta)
+
+    def transform(theta, x):
+        return F.spatial_transformer_sampler(x, F.spatial_transformer_grid(theta, (2, 2)))
+
+    check_double_backward(transform, (theta, x))
+
+
 def test_spatial_transformer_sampler_grid_second_derivative_value():
     # One channel, one point inside the image: y = sum_k w_k(u, v) x_k, so
     # d2y/du dv = x00 - x01 - x10 + x11 (scaled by the grid-to-pixel factors).
