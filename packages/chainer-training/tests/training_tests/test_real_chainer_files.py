@@ -246,15 +246,61 @@ def test_a_v7_trainer_snapshot_resumes(tmp_path, suffix):
 
 def test_a_trainer_snapshot_written_here_holds_the_v7_entries(tmp_path):
     trainer = _trainer(tmp_path, 3, lazy=True)
+    trainer.extend(extensions.LogReport(trigger=(1, 'iteration')))
     trainer.extend(extensions.snapshot(filename='snap.npz'), trigger=(3, 'iteration'))
     trainer.run()
     keys = _keys(tmp_path / 'snap.npz')
-    assert not set(_v7_snapshot()) - keys - {
-        # v7 names its snapshot extension's trigger _Snapshot; loaded without it
+    v7 = set(_v7_snapshot()) | {
+        # the snapshot extension's trigger under v7's name for it, and LogReport's
+        # state under v7's names
         'extension_triggers/_Snapshot/previous_epoch_detail',
-        'extension_triggers/_Snapshot/previous_iteration'}
+        'extension_triggers/_Snapshot/previous_iteration',
+        'extension_triggers/LogReport/previous_iteration',
+        'extensions/LogReport/_log', 'extensions/LogReport/_summary/_names',
+        'extensions/LogReport/_trigger/previous_iteration',
+        'extensions/LogReport/_trigger/previous_epoch_detail'}
+    assert v7 <= keys
+    assert not any(k.startswith('extension_triggers/snapshot/') for k in keys)
     with numpy.load(str(tmp_path / 'snap.npz'), allow_pickle=True) as f:
         assert f['updater/model:main/predictor/lazy/W'][()] is None
         # a parameter's steps are counted here from its initialization (v7 counts
         # the optimizer's): the entry is there for v7 to load
         assert f['updater/optimizer:main/predictor/lazy/W/t'] == 0
+        assert f['extension_triggers/_Snapshot/previous_iteration'] == 3
+
+
+def test_v7_names_of_the_snapshot_extensions():
+    from chainer.training import _v7_names
+    snap, obj = extensions.snapshot(), extensions.snapshot_object(None, 'x')
+    entries = [('snapshot', snap), ('LogReport', extensions.LogReport()),
+               ('snapshot_object', obj), ('snapshot_1', snap), ('mine', snap)]
+    assert _v7_names.aliases(entries) == {
+        'snapshot': '_Snapshot', 'snapshot_object': '_Snapshot_1',
+        'snapshot_1': '_Snapshot_2'}
+
+
+def test_v7_log_report_and_plot_report_states_load_and_are_written_back():
+    import json
+    import warnings
+    log = [{'main/loss': 0.5, 'epoch': 0, 'iteration': 1, 'elapsed_time': 0.1}]
+    points = {'main/loss': [[1, 0.5], [2, 0.25]]}
+    v7 = {'_log': numpy.array(json.dumps(log)),
+          '_trigger/previous_iteration': numpy.array(2, numpy.int64),
+          '_trigger/previous_epoch_detail': numpy.array(0.5),
+          '_summary/_names': numpy.array('[]'),
+          '_plot_loss.png': numpy.array(json.dumps(points))}
+    report = extensions.LogReport(trigger=(1, 'iteration'))
+    serializers.NpzDeserializer(v7).load(report)
+    assert report.log == log
+    saved = serializers.DictionarySerializer()
+    saved.save(report)
+    assert {'_log', '_trigger/previous_iteration', '_summary/_names'} <= set(saved.target)
+    assert int(saved.target['_trigger/previous_iteration']) == 2
+    with warnings.catch_warnings():
+        warnings.simplefilter('ignore')  # matplotlib may be missing: nothing is drawn
+        plot = extensions.PlotReport(['main/loss'], file_name='loss.png')
+        serializers.NpzDeserializer(v7).load(plot)
+    assert {k: [list(p) for p in v] for k, v in plot.data.items()} == points
+    saved = serializers.DictionarySerializer()
+    saved.save(plot)
+    assert json.loads(str(saved.target['_plot_loss.png'])) == points

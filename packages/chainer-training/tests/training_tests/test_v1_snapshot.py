@@ -16,7 +16,7 @@ from chainer import optimizers, serializers
 from chainer.training import extensions
 from training_tests import tiny
 
-_V1_MISSING = ('previous_epoch_detail', 'rng_', '/summary/', '_snapshot_elapsed_time',
+_V1_MISSING = ('previous_epoch_detail', 'rng_', '/_summary/', '_snapshot_elapsed_time',
                'previous_iteration', 'span_start', '_last_value',
                'l1/W/t', 'l1/b/t')  # v7's per-parameter step counts
 _V1_KEYS = ['updater/iterator:main/current_position', 'updater/iterator:main/epoch',

@@ -7,6 +7,7 @@ import traceback
 
 from chainer import reporter as reporter_module
 from chainer import serializer as serializer_module
+from chainer.training import _v7_names
 from chainer.training import extension as extension_module
 from chainer.training import util as trigger_util
 from chainer.training._observers import observe_link
@@ -227,7 +228,8 @@ class Trainer(object):
 
     def serialize(self, serializer):
         """Saves or loads the updater, the extensions, stateful triggers and the
-        elapsed time."""
+        elapsed time, in the layout of Chainer v7 (the snapshot extensions'
+        triggers under v7's name for them, ``_Snapshot``)."""
         if isinstance(serializer, serializer_module.Deserializer):
             # triggers first called after this derive their start from the updater
             self._restored = True
@@ -236,11 +238,14 @@ class Trainer(object):
             self.stop_trigger.serialize(serializer['stop_trigger'])
         extensions = serializer['extensions']
         triggers = serializer['extension_triggers']
+        # trigger states under v7's names of the extensions, for the real Chainer
+        v7_names = _v7_names.aliases(
+            (name, entry.extension) for name, entry in self._extensions.items())
         for name, entry in self._extensions.items():
             if hasattr(entry.extension, 'serialize'):
                 entry.extension.serialize(extensions[name])
             if hasattr(entry.trigger, 'serialize'):
-                entry.trigger.serialize(triggers[name])
+                entry.trigger.serialize(triggers[v7_names.get(name, name)])
         try:
             self._snapshot_elapsed_time = float(serializer('_snapshot_elapsed_time',
                                                            self._elapsed_time()))

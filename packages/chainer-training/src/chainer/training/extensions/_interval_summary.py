@@ -45,11 +45,13 @@ class IntervalSummary(object):
     def serialize(self, serializer):
         """Saves or loads the running summary and a stateful trigger.
 
-        A snapshot without a summary (Chainer v1.14 saved none) starts a fresh one.
+        The entries are named as Chainer v7 names them (``_trigger/...``,
+        ``_summary/...``). A snapshot without a summary (Chainer v1.14 saved none)
+        starts a fresh one.
         """
         if hasattr(self.trigger, 'serialize'):
-            self.trigger.serialize(serializer['trigger'])
-        self.summary = serialize_summary(serializer['summary'], self.summary)
+            self.trigger.serialize(serializer['_trigger'])
+        self.summary = serialize_summary(serializer['_summary'], self.summary)
 
 
 def serialize_summary(serializer, summary):

@@ -3,6 +3,7 @@ import importlib.util
 import warnings
 
 from chainer import _missing
+from chainer import serializer as serializer_module
 from chainer.training import extension
 from chainer.training.extensions import _atomic_write
 from chainer.training.extensions import _interval_summary
@@ -111,5 +112,15 @@ class PlotReport(extension.Extension):
     def serialize(self, serializer):
         """Saves or loads the plotted points and the running summary."""
         self._interval.serialize(serializer)
-        self._data = _interval_summary.serialize_json(serializer, '_plot_data',
-                                                      self._data)
+        # '_plot_data' whatever the file name, and Chainer v7's entry beside it
+        v7_key = '_plot_{}'.format(self._file_name)
+        if isinstance(serializer, serializer_module.Deserializer):
+            try:
+                self._data = _interval_summary.serialize_json(serializer, '_plot_data',
+                                                              self._data)
+            except KeyError:  # a snapshot of the real Chainer v7
+                self._data = _interval_summary.serialize_json(serializer, v7_key,
+                                                              self._data)
+            return
+        _interval_summary.serialize_json(serializer, '_plot_data', self._data)
+        _interval_summary.serialize_json(serializer, v7_key, self._data)
