@@ -11,7 +11,7 @@ from chainer import gradient_check
 
 @pytest.mark.parametrize('multioutput', ['uniform_average', 'raw_values'])
 @pytest.mark.parametrize('shape', [(5,), (5, 3), (4, 2, 2)])
-@pytest.mark.parametrize('dtype', [numpy.float32, numpy.float64])
+@pytest.mark.parametrize('dtype', [numpy.float16, numpy.float32, numpy.float64])
 def test_r2_score_twice(multioutput, shape, dtype):
     rng = numpy.random.RandomState(0)
     pred, true = (rng.uniform(-1, 1, shape).astype(dtype) for _ in range(2))
@@ -20,7 +20,8 @@ def test_r2_score_twice(multioutput, shape, dtype):
         return F.r2_score(p, t, multioutput=multioutput)
 
     gy = numpy.asarray(rng.uniform(-1, 1, f(pred, true).shape)).astype(dtype)
-    tol = dict(atol=1e-2, rtol=1e-2) if dtype == numpy.float32 else {}
+    tol = {numpy.float16: dict(atol=1e-1, rtol=1e-1, dtype=numpy.float64),
+           numpy.float32: dict(atol=1e-2, rtol=1e-2)}.get(dtype, {})
     gradient_check.check_backward(f, (pred, true), gy, **tol)
     gradient_check.check_double_backward(
         f, (pred, true), gy,
@@ -47,20 +48,28 @@ def test_r2_score_constant_target_has_zero_gradient():
     assert gp.data[:, 1].any()
 
 
-@pytest.mark.parametrize('metric', ['accuracy', 'binary_accuracy', 'precision'])
-def test_counting_metrics_pass_no_gradient_even_twice(metric):
+@pytest.mark.parametrize('dtype', [numpy.float16, numpy.float32, numpy.float64])
+@pytest.mark.parametrize('metric', ['accuracy', 'binary_accuracy', 'precision', 'recall',
+                                    'f1_score', 'classification_summary'])
+def test_counting_metrics_pass_no_gradient_even_twice(metric, dtype):
     rng = numpy.random.RandomState(1)
-    y = chainer.Variable(rng.uniform(-1, 1, (6, 3)))
+    y = chainer.Variable(rng.uniform(-1, 1, (6, 3)).astype(dtype))
+    t = numpy.array([0, 1, 2, 0, 1, 2], numpy.int32)
     if metric == 'binary_accuracy':
         value = F.binary_accuracy(y, (rng.rand(6, 3) > 0.5).astype(numpy.int32))
     elif metric == 'accuracy':
-        value = F.accuracy(y, rng.randint(0, 3, 6).astype(numpy.int32))
+        value = F.accuracy(y, t)
+    elif metric == 'classification_summary':
+        value = F.classification_summary(y, t)[2]
+        value = F.sum(F.where(numpy.isnan(value.array), numpy.zeros_like(value.array),
+                              value))
     else:
-        value = F.sum(F.precision(y, rng.randint(0, 3, 6).astype(numpy.int32))[0])
+        value = F.sum(getattr(F, metric)(y, t)[0])
     gy, = chainer.grad([value], [y], enable_double_backprop=True)
     assert gy is None  # zero almost everywhere: no gradient flows
     total = F.sum(y * y) + value
     gy, = chainer.grad([total], [y], enable_double_backprop=True)
     numpy.testing.assert_allclose(gy.data, 2 * y.data)
     ggy, = chainer.grad([F.sum(gy)], [y])
+    assert ggy.dtype == dtype
     numpy.testing.assert_allclose(ggy.data, numpy.full((6, 3), 2.0))

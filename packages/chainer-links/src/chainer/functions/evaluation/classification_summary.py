@@ -104,6 +104,18 @@ def _summary_entry(index, y, t, label_num, beta, ignore_label):
 def precision(y, t, label_num=None, ignore_label=-1):
     """Per-class precision, as :func:`classification_summary` computes it.
 
+    Piecewise constant in ``y``: its derivative is zero almost everywhere
+    (undefined where scores tie), so no gradient flows back (None), in a double
+    backprop too.
+
+    Args:
+        y (~chainer.Variable or array): ``(N, C, ...)`` class scores (the
+            prediction is the arg-max along axis 1).
+        t (~chainer.Variable or array): ``(N, ...)`` int labels.
+        label_num (int or None): number of classes; None means ``max(t) + 1``.
+        ignore_label (int): label of the examples to skip (see
+            :func:`classification_summary`).
+
     Returns:
         tuple of two ~chainer.Variable: the precision and the support.
     """
@@ -112,6 +124,18 @@ def precision(y, t, label_num=None, ignore_label=-1):
 
 def recall(y, t, label_num=None, ignore_label=-1):
     """Per-class recall, as :func:`classification_summary` computes it.
+
+    Piecewise constant in ``y``: its derivative is zero almost everywhere
+    (undefined where scores tie), so no gradient flows back (None), in a double
+    backprop too.
+
+    Args:
+        y (~chainer.Variable or array): ``(N, C, ...)`` class scores (the
+            prediction is the arg-max along axis 1).
+        t (~chainer.Variable or array): ``(N, ...)`` int labels.
+        label_num (int or None): number of classes; None means ``max(t) + 1``.
+        ignore_label (int): label of the examples to skip (see
+            :func:`classification_summary`).
 
     Returns:
         tuple of two ~chainer.Variable: the recall and the support.
@@ -122,6 +146,19 @@ def recall(y, t, label_num=None, ignore_label=-1):
 def fbeta_score(y, t, label_num=None, beta=1.0, ignore_label=-1):
     """Per-class F-beta score, as :func:`classification_summary` computes it.
 
+    Piecewise constant in ``y``: its derivative is zero almost everywhere
+    (undefined where scores tie), so no gradient flows back (None), in a double
+    backprop too.
+
+    Args:
+        y (~chainer.Variable or array): ``(N, C, ...)`` class scores (the
+            prediction is the arg-max along axis 1).
+        t (~chainer.Variable or array): ``(N, ...)`` int labels.
+        label_num (int or None): number of classes; None means ``max(t) + 1``.
+        beta (float): weight of precision in the F-beta score.
+        ignore_label (int): label of the examples to skip (see
+            :func:`classification_summary`).
+
     Returns:
         tuple of two ~chainer.Variable: the F-beta score and the support.
     """
@@ -130,6 +167,18 @@ def fbeta_score(y, t, label_num=None, beta=1.0, ignore_label=-1):
 
 def f1_score(y, t, label_num=None, ignore_label=-1):
     """Per-class F1 score (the F-beta score with ``beta = 1``).
+
+    Piecewise constant in ``y``: its derivative is zero almost everywhere
+    (undefined where scores tie), so no gradient flows back (None), in a double
+    backprop too.
+
+    Args:
+        y (~chainer.Variable or array): ``(N, C, ...)`` class scores (the
+            prediction is the arg-max along axis 1).
+        t (~chainer.Variable or array): ``(N, ...)`` int labels.
+        label_num (int or None): number of classes; None means ``max(t) + 1``.
+        ignore_label (int): label of the examples to skip (see
+            :func:`classification_summary`).
 
     Returns:
         tuple of two ~chainer.Variable: the F1 score and the support.
