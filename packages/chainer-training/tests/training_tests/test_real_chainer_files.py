@@ -304,3 +304,37 @@ def test_v7_log_report_and_plot_report_states_load_and_are_written_back():
     saved = serializers.DictionarySerializer()
     saved.save(plot)
     assert json.loads(str(saved.target['_plot_loss.png'])) == points
+
+
+def _v124_snapshot():
+    """A Chainer v1.24 trainer snapshot of the same run: the iterator's order and
+    previous_epoch_detail, a v1 optimizer's states without per-parameter counts, no
+    trigger states, ExponentialShift's _t only, no elapsed time; v1.24 refuses to
+    save a parameter not initialized, so the model has none."""
+    v7 = _v7_snapshot()
+    return {k: v for k, v in v7.items()
+            if not k.startswith(('extension_triggers/', 'stop_trigger/'))
+            and not k.endswith(('/t', '_last_value', '_snapshot_elapsed_time'))
+            and '/lazy/' not in k or k == 'updater/optimizer:main/t'}
+
+
+@pytest.mark.parametrize('suffix', ['.npz', '.h5'])
+def test_a_v1_24_trainer_snapshot_resumes(tmp_path, suffix):
+    path = tmp_path / ('snapshot' + suffix)
+    _write(path, _v124_snapshot())
+    trainer = _trainer(tmp_path, 5, lazy=False)
+    with pytest.warns(UserWarning, match='trigger'):  # v1 kept no trigger state
+        (serializers.load_npz if suffix == '.npz' else serializers.load_hdf5)(
+            str(path), trainer)
+    updater = trainer.updater
+    it, opt = updater.get_iterator('main'), updater.get_optimizer('main')
+    assert (updater.iteration, it.current_position, it.epoch, opt.t) == (3, 2, 1, 3)
+    numpy.testing.assert_array_equal(
+        opt.target.predictor.fc.W.update_rule.state['v'], _values(3)['fc/W'])
+    trainer.run()
+    assert updater.iteration == 5 and opt.lr == pytest.approx(0.01 * 0.5 ** 5)
+    # and what v1.24 reads of an optimizer written here is there (it reads no more)
+    serializers.save_npz(str(tmp_path / 'opt.npz'), opt)
+    v124_opt = {k[len('updater/optimizer:main/'):]
+                for k in _v124_snapshot() if k.startswith('updater/optimizer:main/')}
+    assert v124_opt <= _keys(tmp_path / 'opt.npz')
