@@ -15,8 +15,9 @@ from chainermn.datasets.scatter_dataset import shares
 
 
 def test_unknown_communicator_names_the_known_ones():
-    with pytest.raises(ValueError, match="unknown communicator_name 'fast'.*flat, "
-                                         "hierarchical, naive, pure_nccl"):
+    with pytest.raises(ValueError, match="unknown communicator_name 'fast'.*dummy, flat, "
+                                         "hierarchical, naive, non_cuda_aware, "
+                                         "pure_nccl, single_node, two_dimensional"):
         chainermn.create_communicator('fast')
 
 
@@ -27,7 +28,7 @@ def test_allreduce_grad_dtype_is_for_pure_nccl_only():
 
 @pytest.mark.skipif(cuda.available, reason='a GPU is present: test_gpu.py runs these')
 @pytest.mark.parametrize('name', ['pure_nccl', 'single_node', 'hierarchical',
-                                  'two_dimensional'])
+                                  'two_dimensional', 'non_cuda_aware'])
 def test_gpu_communicators_without_a_gpu_say_what_is_missing(name):
     with pytest.raises(RuntimeError, match='the {} communicator needs GPUs with NCCL: .*'
                                            'naive and flat'.format(name)):

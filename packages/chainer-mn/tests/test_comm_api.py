@@ -49,6 +49,16 @@ def test_scatter_of_a_tuple_and_of_an_array(ranks):
                                          numpy.arange(3 * rank, 3 * rank + 3))
 
 
+def test_allreduce_keeps_the_shape_and_leaves_its_input_alone(ranks):
+    n = len(ranks)
+    for rank, found in enumerate(ranks):
+        total, vector_total, scalar, vector = found['allreduce_0d']
+        assert total.shape == () and total == n * (n + 1) // 2
+        numpy.testing.assert_array_equal(vector_total, n * numpy.arange(3) + n * (n - 1) // 2)
+        assert scalar == rank + 1  # not summed in place
+        numpy.testing.assert_array_equal(vector, numpy.arange(3) + rank)
+
+
 def test_misuse_is_reported_on_every_rank(ranks):
     n = len(ranks)
     for found in ranks:
@@ -73,6 +83,7 @@ def test_configuration(ranks):
         assert found['config_default'] == (True, {'batched_copy': True})
         assert found['config_set'] is False and found['config_reset'] is True
         assert found['config_unknown'] == ('ValueError', 'Unknown config: no such knob')
+        assert found['config_scope'] == ('on', False, False)
 
 
 def test_multi_node_mean_grad_zero_fill(ranks):
@@ -141,3 +152,35 @@ def test_double_buffering_training_keeps_the_ranks_identical(ranks):
         t, w = found['db_trained']
         assert t == t0
         numpy.testing.assert_array_equal(w, w0)
+
+
+def test_the_optimizer_calls_a_subclass_s_own_mean_gradient_method(ranks):
+    # OwnMean all-reduces the maximum: every rank applies the same gradient
+    results = [found['own_mean', 'OwnMean'] for found in ranks]
+    for before, after, grad in results:
+        numpy.testing.assert_array_equal(before, results[0][0])
+        numpy.testing.assert_array_equal(after, results[0][1])
+        numpy.testing.assert_allclose(after, before - grad, rtol=1e-6)
+    # OwnAllreduceGrad (a v1-style override) zeroes the gradients: nothing moves
+    for found in ranks:
+        before, after, grad = found['own_mean', 'OwnAllreduceGrad']
+        assert (grad == 0).all()
+        numpy.testing.assert_array_equal(after, before)
+
+
+def test_debug_mode_refuses_non_finite_means(ranks):
+    for found in ranks:
+        kind, message = found['debug_nan']
+        assert kind == 'ValueError' and 'diverged' in message and '/W' in message
+        assert found['no_debug_nan'] is None
+
+
+def test_dummy_communicator_moves_no_gradient(ranks):
+    n = len(ranks)
+    for rank, found in enumerate(ranks):
+        name, batched_copy, grad, total = found['dummy']
+        assert (name, batched_copy, total) == ('DummyCommunicator', False, n)
+        assert (grad == rank + 1).all()
+        assert found['init_ranks'] == [rank, rank, n, 0, 1]
+        numpy.testing.assert_array_equal(found['chunked'], numpy.arange(1000))
+        assert found['chunked_bad'][0] == 'AssertionError'

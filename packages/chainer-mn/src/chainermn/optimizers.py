@@ -5,7 +5,24 @@ import copy
 
 from chainer import cuda
 from chainer.utils import force_array
-from chainermn.communicators.communicator_base import fill_missing_grads
+from chainermn.communicators.communicator_base import (CommunicatorBase,
+                                                       check_finite_in_debug_mode,
+                                                       fill_missing_grads)
+
+
+def _own_mean(comm):
+    """The mean-gradient method of a communicator that defines its own (a subclass
+    overriding ``multi_node_mean_grad`` as in ChainerMN v7 or ``allreduce_grad`` as in
+    ChainerMN v1, or an object that is no :class:`CommunicatorBase`); None for this
+    package's communicators, whose ``_allreduce_grad`` the optimizer may call."""
+    if not isinstance(comm, CommunicatorBase):
+        return comm.allreduce_grad
+    cls = type(comm)
+    if cls.allreduce_grad is not CommunicatorBase.allreduce_grad:
+        return comm.allreduce_grad
+    if cls.multi_node_mean_grad is not CommunicatorBase.multi_node_mean_grad:
+        return comm.multi_node_mean_grad
+    return None
 
 
 class _MultiNodeOptimizer(object):
@@ -38,7 +55,7 @@ class _MultiNodeOptimizer(object):
         comm = self.communicator
         # With the loss at hand, backward starts from 1 / size, so the gradients arrive
         # divided and the all-reduce only sums (one pass over them less per step).
-        presum = lossfun is not None and comm.size > 1 and hasattr(comm, '_allreduce_grad')
+        presum = lossfun is not None and comm.size > 1 and _own_mean(comm) is None
         if lossfun is not None:
             self._broadcast_if_changed(target)
             loss = lossfun(*args, **kwds)
@@ -57,8 +74,9 @@ class _MultiNodeOptimizer(object):
             fill_missing_grads(target)
         if presum:
             comm._allreduce_grad(target, 1)
+            check_finite_in_debug_mode(target)
         else:
-            comm.multi_node_mean_grad(target)
+            (_own_mean(comm) or comm.multi_node_mean_grad)(target)
         self.actual_optimizer.update(None, *args, **kwds)
 
     def _broadcast_if_changed(self, target):

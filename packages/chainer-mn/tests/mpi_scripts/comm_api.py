@@ -1,6 +1,7 @@
 """Run under mpiexec by test_comm_api.py: ChainerMN v7's communicator methods (array
-collectives, configuration, multi_node_mean_grad with zero_fill), two models on one
-communicator, and the double-buffering optimizer; pickles what each rank saw to
+collectives, configuration, multi_node_mean_grad with zero_fill, debug mode), two models
+on one communicator, the double-buffering optimizer, communicators with their own
+mean-gradient method and the dummy communicator; pickles what each rank saw to
 <out>/rank<r>.pkl."""
 import pathlib
 import pickle
@@ -12,7 +13,11 @@ import chainer
 import chainer.links as L
 import chainermn
 from chainer import optimizers
+from chainermn.communicators import _communication_utility
 from chainermn.communicators.mpi_allreduce import NaiveCommunicator
+from chainermn.communicators.mpi_communicator_base import MpiCommunicatorBase
+
+MPI = chainermn._mpi.mpi()
 
 
 class OverlappingNaive(NaiveCommunicator):
@@ -41,6 +46,8 @@ def collectives(comm, found):
     found['scatter_array'] = comm.scatter(
         numpy.arange(n * 3).reshape(n, 3) if r == n - 1 else None, root=n - 1)
     found['allreduce_tuple'] = error_of(lambda: comm.allreduce((numpy.ones(2),)))
+    scalar, vector = numpy.array(r + 1), numpy.arange(3) + r
+    found['allreduce_0d'] = (comm.allreduce(scalar), comm.allreduce(vector), scalar, vector)
     # misuse on one rank is reported on every rank (nobody is left waiting)
     found['gather_mixed'] = error_of(lambda: comm.gather(
         numpy.ones(2, numpy.float32 if r else numpy.float64)))
@@ -64,6 +71,11 @@ def configuration(comm, found):
     comm.set_config('batched_copy')
     found['config_reset'] = comm.get_config('batched_copy')
     found['config_unknown'] = error_of(lambda: comm.set_config('no such knob'))
+    with comm.config_scope():
+        comm.my_knob = 'on'
+    comm.not_a_knob = 'plain attribute'
+    found['config_scope'] = (comm.get_config('my_knob'), 'not_a_knob' in comm.get_config(),
+                             comm.within_config_scope)
 
 
 def mean_grads(comm, found):
@@ -115,7 +127,7 @@ def double_buffering(found):
         found['db_refused', name] = error_of(
             lambda c=cpu_comm: chainermn.create_multi_node_optimizer(
                 optimizers.SGD(), c, double_buffering=True))
-    comm = OverlappingNaive(chainermn._mpi.mpi().COMM_WORLD)
+    comm = OverlappingNaive(MPI.COMM_WORLD)
     model = chainer.Chain(a=L.Linear(2, 3), b=L.Linear(3, 2))
     for _, p in model.namedparams():
         p.data[...] = comm.rank  # rank 0's zeros are broadcast on the first update
@@ -146,6 +158,68 @@ def double_buffering(found):
     found['db_trained'] = (opt.t, clf.predictor.W.data.copy())
 
 
+class OwnMean(MpiCommunicatorBase):
+    """A v7-style communicator defining its own multi_node_mean_grad: the gradients'
+    maximum over the ranks instead of their mean."""
+
+    def multi_node_mean_grad(self, model, zero_fill=False):
+        for param in model.params():
+            param.grad[...] = self.mpi_comm.allreduce(param.grad.max(), op=MPI.MAX)
+
+
+class OwnAllreduceGrad(NaiveCommunicator):
+    """A v1-style communicator overriding allreduce_grad (zeros every gradient)."""
+
+    def allreduce_grad(self, model, zero_fill=False):
+        for param in model.params():
+            param.grad[...] = 0
+
+
+def own_mean_methods(found):
+    """The multi-node optimizer calls a subclass's own mean-gradient method."""
+    for cls in (OwnMean, OwnAllreduceGrad):
+        comm = cls(MPI.COMM_WORLD)
+        numpy.random.seed(0)
+        clf = L.Classifier(L.Linear(3, 2))
+        opt = chainermn.create_multi_node_optimizer(optimizers.SGD(lr=1.0), comm)
+        opt.setup(clf)
+        before = clf.predictor.W.data.copy()
+        rng = numpy.random.RandomState(comm.rank)
+        opt.update(clf, rng.rand(4, 3).astype(numpy.float32),
+                   rng.randint(0, 2, 4).astype(numpy.int32))
+        found['own_mean', cls.__name__] = (before, clf.predictor.W.data.copy(),
+                                           clf.predictor.W.grad.copy())
+
+
+def debug_mode(found):
+    comm = chainermn.create_communicator('naive')
+    model = L.Linear(2, 2)
+    for p in model.params():
+        p.grad = numpy.ones_like(p.data)
+    model.W.grad[0, 0] = numpy.nan if comm.rank == 0 else 1
+    chainer.set_debug(True)
+    try:
+        found['debug_nan'] = error_of(lambda: comm.multi_node_mean_grad(model))
+    finally:
+        chainer.set_debug(False)
+    found['no_debug_nan'] = error_of(lambda: comm.multi_node_mean_grad(model))
+
+
+def dummy(found):
+    comm = chainermn.create_communicator('dummy', batched_copy=False)
+    model = L.Linear(2, 2)
+    for p in model.params():
+        p.grad = numpy.full(p.data.shape, comm.rank + 1.0, numpy.float32)
+    comm.multi_node_mean_grad(model)
+    found['dummy'] = (type(comm).__name__, comm.get_config('batched_copy'),
+                      model.W.grad.copy(), comm.allreduce_obj(1))
+    found['init_ranks'] = _communication_utility.init_ranks(MPI.COMM_WORLD)
+    found['chunked'] = _communication_utility.chunked_bcast_obj(
+        numpy.arange(1000) if comm.rank == 0 else None, MPI.COMM_WORLD, 7)
+    found['chunked_bad'] = error_of(lambda: _communication_utility.chunked_bcast_obj(
+        1, MPI.COMM_WORLD, _communication_utility.INT_MAX))
+
+
 def main(out):
     found = {}
     comm = chainermn.create_communicator('naive')
@@ -155,6 +229,9 @@ def main(out):
     for name in ('naive', 'flat'):
         two_models(name, found)
     double_buffering(found)
+    own_mean_methods(found)
+    debug_mode(found)
+    dummy(found)
     (pathlib.Path(out) / 'rank{}.pkl'.format(comm.rank)).write_bytes(pickle.dumps(found))
 
 

@@ -8,6 +8,8 @@
 | ``single_node`` | NCCL within one machine | GPUs, one machine |
 | ``hierarchical`` | NCCL within machines, MPI between | GPUs |
 | ``two_dimensional`` | NCCL reduce-scatter, MPI, NCCL all-gather | GPUs |
+| ``non_cuda_aware`` | as ``hierarchical`` (ChainerMN v7's name) | GPUs |
+| ``dummy`` | not at all: packs and unpacks (measures that cost) | anything |
 """
 import importlib
 
@@ -22,11 +24,13 @@ COMMUNICATORS = {
     'single_node': ('nccl_allreduce', 'SingleNodeCommunicator'),
     'hierarchical': ('nccl_allreduce', 'HierarchicalCommunicator'),
     'two_dimensional': ('nccl_allreduce', 'TwoDimensionalCommunicator'),
+    'non_cuda_aware': ('non_cuda_aware_communicator', 'NonCudaAwareCommunicator'),
+    'dummy': ('dummy_communicator', 'DummyCommunicator'),
 }
 
 
 def create_communicator(communicator_name='hierarchical', mpi_comm=None,
-                        allreduce_grad_dtype=None):
+                        allreduce_grad_dtype=None, batched_copy=True):
     """Creates a ChainerMN communicator (a collective call: every process calls it).
 
     Args:
@@ -35,6 +39,9 @@ def create_communicator(communicator_name='hierarchical', mpi_comm=None,
         mpi_comm: the mpi4py communicator to work over; ``MPI.COMM_WORLD`` by default.
         allreduce_grad_dtype: dtype gradients are all-reduced in (e.g. ``numpy.float16``
             to halve the traffic); ``pure_nccl`` only; None keeps the gradients' dtype.
+        batched_copy (bool): ChainerMN v7's ``'batched_copy'`` configuration (see
+            :meth:`CommunicatorBase.set_config`; every communicator here packs each
+            dtype's gradients into one buffer either way).
 
     Returns:
         CommunicatorBase: the communicator.
@@ -56,5 +63,8 @@ def create_communicator(communicator_name='hierarchical', mpi_comm=None,
     module, name = COMMUNICATORS[communicator_name]
     cls = getattr(importlib.import_module(__name__ + '.' + module), name)
     if allreduce_grad_dtype is not None:
-        return cls(mpi_comm, allreduce_grad_dtype=allreduce_grad_dtype)
-    return cls(mpi_comm)
+        comm = cls(mpi_comm, allreduce_grad_dtype=allreduce_grad_dtype)
+    else:
+        comm = cls(mpi_comm)
+    comm.set_config('batched_copy', batched_copy)
+    return comm

@@ -6,15 +6,16 @@ objects, and the two operations training needs, :meth:`~CommunicatorBase.bcast_d
 :meth:`~CommunicatorBase.allreduce_grad`. Subclasses choose how gradients are all-reduced
 (on the host, on the device with a CUDA-aware MPI, or with NCCL).
 """
-import abc
 import collections
-import pickle
+import contextlib
 
 import numpy
 
+import chainer
 from chainer import cuda
 from chainermn import _mpi
-from chainermn.communicators import _array_collectives, _node_ranks, _packing
+from chainermn.communicators import (_array_collectives, _communication_utility,
+                                     _node_ranks, _packing)
 
 #: The header sent before arrays: their shapes and dtypes, and whether a tuple was sent.
 _Header = collections.namedtuple('_Header', ('shapes', 'dtypes', 'is_tuple'))
@@ -38,7 +39,7 @@ def group_by_dtype(model, attr, dtype_of=numpy.dtype):
     return groups
 
 
-class CommunicatorBase(abc.ABC):
+class CommunicatorBase(object):
     """Base of ChainerMN communicators, over the mpi4py communicator ``mpi_comm``.
 
     Methods with an ``_obj`` suffix send picklable Python objects; the others send arrays
@@ -126,6 +127,28 @@ class CommunicatorBase(abc.ABC):
         if name is None:
             return dict(self._configs)
         return self._configs[name]
+
+    @property
+    def within_config_scope(self):
+        """Whether attributes set now are recorded as configurations (inside
+        :meth:`config_scope`)."""
+        return self.__dict__.get('_within_config_scope', False)
+
+    @contextlib.contextmanager
+    def config_scope(self):
+        """A context in which every attribute set on the communicator is also recorded
+        as a configuration (:meth:`get_config` returns it), as in ChainerMN v7."""
+        previous = self.within_config_scope
+        self.__dict__['_within_config_scope'] = True
+        try:
+            yield
+        finally:
+            self.__dict__['_within_config_scope'] = previous
+
+    def __setattr__(self, name, value):
+        if self.__dict__.get('_within_config_scope', False):
+            self._configs[name] = value
+        object.__setattr__(self, name, value)
 
     @property
     def batched_copy(self):
@@ -246,7 +269,8 @@ class CommunicatorBase(abc.ABC):
         of at most that size, for objects too large for one MPI message."""
         if max_buf_len is None:
             return self._mpi_comm.bcast(obj, root=root)
-        return _chunked_bcast_obj(self._mpi_comm, obj, int(max_buf_len), root)
+        return _communication_utility.chunked_bcast_obj(obj, self._mpi_comm,
+                                                        int(max_buf_len), root)
 
     def gather_obj(self, obj, root=0):
         """Returns, on rank ``root``, the list of every rank's ``obj`` in rank order (None
@@ -288,6 +312,7 @@ class CommunicatorBase(abc.ABC):
         if zero_fill:
             fill_missing_grads(model)
         self._allreduce_grad(model, 1.0 / self.size)
+        check_finite_in_debug_mode(model)
 
     def allreduce_grad(self, model, zero_fill=False):
         """The same as :meth:`multi_node_mean_grad` (ChainerMN's older name; v7
@@ -301,11 +326,22 @@ class CommunicatorBase(abc.ABC):
         self.multi_node_mean_grad(model, zero_fill)
         return _Done()
 
-    @abc.abstractmethod
     def _allreduce_grad(self, model, scale):
         """Replaces every gradient of ``model`` with ``scale`` times its sum over all
         ranks (the multi-node optimizer passes 1 for gradients it already divided, by
-        seeding backward with ``1 / size``, which saves a pass over the gradients)."""
+        seeding backward with ``1 / size``, which saves a pass over the gradients).
+
+        Here: each dtype's gradients packed into one host buffer (float16 summed as
+        float32), one MPI all-reduce, unpacked; the communicators refine it."""
+        MPI = _mpi.mpi()
+        for dtype, params in group_by_dtype(model, 'grad', reduction_dtype).items():
+            grads = [p.grad for p in params]
+            flat = _packing.pack([cuda.to_cpu(g) for g in grads], self._buffer.get(
+                numpy, _packing.total_size(grads), dtype))
+            self._mpi_comm.Allreduce(MPI.IN_PLACE, flat)
+            if cuda.get_array_module(grads[0]) is not numpy:
+                flat = cuda.to_gpu(flat)
+            _packing.unpack(flat, grads, scale=None if scale == 1 else scale)
 
 
 class _Done(object):
@@ -315,6 +351,18 @@ class _Done(object):
         pass
 
 
+def check_finite_in_debug_mode(model):
+    """In Chainer's debug mode (``chainer.set_debug(True)``), a ValueError when a
+    gradient of ``model`` holds NaN or infinity after the all-reduce (as ChainerMN v7)."""
+    if not chainer.is_debug():
+        return
+    for name, param in sorted(model.namedparams()):
+        grad = param.grad
+        if grad is not None and not bool(cuda.get_array_module(grad).isfinite(grad).all()):
+            raise ValueError('Parameters diverged after allreduce: the gradient of {} is '
+                             'not finite'.format(name))
+
+
 def fill_missing_grads(model):
     """Gives every initialized parameter of ``model`` without a gradient a zero one."""
     for _, param in sorted(model.namedparams()):
@@ -322,26 +370,11 @@ def fill_missing_grads(model):
             param.grad = cuda.get_array_module(param.data).zeros_like(param.data)
 
 
-def _chunked_bcast_obj(mpi_comm, obj, max_buf_len, root):
-    """Broadcasts ``obj`` of ``root`` pickled, in pieces of at most ``max_buf_len``
-    bytes."""
-    if max_buf_len <= 0:
-        raise ValueError('max_buf_len must be positive, got {}'.format(max_buf_len))
-    data = pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL) \
-        if mpi_comm.rank == root else None
-    total = mpi_comm.bcast(None if data is None else len(data), root=root)
-    buf = numpy.frombuffer(data, numpy.uint8).copy() if data is not None \
-        else numpy.empty(total, numpy.uint8)
-    for begin in range(0, total, max_buf_len):
-        mpi_comm.Bcast(buf[begin:begin + max_buf_len], root=root)
-    return obj if mpi_comm.rank == root else pickle.loads(buf.tobytes())
-
-
 def sum_on_host(mpi_comm, host_array):
-    """The elementwise sum of ``host_array`` over ``mpi_comm``, in its dtype (float16 sums
-    as float32)."""
-    summed = numpy.ascontiguousarray(host_array, dtype=reduction_dtype(host_array.dtype))
-    mpi_comm.Allreduce(_mpi.mpi().IN_PLACE, summed)
+    """The elementwise sum of ``host_array`` over ``mpi_comm``, in its dtype and shape
+    (float16 sums as float32), in a new array (``host_array`` is left as it was)."""
+    summed = numpy.array(host_array, dtype=reduction_dtype(host_array.dtype), order='C')
+    mpi_comm.Allreduce(_mpi.mpi().IN_PLACE, summed.reshape(-1))
     return summed.astype(host_array.dtype, copy=False)
 
 
