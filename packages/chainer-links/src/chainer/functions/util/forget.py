@@ -59,19 +59,26 @@ class Forget(function.Function):
         with chainer.no_backprop_mode(), chainer.using_config('_will_recompute', True):
             return tuple(y.data for y in _call(self.func, xs))
 
-    # Called with Variables in a double backprop only to refuse it (as Chainer v7).
+    # Called with Variables in a double backprop: the recomputation then keeps its
+    # graph, and the gradients are differentiable functions of the inputs.
     _differentiable_backward = True
 
     def backward(self, inputs, grad_outputs):
+        """Input gradients: ``func`` is called again and backpropagated; on arrays
+        (the graph of the recomputation is dropped after use), or, in a double
+        backprop, on the input Variables with a graph that stays differentiable."""
+        # The recomputation builds its graph even where the caller's backprop runs
+        # without one (chainer.grad without enable_double_backprop).
         if any(isinstance(g, variable.Variable) for g in grad_outputs):
-            raise RuntimeError(
-                'F.forget does not support double backpropagation: its backward '
-                'recomputes func and would need a graph of the recomputation; call '
-                'func without forget to differentiate twice')
+            with chainer.using_config('in_recomputing', True), \
+                    chainer.force_backprop_mode():
+                outs = _call(self.func, list(inputs))
+            return tuple(chainer.grad(list(outs), list(inputs), list(grad_outputs),
+                                      enable_double_backprop=True))
         xs = [variable.Variable(x) for x in inputs]
         # chainer.config.in_recomputing tells links (BatchNormalization, spectral
         # normalization) that this second call must not update their statistics (v7).
-        with chainer.using_config('in_recomputing', True):
+        with chainer.using_config('in_recomputing', True), chainer.force_backprop_mode():
             outs = _call(self.func, xs)  # the graph is built now, used once, dropped
         gathered = _Identity()(*outs)
         if isinstance(gathered, variable.Variable):
@@ -107,8 +114,9 @@ def forget(func, *xs):
 
     During the recomputation ``chainer.config.in_recomputing`` is True, so that
     links can skip side effects such as updating running statistics (v7).
-    A backward with ``enable_double_backprop=True`` through the result raises
-    RuntimeError, as in Chainer v7: the gradient is not differentiable again.
+    It is differentiable twice (Chainer v7 raised RuntimeError there): in a
+    backward with ``enable_double_backprop=True`` the recomputation keeps its
+    graph, so the gradient can be differentiated again.
 
     Example::
 
