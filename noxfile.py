@@ -14,6 +14,8 @@
 * ``bump``: ``nox -s bump -- <package> <major|minor|patch|X.Y.Z>`` sets a version and
   every sibling pin on it.
 * ``runtime``: ``python -m chainer`` in a fresh environment with every package installed.
+* ``gpu``: every GPU-marked test and the MNIST example on this machine's GPU, in a fresh
+  environment; ``gpu_offline``: the same on the installed packages, without network.
 * ``docs``: the documentation site (docs/): Sphinx HTML, the tutorial's doctests and the
   tests of the reference listing.
 * ``ecosystem``: ChainerCV 0.13.1's own CPU test suite against fresh wheels of this
@@ -604,6 +606,8 @@ def mpi(session):
 
 #: Marks of the tests that need a GPU (chainer.testing.attr).
 GPU_MARKS = 'gpu or cudnn or multi_gpu'
+#: Seconds one GPU test may take (pytest-timeout): a hang fails that test, not the run.
+GPU_TEST_TIMEOUT = 120
 
 
 def _driver_cuda_version(session):
@@ -642,12 +646,13 @@ def gpu(session):
     if major < 12:
         session.error('the driver supports CUDA {}.{}; the CuPy wheels of cupy-kernels need '
                       'CUDA >= 12: update the NVIDIA driver'.format(major, minor))
-    extra = 'cuda13' if major >= 13 else 'cuda12'
+    # CuPy with its CUDA libraries ([ctk]), and cuDNN through nvidia-cudnn-frontend
+    extra = 'cuda13,cudnn' if major >= 13 else 'cuda12,cudnn12'
     session.log('driver supports CUDA {}.{}: installing cupy-kernels[{}]'.format(
         major, minor, extra))
     # Each package's test extra, except cupy-kernels': it holds CuPy for CUDA 12 (for the
     # device-free compile check), which must not sit beside the CuPy chosen here.
-    installs = ['pytest>=7', 'hypothesis>=6']
+    installs = ['pytest>=7', 'hypothesis>=6', 'pytest-timeout']
     for package in PACKAGES:
         extras = (extra,) if package == 'cupy-kernels' else TEST_EXTRAS.get(package, ('test',))
         installs.append('{}[{}]'.format(_package_dir(package), ','.join(extras)))
@@ -662,7 +667,8 @@ def gpu(session):
         # 5: no test of this package is GPU-marked
         session.run('python', '-m', 'pytest', 'tests', '-m', GPU_MARKS, '-q', '-rs',
                     '-p', 'no:cacheprovider', '--junitxml', str(reports / (package + '.xml')),
-                    *session.posargs, success_codes=[0, 1, 5],
+                    '--timeout', str(GPU_TEST_TIMEOUT), *session.posargs,
+                    success_codes=[0, 1, 5],
                     env={'CHAINER_TEST_DERANDOMIZE': '1', **TEST_ENV.get(package, {})})
     session.chdir(ROOT)
     out = ROOT / 'result' / 'gpu'
@@ -687,6 +693,19 @@ def gpu(session):
         session.log(line)
     if failed or not example_ok:
         session.error('GPU run failed (see the summary above)')
+
+
+@nox.session(venv_backend='none')
+def gpu_offline(session):
+    """The GPU check on the Python and packages already installed, for a GPU machine
+    without network: no environment is made and nothing is downloaded.
+    ``tools/gpu_check.py`` runs every gpu/cudnn/multi_gpu-marked test of every package
+    with a per-test timeout and JUnit reports, the MNIST example with ``--gpu 0``, and
+    prints a summary (``-- --help`` for its options; ``GPU_CHECK_PYTHON`` names the
+    interpreter, default ``python3``). ``python3 tools/gpu_check.py`` does the same
+    without nox."""
+    session.run(os.environ.get('GPU_CHECK_PYTHON', 'python3'),
+                str(ROOT / 'tools' / 'gpu_check.py'), *session.posargs, external=True)
 
 
 # --- bench -------------------------------------------------------------------------------
