@@ -146,12 +146,16 @@ def test_double_buffering_updates_with_the_previous_steps_mean(ranks):
 
 
 def test_double_buffering_training_keeps_the_ranks_identical(ranks):
-    t0, w0 = ranks[0]['db_trained']
+    t0, w0 = ranks[0]['db_trained', None]
     assert t0 == 2  # four updates: a broadcast, a first all-reduce, two updates
     for found in ranks[1:]:
-        t, w = found['db_trained']
+        t, w = found['db_trained', None]
         assert t == t0
         numpy.testing.assert_array_equal(w, w0)
+    for found in ranks:  # a loss scale changes nothing but the rounding
+        t, w = found['db_trained', 512.0]
+        assert t == t0
+        numpy.testing.assert_allclose(w, w0, rtol=1e-5, atol=1e-6)
 
 
 def test_the_optimizer_calls_a_subclass_s_own_mean_gradient_method(ranks):
@@ -184,3 +188,15 @@ def test_dummy_communicator_moves_no_gradient(ranks):
         assert found['init_ranks'] == [rank, rank, n, 0, 1]
         numpy.testing.assert_array_equal(found['chunked'], numpy.arange(1000))
         assert found['chunked_bad'][0] == 'AssertionError'
+
+
+def test_the_loss_scale_of_the_actual_optimizer_is_applied(ranks):
+    for found in ranks:
+        plain_w, plain_grad = found['loss_scale', None]
+        scaled_w, scaled_grad = found['loss_scale', 1024.0]
+        numpy.testing.assert_allclose(scaled_w, plain_w, rtol=1e-5, atol=1e-6)
+        # backward ran on the scaled loss: before the update divides it out, the
+        # all-reduced gradient is 1024 times larger
+        numpy.testing.assert_allclose(scaled_grad, 1024 * plain_grad, rtol=1e-4, atol=1e-4)
+    numpy.testing.assert_array_equal(ranks[0]['loss_scale', 1024.0][0],
+                                     ranks[-1]['loss_scale', 1024.0][0])

@@ -10,6 +10,15 @@ from chainermn.communicators.communicator_base import (CommunicatorBase,
                                                        fill_missing_grads)
 
 
+def _backward(loss, scale):
+    """``loss.backward()``, with the loss scale of the actual optimizer when it has one
+    (``Optimizer.loss_scaling``), as its own update would."""
+    if scale is None:
+        loss.backward()
+    else:
+        loss.backward(loss_scale=scale)
+
+
 def _own_mean(comm):
     """The mean-gradient method of a communicator that defines its own (a subclass
     overriding ``multi_node_mean_grad`` as in ChainerMN v7 or ``allreduce_grad`` as in
@@ -63,11 +72,14 @@ class _MultiNodeOptimizer(object):
                 target.cleargrads()
             else:
                 target.zerograds()
+            scale = getattr(self.actual_optimizer, '_loss_scale', None)
             if presum:
+                # backward scales only a seed it makes itself: scale this one here
                 xp = cuda.get_array_module(loss.data)
                 seed = xp.ones_like(loss.data) if loss.grad is None else loss.grad
-                loss.grad = force_array(seed * loss.data.dtype.type(1.0 / comm.size))
-            loss.backward()
+                factor = (1.0 if scale is None else scale) / comm.size
+                loss.grad = force_array(seed * loss.data.dtype.type(factor))
+            _backward(loss, scale)
             del loss
         self._broadcast_if_changed(target)
         if self.zero_fill:
@@ -125,7 +137,7 @@ class _DoubleBufferingOptimizer(object):
                 target.cleargrads()
             else:
                 target.zerograds()
-            loss.backward()
+            _backward(loss, getattr(self.actual_optimizer, '_loss_scale', None))
             del loss
         if self._layout_changed(target):
             self.wait()
@@ -141,6 +153,10 @@ class _DoubleBufferingOptimizer(object):
             fill_missing_grads(target)
         for (_, mine), (_, theirs) in zip(*self.target_params_list):
             mine.grad, theirs.grad = theirs.grad, mine.grad
+            # the loss scale backward noted travels with its gradient (the update
+            # divides the previous step's gradient by the previous step's scale)
+            scales = getattr(mine, '_loss_scale', None), getattr(theirs, '_loss_scale', None)
+            mine._loss_scale, theirs._loss_scale = scales[1], scales[0]
         object.__setattr__(self, '_pending', self.communicator._multi_node_mean_grad_async(
             self.communicated_target, self.zero_fill))
         if self.needs_update:

@@ -144,18 +144,22 @@ def double_buffering(found):
                        sorted(opt.communicated_target.namedparams())}))
     found['db_steps'] = steps
 
-    # with a loss: every rank ends with the same parameters
-    numpy.random.seed(comm.rank)
-    clf = L.Classifier(L.Linear(3, 4))
-    opt = chainermn.create_multi_node_optimizer(optimizers.MomentumSGD(lr=0.1), comm,
-                                                double_buffering=True)
-    opt.setup(clf)
-    rng = numpy.random.RandomState(comm.rank)
-    for _ in range(4):
-        opt.update(clf, rng.rand(5, 3).astype(numpy.float32),
-                   rng.randint(0, 4, 5).astype(numpy.int32))
-    opt.wait()
-    found['db_trained'] = (opt.t, clf.predictor.W.data.copy())
+    # with a loss: every rank ends with the same parameters, with or without a loss
+    # scale
+    for scale in (None, 512.0):
+        numpy.random.seed(comm.rank)
+        clf = L.Classifier(L.Linear(3, 4))
+        actual = optimizers.MomentumSGD(lr=0.1)
+        if scale is not None:
+            actual.loss_scaling(scale=scale)
+        opt = chainermn.create_multi_node_optimizer(actual, comm, double_buffering=True)
+        opt.setup(clf)
+        rng = numpy.random.RandomState(comm.rank)
+        for _ in range(4):
+            opt.update(clf, rng.rand(5, 3).astype(numpy.float32),
+                       rng.randint(0, 4, 5).astype(numpy.int32))
+        opt.wait()
+        found['db_trained', scale] = (opt.t, clf.predictor.W.data.copy())
 
 
 class OwnMean(MpiCommunicatorBase):
@@ -189,6 +193,29 @@ def own_mean_methods(found):
                    rng.randint(0, 2, 4).astype(numpy.int32))
         found['own_mean', cls.__name__] = (before, clf.predictor.W.data.copy(),
                                            clf.predictor.W.grad.copy())
+
+
+def loss_scaling(found):
+    """The multi-node optimizer backpropagates the loss times the actual optimizer's
+    loss scale (the update divides it out again)."""
+    comm = chainermn.create_communicator('naive')
+    rng = numpy.random.RandomState(comm.rank)
+    x = rng.rand(4, 3).astype(numpy.float32)
+    t = rng.randint(0, 2, 4).astype(numpy.int32)
+    for scale in (None, 1024.0):
+        numpy.random.seed(0)
+        clf = L.Classifier(L.Linear(3, 2))
+        actual = optimizers.SGD(lr=0.5)
+        if scale is not None:
+            actual.loss_scaling(scale=scale)
+        opt = chainermn.create_multi_node_optimizer(actual, comm)
+        opt.setup(clf)
+        seen = []  # the all-reduced gradient before the update divides the scale out
+        opt.add_hook(lambda o, seen=seen: seen.append(o.target.predictor.W.grad.copy()),
+                     name='record', timing='pre')
+        for _ in range(3):
+            opt.update(clf, x, t)
+        found['loss_scale', scale] = (clf.predictor.W.data.copy(), seen[-1])
 
 
 def debug_mode(found):
@@ -230,6 +257,7 @@ def main(out):
         two_models(name, found)
     double_buffering(found)
     own_mean_methods(found)
+    loss_scaling(found)
     debug_mode(found)
     dummy(found)
     (pathlib.Path(out) / 'rank{}.pkl'.format(comm.rank)).write_bytes(pickle.dumps(found))
