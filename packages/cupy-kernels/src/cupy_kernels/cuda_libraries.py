@@ -71,7 +71,7 @@ def missing(cupy):
         try:
             _PROBES[name](cupy)
         except Exception as e:  # noqa: BLE001 - not found, wrong version, broken
-            found.append((name, '{}: {}'.format(type(e).__name__, e)))
+            found.append((name, '{}: {}'.format(type(e).__name__, ' '.join(str(e).split()))))
     return found
 
 
