@@ -30,6 +30,7 @@ from chainer.variable_node import VariableNode  # noqa: E402,F401
 from chainer.parameter import Parameter  # noqa: E402,F401
 from chainer.link import Chain, ChainList, Link  # noqa: E402,F401
 from chainer.link_hook import LinkHook  # noqa: E402,F401
+from chainer.link_hook import _global_hooks as _get_link_hooks  # noqa: E402,F401 (v4+)
 from chainer.distribution import Distribution, cross_entropy  # noqa: E402,F401
 from chainer.distribution import kl_divergence, register_kl  # noqa: E402,F401
 from chainer.sequential import Sequential  # noqa: E402,F401
