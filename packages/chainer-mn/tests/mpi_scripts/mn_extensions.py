@@ -1,0 +1,83 @@
+"""Run under mpiexec by test_mn_extensions.py: ChainerMN v7's AllreducePersistent,
+ObservationAggregator and MultiNodeEarlyStoppingTrigger; pickles what each rank saw to
+<out>/rank<r>.pkl."""
+import pathlib
+import pickle
+import sys
+
+import numpy
+
+import chainer
+import chainer.links as L
+import chainermn
+from chainer import testing
+
+
+def persistents(comm, found):
+    r = comm.rank
+    model = chainer.Chain(bn=L.BatchNormalization(3),
+                          half=L.BatchNormalization(2, dtype=numpy.float16))
+    model.bn.avg_mean.fill(r)
+    model.bn.avg_var.fill(2 * r + 1)
+    model.half.avg_mean.fill(r)
+    model.bn.N = 10 + r
+    extension = chainermn.extensions.AllreducePersistent(model, comm)
+    extension()
+    found['persistent'] = (model.bn.avg_mean.copy(), model.bn.avg_var.copy(),
+                           model.half.avg_mean.copy(), model.bn.N,
+                           extension.trigger, extension.priority)
+
+
+def trainer():
+    return testing.get_trainer_with_mock_updater(stop_trigger=None, iter_per_epoch=2)
+
+
+def aggregator(comm, found):
+    r = comm.rank
+    t = trainer()
+    every_two = chainermn.extensions.ObservationAggregator(
+        comm, 'loss', 'loss_all', comm_trigger=(2, 'iteration'))
+    summed = chainermn.extensions.ObservationAggregator(
+        comm, 'acc', aggregator=lambda lists: [sum(x) for x in lists])
+    seen = []
+    for i in range(4):
+        t.updater.update()
+        t.observation = {'loss': chainer.Variable(numpy.float32(10 * r + i)),
+                         'acc': float(r + i)}
+        every_two(t)
+        summed(t)
+        loss = t.observation.get('loss_all')
+        seen.append((None if loss is None else (type(loss).__name__, float(loss.data)),
+                     t.observation['acc']))
+    found['aggregator'] = seen
+
+
+def early_stopping(comm, found):
+    r, n = comm.rank, comm.size
+    t = trainer()
+    trigger = chainermn.extensions.MultiNodeEarlyStoppingTrigger(
+        comm, monitor='main/accuracy', patience=2, check_trigger=(1, 'epoch'))
+    # the mean over the ranks improves until the second epoch, then falls; rank 0's
+    # own value improves every epoch (alone, it would never stop)
+    means = [0.5, 0.5, 0.6, 0.6, 0.4, 0.4, 0.3, 0.3, 0.2, 0.2]
+    offsets = [0, 0, 0.1, 0.1, 0.4, 0.4, 0.6, 0.6, 0.8, 0.8]
+    fired = []
+    for m, offset in zip(means, offsets):
+        t.updater.update()
+        value = m + (offset if r == 0 else -offset / (n - 1))
+        t.observation = {'main/accuracy': chainer.Variable(numpy.float32(value))}
+        fired.append(trigger(t))
+    found['early_stopping'] = (fired, trigger.get_training_length())
+
+
+def main(out):
+    comm = chainermn.create_communicator('naive')
+    found = {}
+    persistents(comm, found)
+    aggregator(comm, found)
+    early_stopping(comm, found)
+    (pathlib.Path(out) / 'rank{}.pkl'.format(comm.rank)).write_bytes(pickle.dumps(found))
+
+
+if __name__ == '__main__':
+    main(sys.argv[1])

@@ -1,0 +1,48 @@
+"""ChainerMN v7's AllreducePersistent, ObservationAggregator and
+MultiNodeEarlyStoppingTrigger under ``mpiexec -n 2`` and ``-n 3`` (one launch of
+mpi_scripts/mn_extensions.py each)."""
+import numpy
+import pytest
+
+from conftest import launch_ok
+
+
+@pytest.fixture(scope='module', params=[2, 3], ids=['n2', 'n3'])
+def ranks(request, mpiexec, tmp_path_factory):
+    out = tmp_path_factory.mktemp('ext{}'.format(request.param))
+    return launch_ok(mpiexec, request.param, 'mn_extensions.py', out)
+
+
+def test_allreduce_persistent_averages_the_float_persistents(ranks):
+    n = len(ranks)
+    for rank, found in enumerate(ranks):
+        mean, var, half, count, trigger, priority = found['persistent']
+        numpy.testing.assert_allclose(mean, (n - 1) / 2.)
+        numpy.testing.assert_allclose(var, n)  # mean of 2r + 1
+        assert half.dtype == numpy.float16
+        numpy.testing.assert_allclose(half, (n - 1) / 2.)
+        assert count == 10 + rank  # an integer persistent is left alone
+        assert trigger == (1, 'epoch') and priority == 301
+
+
+def test_observation_aggregator_summarizes_every_rank_s_values(ranks):
+    n = len(ranks)
+    for found in ranks:
+        seen = found['aggregator']
+        # every two iterations: the mean of every rank's 10 r + i over both iterations
+        # (a Variable, as the observed values were)
+        assert [loss for loss, _ in seen] == [
+            None, ('Variable', 10 * (n - 1) / 2. + 0.5), None,
+            ('Variable', 10 * (n - 1) / 2. + 2.5)]
+        # a custom aggregator on the lists, every iteration
+        for i, (_, acc) in enumerate(seen):
+            assert acc == [float(r + i) for r in range(n)]
+
+
+def test_early_stopping_follows_the_mean_over_the_ranks(ranks):
+    for found in ranks:
+        fired, length = found['early_stopping']
+        # checks at the epoch ends (every 2nd iteration): means 0.5, 0.6, 0.4, 0.3,
+        # 0.2; patience 2 stops at the 4th check, and again at the 5th
+        assert fired == [False] * 7 + [True, False, True]
+        assert length == (100, 'epoch')
