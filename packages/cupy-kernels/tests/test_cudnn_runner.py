@@ -140,6 +140,10 @@ def test_an_unsupported_graph_is_remembered_and_reported(frontend):
     with pytest.raises(runner.Unsupported):
         assert _run(graph) == []  # not built again
     assert not graph.executed
+    (key, reason), = runner.unsupported().items()
+    assert key[0] == 'op' and 'CUDNN_STATUS_NOT_SUPPORTED' in reason
+    runner.clear()
+    assert runner.unsupported() == {}
 
 
 def test_switches_follow_chainer_config():

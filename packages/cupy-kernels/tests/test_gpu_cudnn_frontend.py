@@ -62,9 +62,20 @@ def test_convolution_kernels(x_shape, w_shape, stride, pad, dilate, dtype, confi
     for g, w in zip(got, want):
         assert g.dtype == dtype and g.shape == w.shape
         testing.assert_allclose(g, w, **TOL[dtype])
+    _check_cudnn_ran(dtype)
     if config.get('cudnn_deterministic'):
         for g, a in zip(got, again):
             assert (g == a).all()  # bit for bit
+
+
+def _check_cudnn_ran(dtype):
+    """Through the frontend, float16/float32 graphs must have run on cuDNN, not on the
+    fallback (float64 may legitimately have no plan)."""
+    from cupy_kernels import cudnn_runner, cudnn_support
+    if cudnn_support.api() == 'frontend' and dtype != numpy.float64:
+        refused = {k: r for k, r in cudnn_runner.unsupported().items()
+                   if numpy.dtype(dtype).str in str(k)}
+        assert not refused, refused
 
 
 @attr.cudnn
@@ -107,6 +118,7 @@ def test_batch_normalization_kernels(dtype, shape):
         got = cuda.to_cpu(got)
         assert got.dtype == dtype
         testing.assert_allclose(got, want, **TOL[dtype])
+    _check_cudnn_ran(dtype)
     axes = tuple(a for a in range(len(shape)) if a != 1)
     m = x.size // 3
     testing.assert_allclose(cuda.to_cpu(running[0]), 0.1 * x.mean(axis=axes), **TOL[dtype])

@@ -147,6 +147,13 @@ def run(cupy, key, build, bindings):
         _execute(cupy, cudnn, entry[0], bindings, handle)
 
 
+def unsupported():
+    """Returns ``{key: reason}`` of the graphs cuDNN had no plan for (their calls took
+    the fallback): what a GPU test checks to tell a cuDNN run from a fallback."""
+    with _lock:
+        return {key: str(e) for key, e in _plans.items() if isinstance(e, Unsupported)}
+
+
 def clear():
     """Forgets every planned graph (handles are kept)."""
     with _lock:
