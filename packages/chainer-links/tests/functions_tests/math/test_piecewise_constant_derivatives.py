@@ -82,3 +82,23 @@ def test_sparse_matmul_differentiable_twice(rng, check_double_backward, dtype):
         return F.sparse_matmul(coo, dense)
 
     check_double_backward(func, (sp.data.array, b))
+
+
+@pytest.mark.parametrize('dtype', DTYPES)
+def test_fmod_gradients_are_piecewise_constant(rng, dtype):
+    x = chainer.Variable(rng.uniform(.1, .9, (2, 3)).astype(dtype) * 3)
+    d = chainer.Variable(rng.uniform(1.1, 1.4, (2, 3)).astype(dtype))
+    gx, gd = chainer.grad([F.sum(F.fmod(x, d))], [x, d], enable_double_backprop=True)
+    numpy.testing.assert_array_equal(gx.array, numpy.ones((2, 3)))
+    numpy.testing.assert_array_equal(gd.array, -numpy.fix(x.array / d.array))
+    for g in (gx, gd):
+        assert all(_is_zero(gg) for gg in chainer.grad([F.sum(g * g)], [x, d]))
+
+
+@pytest.mark.parametrize('dtype', DTYPES)
+def test_clip_second_derivative_is_zero(rng, dtype):
+    x = chainer.Variable(_away_from_integers(rng, dtype) * dtype(.5))
+    gx, = chainer.grad([F.sum(F.clip(x, -.6, .6))], [x], enable_double_backprop=True)
+    numpy.testing.assert_array_equal(gx.array, abs(x.array) <= dtype(.6))
+    ggx, = chainer.grad([F.sum(gx * gx)], [x])
+    assert _is_zero(ggx)

@@ -60,7 +60,10 @@ def clip(x, x_min, x_max):
     .. math:: y_i = \\min(\\max(x_i, x_{min}), x_{max}).
 
     The gradient is ``gy`` inside the closed interval (an element equal to a bound
-    included, as in Chainer v2+; v1 gave zero there) and zero outside it.
+    included, as in Chainer v2+; v1 gave zero there) and zero outside it. The
+    function is piecewise linear: its second derivative is zero almost everywhere
+    (undefined at the bounds), and a double backprop gives ``x`` a zero
+    second-order gradient.
 
     Args:
         x (~chainer.Variable): input variable to be clipped.

@@ -44,6 +44,10 @@ def fmod(x, divisor):
 
     .. math:: y_i = x_i - \\operatorname{trunc}(x_i / d_i) \\, d_i
 
+    Its gradients, ``1`` in ``x`` and ``-trunc(x / d)`` in ``d``, are piecewise
+    constant: every second derivative is zero almost everywhere (undefined where
+    ``x / d`` is an integer, where ``y`` jumps).
+
     Args:
         x (~chainer.Variable): float dividend.
         divisor (~chainer.Variable): float divisor of the shape and dtype of ``x``.
