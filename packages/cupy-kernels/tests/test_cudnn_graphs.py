@@ -158,17 +158,8 @@ def test_the_frontend_infers_the_shapes_we_compute(x_shape, w_shape, stride, pad
 
 
 def _real_specs(cudnn, dtype=numpy.float32):
-    x, W = _arrays((2, 4, 7, 6), (6, 2, 3, 3), dtype)
-    geometry = ((2, 1), (1, 0), (1, 2))
-    gy = numpy.zeros(graphs.conv_output_shape(x.shape, W.shape, *geometry), dtype)
-    bn = graphs.describe(numpy.zeros((4, 3, 2, 2), dtype))
-    return [graphs.conv_forward(cudnn, graphs.describe(x), graphs.describe(W), *geometry),
-            graphs.conv_backward_data(cudnn, graphs.describe(gy), graphs.describe(W),
-                                      x.shape, *geometry),
-            graphs.conv_backward_filter(cudnn, graphs.describe(x), graphs.describe(gy),
-                                        W.shape, *geometry),
-            graphs.bn_training(cudnn, bn), graphs.bn_inference(cudnn, bn),
-            graphs.bn_backward(cudnn, bn)]
+    from cupy_kernels import cudnn_check
+    return [spec for _, spec in cudnn_check.graph_cases(cudnn, dtype)]
 
 
 @pytest.mark.parametrize('dtype', [numpy.float16, numpy.float32, numpy.float64])
@@ -214,3 +205,38 @@ def test_every_graph_validates_and_has_a_plan_on_a_gpu(dtype, deterministic):
     for spec in _real_specs(cudnn, dtype):
         cudnn_runner.plan_graph(cudnn, spec, deterministic=deterministic)
         assert spec.graph.get_execution_plan_count() >= 1
+
+
+# ---- python -m cupy_kernels.cudnn_check ---------------------------------------------------
+
+def test_cudnn_check_builds_every_graph_without_a_device(capsys):
+    from cupy_kernels import cudnn_check, cudnn_support
+    _real_cudnn()
+    if cudnn_support.api() != 'frontend':
+        pytest.skip('cuDNN is not reached through the frontend here: ' +
+                    (cudnn_support.reason() or 'cupy.cudnn'))
+    if _device_present():
+        pytest.skip('a GPU is present: the check plans instead of building only')
+    assert cudnn_check.main() == 0
+    out = capsys.readouterr().out
+    assert 'building only' in out and out.rstrip().endswith('cuDNN graphs: OK')
+    assert out.count(' built') == 3 * 6
+
+
+def test_cudnn_check_counts_graphs_without_a_plan(monkeypatch):
+    from cupy_kernels import cudnn_check, cudnn_runner, cudnn_support
+    monkeypatch.setattr(cudnn_support, 'frontend', fake_module)
+
+    def plan(cudnn, spec, deterministic=False):
+        io = spec.graph.context['io_data_type']
+        if io is cudnn.data_type.DOUBLE or (deterministic and spec.graph.ops[0][0] ==
+                                            'conv_wgrad' and io is cudnn.data_type.HALF):
+            raise cudnn_runner.Unsupported('no plan')
+        spec.graph.get_execution_plan_count = lambda: 2
+    monkeypatch.setattr(cudnn_runner, 'plan_graph', plan)
+    lines = []
+    assert cudnn_check.run(True, out=lines.append) == 1  # float64 refusals are not counted
+    assert len(lines) == 3 * 2 * 6
+    assert 'float16  conv_backward_filter   deterministic NO PLAN: no plan' in lines
+    assert 'float32  conv_forward           2 plan(s)' in lines
+
