@@ -196,6 +196,8 @@ EXTENSIONS = {
     'StatelessLSTM': ['lateral_init', 'upward_init', 'bias_init', 'forget_bias_init'],
     # the dtype of the BatchNormalization layers inside
     'InceptionBN': ['dtype'],
+    # v2+'s names of the two sizes, by keyword
+    'GRU': ['in_size', 'out_size'],
     # options Chainer v1.24 added after the documented signatures (issue #14)
     'sum': ['keepdims'],
     'normalize': ['axis'],
@@ -243,7 +245,10 @@ LINKS = {
         '(in_channels, out_channels, ksize, stride=1, pad=0, wscale=1, bias=0, nobias=False,'
         ' outsize=None, use_cudnn=True, initialW=None, initial_bias=None)', '001'),
     'EmbedID': ('(in_size, out_size, initialW=..., ignore_label=...)', '000 + list in 001'),
-    'GRU': ('(n_units, n_inputs=None, init=None, inner_init=None, bias_init=0)', '001'),
+    # 001 has n_units without a default; v2+'s GRU(in_size=..., out_size=...) needs it
+    # optional (GRU() still raises, for the missing size)
+    'GRU': ('(n_units=None, n_inputs=None, init=None, inner_init=None, bias_init=0)',
+            '001 + v2'),
     'Inception': (
         '(in_channels, out1, proj3, out3, proj5, out5, proj_pool, conv_init=...,'
         ' bias_init=...)', '000 + list in 001'),

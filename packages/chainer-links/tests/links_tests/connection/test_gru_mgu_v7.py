@@ -159,3 +159,22 @@ def test_gru_failed_load_changes_nothing(tmp_path):
 def test_gru_copy_switches_layout_too():
     link = L.GRU(3, 5).copy(mode='copy')
     assert link(_u((2, 3), 1)).shape == (2, 5)
+
+
+def test_gru_takes_v2s_size_keywords_and_is_stateful():
+    gru = L.GRU(in_size=3, out_size=4)
+    assert gru.W.W.shape == (4, 3) and gru.U.W.shape == (4, 4)
+    x = numpy.ones((2, 3), numpy.float32)
+    h1 = gru(x)
+    assert h1.shape == (2, 4) and gru.h is h1
+    h2 = gru(x)  # from the stored state
+    assert not numpy.allclose(h1.array, h2.array)
+    mixed = L.GRU(3, out_size=4)  # the first argument is then in_size, as in v7
+    assert mixed.W.W.shape == (4, 3)
+    lazy = L.GRU(out_size=4)  # the input size comes with the first call
+    assert lazy(numpy.ones((2, 5), numpy.float32)).shape == (2, 4)
+    assert lazy.W.W.shape == (4, 5)
+    only_in = L.GRU(in_size=4)  # v7's single size is the output size
+    assert only_in(numpy.ones((1, 2), numpy.float32)).shape == (1, 4)
+    with pytest.raises((TypeError, ValueError)):
+        L.GRU()

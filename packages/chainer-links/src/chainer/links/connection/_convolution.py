@@ -45,10 +45,11 @@ def params_arguments(W, b, groups, transposed=False):
 
 def v7_positional(wscale, bias, nobias, initialW, initial_bias):
     """Reads v7's positional order of Convolution2D/DilatedConvolution2D after the window
-    arguments, ``(nobias, initialW, initial_bias)``, where v1 has ``(wscale, bias,
-    nobias)``: a bool in ``wscale``'s place is v7's ``nobias`` (a v1 scale is a number),
-    and then the next two positional arguments are v7's ``initialW`` and
-    ``initial_bias``. Code built on v7 passes them so (ChainerCV's ``Conv2DActiv``).
+    arguments (and of Linear after the sizes), ``(nobias, initialW, initial_bias)``,
+    where v1 has ``(wscale, bias, nobias)``: a bool in ``wscale``'s place is v7's
+    ``nobias`` (a v1 scale is a number), and then the next two positional arguments are
+    v7's ``initialW`` and ``initial_bias``. Code built on v7 passes them so (ChainerCV's
+    ``Conv2DActiv``, ChainerRL's ``FactorizedNoisyLinear``).
 
     An argument left at its v1 default (``bias=0``, ``nobias=False``) counts as not
     given; one given both by position and by keyword is a TypeError, as in v7.

@@ -173,9 +173,22 @@ class GRU(StatefulGRU):
         init: Initializer of the input weights.
         inner_init: Initializer of the recurrent weights.
         bias_init: Initializer or scalar of the biases.
+        in_size, out_size (int): v2+'s keywords (``GRU(in_size=3, out_size=4)``), in
+            place of the first and second argument: the link is then v2+'s stateful
+            GRU from the start (an ``out_size`` alone: the input size is found on the
+            first call, as in v7).
     """
 
-    def __init__(self, n_units, n_inputs=None, init=None, inner_init=None, bias_init=0):
+    def __init__(self, n_units=None, n_inputs=None, init=None, inner_init=None, bias_init=0,
+                 *, in_size=None, out_size=None):
+        if in_size is not None or out_size is not None:  # v2+'s keywords and meaning
+            in_size = n_units if in_size is None else in_size
+            out_size = n_inputs if out_size is None else out_size
+            if out_size is None:
+                in_size, out_size = None, in_size
+            super(GRU, self).__init__(in_size, out_size, init, inner_init, bias_init)
+            self._v2_sizes = None
+            return
         if n_units is None:  # only v2+ has a lazy input size: GRU(None, out_size)
             super(GRU, self).__init__(None, n_inputs, init, inner_init, bias_init)
             self._v2_sizes = None

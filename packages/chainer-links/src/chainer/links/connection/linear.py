@@ -1,6 +1,7 @@
 """The fully-connected layer ``L.Linear``."""
 import chainer.functions as F
 from chainer import utils
+from chainer.links.connection import _convolution
 from chainer.links.connection import _weight_bias
 
 
@@ -12,7 +13,9 @@ class Linear(_weight_bias.WeightBiasLink):
     ``(out_size,)``. ``W`` is drawn from N(0, wscale / in_size) unless ``initialW`` is
     given; ``b`` is filled with ``bias`` unless ``initial_bias`` is given.
 
-    ``Linear(out_size)`` (v2+) is ``Linear(None, out_size)``.
+    ``Linear(out_size)`` (v2+) is ``Linear(None, out_size)``. A bool as third positional
+    argument is v2+'s ``nobias``, and the next two are then v2+'s ``initialW`` and
+    ``initial_bias`` (``Linear(3, 4, True, initializer)``; a v1 ``wscale`` is a number).
 
     Args:
         in_size (int or None): Dimension of input vectors. If None, ``W`` is an
@@ -35,8 +38,9 @@ class Linear(_weight_bias.WeightBiasLink):
         if out_size is None:
             in_size, out_size = None, in_size
         self._n_batch_axes = 1
-        super(Linear, self).__init__(in_size, out_size, wscale, bias, nobias, initialW,
-                                     initial_bias)
+        args = _convolution.v7_positional(wscale, bias, nobias, initialW, initial_bias)
+        super(Linear, self).__init__(in_size, out_size, args['wscale'], args['bias'],
+                                     args['nobias'], args['initialW'], args['initial_bias'])
 
     @classmethod
     def from_params(cls, W, b=None, nobias=False):
