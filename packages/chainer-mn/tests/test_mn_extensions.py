@@ -1,6 +1,6 @@
-"""ChainerMN v7's AllreducePersistent, ObservationAggregator and
-MultiNodeEarlyStoppingTrigger under ``mpiexec -n 2`` and ``-n 3`` (one launch of
-mpi_scripts/mn_extensions.py each)."""
+"""ChainerMN v7's AllreducePersistent, ObservationAggregator,
+MultiNodeEarlyStoppingTrigger and GenericMultiNodeEvaluator under ``mpiexec -n 2`` and
+``-n 3`` (one launch of mpi_scripts/mn_extensions.py each)."""
 import numpy
 import pytest
 
@@ -46,3 +46,24 @@ def test_early_stopping_follows_the_mean_over_the_ranks(ranks):
         # 0.2; patience 2 stops at the 4th check, and again at the 5th
         assert fired == [False] * 7 + [True, False, True]
         assert length == (100, 'epoch')
+
+
+def test_generic_evaluator_gathers_the_batch_results_on_the_root(ranks):
+    n = len(ranks)
+    root = n - 1
+    # rank r's batches (of 2) of x + 1 for x in 100 r + 0 .. r + 2
+    batches = [[[100. * r + x + 1 for x in range(b, min(b + 2, r + 3))]
+                for b in range(0, r + 3, 2)] for r in range(n)]
+    ordered = [batches[r][i] for i in range(max(len(b) for b in batches))
+               for r in range(n) if i < len(batches[r])]
+    for rank, found in enumerate(ranks):
+        result, second_is_there, hooked = found['generic']
+        if rank == root:
+            assert result == ordered and second_is_there  # evaluates again after reset
+            assert hooked == 2 * len(batches[root])  # root's own batches, twice
+        else:
+            assert result is None and not second_is_there and hooked == 0
+        custom = found['generic_custom']
+        assert custom == (('total', sum(r + 3 for r in range(n))) if rank == 0 else None)
+        assert found['generic_single'] == ('total', rank + 3)
+        assert 'root must be a rank' in found['generic_bad_root']

@@ -1,5 +1,6 @@
 """Run under mpiexec by test_mn_extensions.py: ChainerMN v7's AllreducePersistent,
-ObservationAggregator and MultiNodeEarlyStoppingTrigger; pickles what each rank saw to
+ObservationAggregator, MultiNodeEarlyStoppingTrigger and GenericMultiNodeEvaluator;
+pickles what each rank saw to
 <out>/rank<r>.pkl."""
 import pathlib
 import pickle
@@ -70,12 +71,46 @@ def early_stopping(comm, found):
     found['early_stopping'] = (fired, trigger.get_training_length())
 
 
+class Summing(chainermn.extensions.GenericMultiNodeEvaluator):
+    """Counts examples per batch and sums the counts on the root."""
+
+    def calc_local(self, xs, ys):
+        return len(xs)
+
+    def aggregate(self, results):
+        return ('total', sum(results))
+
+
+def generic_evaluator(comm, found):
+    """Rank r evaluates r + 3 examples in batches of 2 (shares of unequal length)."""
+    r = comm.rank
+    data = chainer.datasets.TupleDataset(
+        numpy.arange(r + 3, dtype=numpy.float32) + 100 * r,
+        numpy.ones(r + 3, dtype=numpy.float32))
+    hooked = []
+
+    def it():
+        return chainer.iterators.SerialIterator(data, 2, repeat=False, shuffle=False)
+    plain = chainermn.extensions.GenericMultiNodeEvaluator(
+        comm, it(), lambda xs, ys: (xs + ys).tolist(), root=comm.size - 1,
+        progress_hook=hooked.append)
+    found['generic'] = (plain(None), plain(None) is not None, len(hooked))
+    found['generic_custom'] = Summing(comm, it(), None)()
+    found['generic_single'] = Summing(None, it(), None)()
+    try:
+        chainermn.extensions.GenericMultiNodeEvaluator(comm, it(), None, root=comm.size)
+        found['generic_bad_root'] = None
+    except ValueError as e:
+        found['generic_bad_root'] = str(e)
+
+
 def main(out):
     comm = chainermn.create_communicator('naive')
     found = {}
     persistents(comm, found)
     aggregator(comm, found)
     early_stopping(comm, found)
+    generic_evaluator(comm, found)
     (pathlib.Path(out) / 'rank{}.pkl'.format(comm.rank)).write_bytes(pickle.dumps(found))
 
 
