@@ -49,6 +49,17 @@ def float_dtype(dtype, name):
     return dtype
 
 
+def configured_dtype(initializer, dtype):
+    """The dtype :meth:`~chainer.Link.add_param` makes with ``initializer``: the
+    default float32 stands for ``chainer.config.dtype`` when an initializer (not an
+    array) fills the data, as a v4+ parameter's dtype does; else ``dtype``."""
+    if initializer is None or numpy.dtype(dtype) != numpy.float32 or \
+            hasattr(initializer, 'shape'):
+        return dtype
+    import chainer
+    return chainer.get_dtype()
+
+
 def shape_and_dtype(value, name):
     """Link(**params) takes a shape (float32), or a (shape, dtype) pair."""
     if isinstance(value, numbers.Integral) or (

@@ -97,10 +97,18 @@ class GradientMethod(optimizer_module.Optimizer):
         self._use_cleargrads = use
 
     def use_fp32_update(self, flag=True):
-        """Makes the update rules update float16 parameters through float32 copies."""
+        """Makes the update rules update float16 parameters through float32 copies
+        (fp32 master weights, v6+); the states of those parameters (momentum,
+        Adam's moments) are kept in float32 too, those made before this call
+        converted."""
         self._use_fp32_update = flag
         for rule in self.__dict__.get('_rules', {}).values():
             rule.use_fp32_update(flag)
+        if flag:
+            for state in self.__dict__.get('_states', {}).values():
+                for key, value in state.items():
+                    if getattr(value, 'dtype', None) == numpy.float16:
+                        state[key] = value.astype(numpy.float32)
 
     def update(self, lossfun=None, *args, **kwds):
         """Updates the parameters from their gradients.

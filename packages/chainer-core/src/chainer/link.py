@@ -103,11 +103,14 @@ class Link(_link_copy.CopyMixin, _link_device.DeviceMixin, DeviceResident):
             name (str): name of the parameter and of the attribute.
             shape (int or tuple of ints): shape of the parameter array, or None.
             dtype: floating point data type of the parameter array, unless the
-                initializer has a ``dtype`` of its own, which wins (as in v1).
+                initializer has a ``dtype`` of its own, which wins (as in v1). With an
+                initializer, the default float32 follows ``chainer.config.dtype``
+                (v4+: float16 under ``chainer.mixed16``); float32 unless configured.
             initializer: how to fill the data (None: NaN).
         """
         self._check_new_attribute(name, 'parameter')
-        dtype = _lp.float_dtype(initializers.helper._dtype_of(initializer, dtype), name)
+        dtype = _lp.float_dtype(initializers.helper._dtype_of(
+            initializer, _lp.configured_dtype(initializer, dtype)), name)
         if shape is None and name not in self._uninitialized_params:
             if initializer is None:
                 initializer = initializers.NaN(dtype)

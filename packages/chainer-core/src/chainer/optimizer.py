@@ -136,6 +136,11 @@ class Optimizer(object):
 
     def _new_state(self, param):
         state = {}
+        if self.__dict__.get('_use_fp32_update', False) and \
+                getattr(param.data, 'dtype', None) == numpy.float16:
+            # the state of a float16 parameter updated through its float32 copy is
+            # float32 too (v6+): in float16, Adam's eps underflows and steps blow up
+            param = variable.Variable(param.data.astype(numpy.float32))
         self.init_state(param, state)
         return state
 

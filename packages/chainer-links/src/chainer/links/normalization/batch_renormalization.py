@@ -1,5 +1,4 @@
 """The batch renormalization layer ``L.BatchRenormalization``."""
-import numpy
 
 from chainer import configuration
 from chainer.functions.normalization import batch_renormalization
@@ -20,7 +19,9 @@ class BatchRenormalization(batch_normalization.BatchNormalization):
         dmax (float): Upper bound of the shift correction ``|d|``.
         decay (float): Decay rate of the moving average.
         eps (float): Epsilon added to the variances for numerical stability.
-        dtype (numpy.dtype): Type of the parameters and statistics (None: float32).
+        dtype (numpy.dtype): Type of the parameters and statistics (None:
+            ``chainer.config.dtype``, float32 unless configured and under
+            ``chainer.mixed16``).
         use_gamma (bool): If False, the scale is fixed to 1.
         use_beta (bool): If False, the shift is fixed to 0.
         initial_gamma: Initializer (or value) of ``gamma`` (None: 1).
@@ -35,7 +36,6 @@ class BatchRenormalization(batch_normalization.BatchNormalization):
     def __init__(self, size, rmax=1, dmax=0, decay=0.9, eps=2e-5, dtype=None,
                  use_gamma=True, use_beta=True, initial_gamma=None, initial_beta=None,
                  initial_avg_mean=None, initial_avg_var=None):
-        dtype = numpy.float32 if dtype is None else dtype
         super(BatchRenormalization, self).__init__(
             size, decay, eps, dtype, use_gamma, use_beta, initial_gamma, initial_beta)
         # The population variance starts at 1, as in Chainer v7.
