@@ -29,14 +29,14 @@ class Sigmoid(UnaryElementwise):
 
     def compute(self, xp, x):
         if xp is not numpy:
-            if _cudnn.enabled(self.use_cudnn):
+            if _cudnn.enabled(self.use_cudnn, '==always'):
                 return cuda.kernel('cudnn_activation_forward')(x, 'sigmoid')
             return cuda.kernel('sigmoid_fwd')(x)
         return _sigmoid(x)
 
     def derivative(self, xp, x, y, gy):
         if xp is not numpy:
-            if _cudnn.enabled(self.use_cudnn):
+            if _cudnn.enabled(self.use_cudnn, '==always'):
                 return cuda.kernel('cudnn_activation_backward')(x, y, gy, 'sigmoid')
             return cuda.kernel('sigmoid_bwd')(y, gy)
         # f'(x) = f(x) (1 - f(x))
@@ -52,7 +52,8 @@ def sigmoid(x, use_cudnn=None):
 
     Args:
         x (~chainer.Variable or array): Input variable of a float dtype.
-        use_cudnn (bool or None): On the GPU, use cuDNN when it is enabled; otherwise the
+        use_cudnn (bool or None): On the GPU, use cuDNN when it is enabled (None: only
+            when ``chainer.config.use_cudnn`` is ``'always'``, as v7); otherwise the
             library's ``sigmoid_fwd``/``sigmoid_bwd`` kernels run.
 
     Returns:

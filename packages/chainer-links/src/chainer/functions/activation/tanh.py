@@ -14,14 +14,14 @@ class Tanh(UnaryElementwise):
 
     def compute(self, xp, x):
         if xp is not numpy:
-            if _cudnn.enabled(self.use_cudnn):
+            if _cudnn.enabled(self.use_cudnn, '==always'):
                 return cuda.kernel('cudnn_activation_forward')(x, 'tanh')
             return cuda.kernel('tanh_fwd')(x)
         return xp.tanh(x)
 
     def derivative(self, xp, x, y, gy):
         if xp is not numpy:
-            if _cudnn.enabled(self.use_cudnn):
+            if _cudnn.enabled(self.use_cudnn, '==always'):
                 return cuda.kernel('cudnn_activation_backward')(x, y, gy, 'tanh')
             return cuda.kernel('tanh_bwd')(y, gy)
         # d tanh(x) / dx = 1 - tanh(x)^2
@@ -37,7 +37,8 @@ def tanh(x, use_cudnn=None):
 
     Args:
         x (~chainer.Variable or array): Input variable of a float dtype.
-        use_cudnn (bool or None): On the GPU, use cuDNN when it is enabled; otherwise the
+        use_cudnn (bool or None): On the GPU, use cuDNN when it is enabled (None: only
+            when ``chainer.config.use_cudnn`` is ``'always'``, as v7); otherwise the
             library's ``tanh_fwd``/``tanh_bwd`` kernels run.
 
     Returns:
