@@ -41,7 +41,27 @@ def tick():
         thread_policy.tick()
 
 
-class GraphNode(object):
+class _NodeKind(type):
+    """Metaclass of the graph nodes: ``isinstance(f, chainer.Function)`` asks, as in
+    v2+, whether ``f`` is an *old-style* function, one whose gradient cannot be
+    differentiated again. A v1 :class:`chainer.Function` whose ``backward`` also works
+    on Variables (``_differentiable_backward``) is new-style for that question: it is an
+    instance of ``chainer.FunctionNode`` and not of ``chainer.Function`` (v7 code such as
+    ChainerRL's TRPO refuses graphs holding old-style functions). Checks against any
+    other class, subclasses of Function included, are the ordinary ones."""
+
+    def __instancecheck__(cls, obj):
+        plain = type.__instancecheck__(cls, obj)
+        root = cls.__dict__.get('_kind_root')
+        if root is None:
+            return plain
+        twice = bool(getattr(type(obj), '_differentiable_backward', False))
+        if root == 'old':
+            return plain and not twice
+        return plain or (twice and type.__instancecheck__(GraphNode, obj))
+
+
+class GraphNode(object, metaclass=_NodeKind):
     """The base of :class:`chainer.Function` and :class:`chainer.FunctionNode`."""
 
     rank = 0

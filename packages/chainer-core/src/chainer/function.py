@@ -98,6 +98,7 @@ class Function(_graph.GraphNode):
     _host = None  # whether the inputs were host arrays at the last application
     # (``inputs`` and ``outputs`` exist once the graph is built, as in v1)
     _is_v1 = True
+    _kind_root = 'old'  # isinstance(f, Function): see _graph._NodeKind
     #: Whether ``backward`` is written with operations that work on Variables as well
     #: as on arrays, so that a double backprop can call it with Variables.
     _differentiable_backward = False

@@ -34,6 +34,7 @@ class FunctionNode(_graph.GraphNode):
             inputs' creators (0 when no input has a creator).
     """
 
+    _kind_root = 'new'  # isinstance(f, FunctionNode): see _graph._NodeKind
     _inputs = None
     _outputs = None
     _input_indexes_to_retain = None

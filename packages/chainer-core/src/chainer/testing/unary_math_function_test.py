@@ -27,7 +27,7 @@ def _uniform_data(shape, dtype):
 def _is_v1_function(func):
     """A v1 :class:`~chainer.Function` instance (the v1 form), not a plain function
     such as ``F.sin`` (v5+)."""
-    return isinstance(func, chainer.Function)
+    return chainer.Function in type(func).__mro__  # twice-differentiable ones too
 
 
 def _func_name(func):
