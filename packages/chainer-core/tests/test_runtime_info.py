@@ -16,7 +16,7 @@ def test_print_runtime_info_reports_versions():
     text = out.getvalue()
     assert platform.python_version() in text
     assert 'NumPy' in text and numpy.__version__ in text
-    assert 'chainer-core' in text and chainer.__version__ in text
+    assert 'chainer-core' in text and chainer._version.__version__ in text
     for name in ('h5py', 'protobuf', 'cupy'):
         assert '\n  {}'.format(name) in text
     assert '\n  cuda' in text

@@ -12,7 +12,7 @@ import pkgutil
 
 __path__ = pkgutil.extend_path(__path__, __name__)
 
-from chainer._version import __version__  # noqa: E402,F401
+from chainer._api_version import __version__  # noqa: E402,F401 (the API level, 8.x)
 from chainer import flag  # noqa: E402
 from chainer.flag import AUTO, Flag, OFF, ON  # noqa: E402,F401
 from chainer import configuration  # noqa: E402,F401
