@@ -131,3 +131,21 @@ def test_gpu_offline_session_installs_nothing(noxfile):
     assert kind == 'run' and args[1] == str(TOOL) and args[2:] == ('--packages',
                                                                    'cupy-kernels')
     assert kwargs == {'external': True}
+
+
+@pytest.mark.parametrize('cuda,extra', [((13, 0), 'cuda13,cudnn'), ((12, 4), 'cuda12,cudnn12')])
+def test_gpu_session_installs_cudnn_and_a_per_test_timeout(noxfile, monkeypatch, tmp_path,
+                                                           cuda, extra):
+    calls = []
+    monkeypatch.setattr(noxfile, '_driver_cuda_version', lambda session: cuda)
+    session = types.SimpleNamespace(
+        posargs=[], log=lambda *a: None, chdir=lambda *a: None,
+        create_tmp=lambda: str(tmp_path), error=lambda *a: calls.append(('error', a)),
+        install=lambda *a, **k: calls.append(('install', a)),
+        run=lambda *a, **k: calls.append(('run', a)) or '')
+    noxfile.gpu(session)
+    installs = [a for kind, a in calls if kind == 'install'][0]
+    assert 'pytest-timeout' in installs
+    assert any(i.endswith('cupy-kernels[{}]'.format(extra)) for i in installs), installs
+    pytest_runs = [a for kind, a in calls if kind == 'run' and '-m' in a and 'pytest' in a]
+    assert pytest_runs and all(a[a.index('--timeout') + 1] == '120' for a in pytest_runs)
