@@ -3,6 +3,7 @@ import numpy
 
 from chainer import cuda
 from chainer import function
+from chainer import variable
 from chainer.functions._axis import check_axis
 from chainer.functions._axis import check_int
 from chainer.functions.array._fill import fill_missing_grads
@@ -103,7 +104,22 @@ def split_axis(x, indices_or_sections, axis, force_tuple=False):
     ys = SplitAxis(indices_or_sections, axis)(x)
     if not isinstance(ys, tuple) and (force_tuple or _no_positions(indices_or_sections)):
         ys = (ys,)
+    elif not isinstance(ys, tuple):
+        ys.__class__ = _OnePiece
     return ys
+
+
+class _OnePiece(variable.Variable):
+    """The single piece v1's ``split_axis`` returns as a Variable (``force_tuple=False``)
+    that iterates as v7's one-piece tuple: ``list(piece)`` is ``[piece]``. v7 code
+    splits a batch into ``len(x)`` pieces and iterates them (ChainerRL's recurrent
+    agents, a batch of one); v1 code gets the Variable, whose indexing, ``len`` (the
+    one piece along ``axis=0``) and everything else are a Variable's."""
+
+    __slots__ = ()
+
+    def __iter__(self):
+        return iter((self,))
 
 
 def _no_positions(indices_or_sections):
