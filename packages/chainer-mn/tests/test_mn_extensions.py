@@ -1,6 +1,6 @@
 """ChainerMN v7's AllreducePersistent, ObservationAggregator,
-MultiNodeEarlyStoppingTrigger and GenericMultiNodeEvaluator under ``mpiexec -n 2`` and
-``-n 3`` (one launch of mpi_scripts/mn_extensions.py each)."""
+MultiNodeEarlyStoppingTrigger, GenericMultiNodeEvaluator and multi_node_snapshot under
+``mpiexec -n 2`` and ``-n 3`` (one launch of mpi_scripts/mn_extensions.py each)."""
 import numpy
 import pytest
 
@@ -67,3 +67,26 @@ def test_generic_evaluator_gathers_the_batch_results_on_the_root(ranks):
         assert custom == (('total', sum(r + 3 for r in range(n))) if rank == 0 else None)
         assert found['generic_single'] == ('total', rank + 3)
         assert 'root must be a rank' in found['generic_bad_root']
+
+
+def test_replica_sets(ranks):
+    found = ranks[0]
+    assert found['replica_sets'] == [
+        [{0}, {1, 2, 3}], [{0}, {1}, {2, 3}], [{0, 1}, {2, 3}], [{0, 1, 2, 3}],
+        [{0, 2}, {1, 3}]]
+    assert 'outside 0 .. 3' in found['replica_sets_bad', '[5]']
+    assert 'rank 1 is in two replica sets' in found['replica_sets_bad', '[[0, 1], [1]]']
+
+
+def test_multi_node_snapshot_written_by_masters_and_loaded_into_replicas(ranks):
+    # replica sets {0} and {1, ..., n - 1}: masters 0 and 1
+    for rank, found in enumerate(ranks):
+        is_master, filename, _ = found['snapshot_run']
+        assert is_master == (rank <= 1)
+        assert filename == 'snap_iter_{{.updater.iteration}}.{}'.format(rank)
+        assert found['snapshot_files'] == [
+            'snap_iter_2.0', 'snap_iter_2.1', 'snap_iter_4.0', 'snap_iter_4.1']
+        iteration, resumed = found['snapshot_resumed']
+        assert iteration == 4
+        master = min(rank, 1)  # every replica holds its master's trained weights
+        numpy.testing.assert_array_equal(resumed, ranks[master]['snapshot_run'][2])

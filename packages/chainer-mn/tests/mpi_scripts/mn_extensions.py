@@ -1,6 +1,6 @@
 """Run under mpiexec by test_mn_extensions.py: ChainerMN v7's AllreducePersistent,
-ObservationAggregator, MultiNodeEarlyStoppingTrigger and GenericMultiNodeEvaluator;
-pickles what each rank saw to
+ObservationAggregator, MultiNodeEarlyStoppingTrigger, GenericMultiNodeEvaluator and
+multi_node_snapshot; pickles what each rank saw to
 <out>/rank<r>.pkl."""
 import pathlib
 import pickle
@@ -104,6 +104,48 @@ def generic_evaluator(comm, found):
         found['generic_bad_root'] = str(e)
 
 
+def _trainer(comm, out, seed, autoload):
+    """A tiny classifier training of this rank (4 iterations) with a multi-node
+    snapshot every 2 iterations (replica sets: {0} and the others)."""
+    numpy.random.seed(seed)
+    model = L.Classifier(L.Linear(3, 2))
+    rng = numpy.random.RandomState(comm.rank)
+    data = chainer.datasets.TupleDataset(rng.rand(8, 3).astype(numpy.float32),
+                                         rng.randint(0, 2, 8).astype(numpy.int32))
+    optimizer = chainer.optimizers.SGD(lr=0.1)
+    optimizer.setup(model)
+    updater = chainer.training.StandardUpdater(
+        chainer.iterators.SerialIterator(data, 2, shuffle=False), optimizer)
+    trainer = chainer.training.Trainer(updater, (4, 'iteration'), out=out)
+    snapshot = chainer.training.extensions.snapshot(
+        filename='snap_iter_{.updater.iteration}', autoload=autoload)
+    extension = chainermn.extensions.multi_node_snapshot(comm, snapshot, [0])
+    trainer.extend(extension, trigger=(2, 'iteration'))
+    return trainer, model, extension
+
+
+def snapshots(comm, out, found):
+    from chainermn.extensions._multi_node_snapshot import _parse_replica_sets
+    found['replica_sets'] = [_parse_replica_sets(rs, 4) for rs in
+                             ([0], [0, 1], [[0, 1], [2, 3]], [], [range(0, 4, 2)])]
+    for bad in ([5], [[0, 1], [1]]):
+        try:
+            _parse_replica_sets(bad, 4)
+        except ValueError as e:
+            found['replica_sets_bad', str(bad)] = str(e)
+    directory = pathlib.Path(out) / 'snapshots'
+    directory.mkdir(exist_ok=True)
+    trainer, model, extension = _trainer(comm, str(directory), comm.rank, False)
+    trainer.run()
+    found['snapshot_run'] = (extension.is_master, extension.snapshot.filename,
+                             model.predictor.W.data.copy())
+    comm.mpi_comm.barrier()
+    found['snapshot_files'] = sorted(p.name for p in directory.iterdir())
+    trainer, model, extension = _trainer(comm, str(directory), 1000 + comm.rank, True)
+    trainer.run()  # resumes at iteration 4 (the stop): only the loaded state remains
+    found['snapshot_resumed'] = (trainer.updater.iteration, model.predictor.W.data.copy())
+
+
 def main(out):
     comm = chainermn.create_communicator('naive')
     found = {}
@@ -111,6 +153,7 @@ def main(out):
     aggregator(comm, found)
     early_stopping(comm, found)
     generic_evaluator(comm, found)
+    snapshots(comm, out, found)
     (pathlib.Path(out) / 'rank{}.pkl'.format(comm.rank)).write_bytes(pickle.dumps(found))
 
 
