@@ -14,6 +14,9 @@ Entries, relative to the optimizer's path:
   such a parameter was initialized holds its state; loading it into a
   parameter still uninitialized here keeps that state for it (a trainer
   snapshot loads the optimizer before the model), as v7 does;
+- ``<param path>/fp32_param``: the float32 master copy of a float16 parameter
+  updated with ``use_fp32_update`` (this project's; the real Chainer ignores it
+  and makes the master anew from the float16 parameter);
 - ``loss_scaling/scale``, ``loss_scaling/overflowed``: with dynamic loss
   scaling only, its current scale and whether a gradient ever overflowed
   (this project's; the real Chainer ignores them, and a file without them
@@ -161,3 +164,34 @@ def serialize_states(optimizer, serializer):
             value = child(key, state[key])
             if value is not None:
                 state[key] = value
+        if param is not None:
+            _serialize_fp32_master(param, child, loading)
+
+
+def _serialize_fp32_master(param, child, loading):
+    """Saves or loads the float32 master copy of a float16 parameter updated with
+    ``use_fp32_update`` (``<param path>/fp32_param``), so that a resumed run
+    continues from the master's bits instead of the float16 rounding of them; a
+    file without it (the real Chainer's) leaves the master to be made anew."""
+    rule = getattr(param, 'update_rule', None)
+    if rule is None or not getattr(rule, '_use_fp32_update', False) or \
+            param.data is None or param.data.dtype != numpy.float16:
+        return
+    if not loading:
+        master = rule._fp32_param
+        if master is not None and master.data is not None:
+            child('fp32_param', master.data)
+        return
+    # NaN: what a lenient load that skips a missing entry leaves
+    buffer = numpy.full(param.data.shape, numpy.nan, numpy.float32)
+    try:
+        value = serializer_module._peek(child, 'fp32_param', buffer)
+    except KeyError:
+        return
+    value = buffer if value is None else numpy.asarray(value, numpy.float32)
+    if serializer_module._is_validating(child) or numpy.isnan(value).all():
+        return
+    from chainer import optimizer as optimizer_module
+    from chainer import parameter
+    rule._fp32_param = parameter.Parameter(
+        optimizer_module._to_device_of(value, param.data), name=param.name)

@@ -54,3 +54,52 @@ def test_float32_reference_and_fp32_update_take_the_same_adam_steps():
         opt32.update()
     numpy.testing.assert_allclose(link16.W.update_rule._fp32_param.array,
                                   link32.W.array, rtol=1e-6, atol=1e-7)
+
+
+def _step(link, opt, seed):
+    x = numpy.random.RandomState(seed).rand(5, 4).astype(numpy.float16)
+    opt.update(lambda: F.sum(link(x) ** 2))
+
+
+def _mixed16_adam():
+    link = _link()
+    opt = optimizers.Adam(alpha=1e-4)  # steps below float16's resolution of W
+    opt.setup(link)
+    opt.use_fp32_update()
+    return link, opt
+
+
+def test_a_resumed_mixed16_run_continues_from_the_float32_master(tmp_path):
+    straight, opt = _mixed16_adam()
+    for seed in range(4):
+        _step(straight, opt, seed)
+
+    first, opt1 = _mixed16_adam()
+    for seed in range(2):
+        _step(first, opt1, seed)
+    chainer.serializers.save_npz(str(tmp_path / 'model.npz'), first)
+    chainer.serializers.save_npz(str(tmp_path / 'opt.npz'), opt1)
+    with numpy.load(str(tmp_path / 'opt.npz')) as f:
+        assert f['W/fp32_param'].dtype == numpy.float32
+    resumed, opt2 = _mixed16_adam()
+    chainer.serializers.load_npz(str(tmp_path / 'model.npz'), resumed)
+    chainer.serializers.load_npz(str(tmp_path / 'opt.npz'), opt2)
+    for seed in range(2, 4):
+        _step(resumed, opt2, seed)
+    numpy.testing.assert_array_equal(resumed.W.update_rule._fp32_param.array,
+                                     straight.W.update_rule._fp32_param.array)
+    numpy.testing.assert_array_equal(resumed.W.array, straight.W.array)
+
+
+def test_a_file_without_the_master_makes_it_from_the_parameter(tmp_path):
+    link, opt = _mixed16_adam()
+    _step(link, opt, 0)
+    entries = chainer.serializers.DictionarySerializer()
+    entries.save(opt)
+    target = {k: v for k, v in entries.target.items() if 'fp32_param' not in k}
+    other, opt2 = _mixed16_adam()
+    chainer.serializers.NpzDeserializer(target).load(opt2)
+    assert other.W.update_rule._fp32_param is None
+    lenient = chainer.serializers.NpzDeserializer(target, strict=False)
+    lenient.load(opt2)
+    assert other.W.update_rule._fp32_param is None
