@@ -29,4 +29,6 @@ def test_file_tables_are_separate_dicts():
 
 def test_with_args_doc_keeps_none():
     assert _idx_digits.with_args_doc(None) is None
-    assert _idx_digits.with_args_doc('Head.\n    ').endswith('``(train, test)``.\n    ')
+    doc = _idx_digits.with_args_doc('Head.\n    ')
+    assert doc.startswith('Head.\n\nThe arguments and the result are those of')
+    assert '\nArgs:\n    withlabel (bool)' in doc and doc.endswith('``(train, test)``.\n')

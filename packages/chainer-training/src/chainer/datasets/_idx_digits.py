@@ -5,6 +5,7 @@ import gzip
 import numpy
 
 from chainer.datasets import _retrieve
+from chainer.utils import _docstrings
 
 _IMAGE_SHAPES = {1: (784,), 2: (28, 28), 3: (1, 28, 28)}
 _IDX_UBYTE = 0x08
@@ -25,7 +26,7 @@ def with_args_doc(doc):
     """``doc``, the docstring of a ``get_<set>`` function that forwards its arguments to
     :func:`get` like :func:`~chainer.datasets.get_mnist`, followed by the shared
     description of those arguments (None stays None, as under ``python -OO``)."""
-    return None if doc is None else doc + _GETTER_ARGS_DOC
+    return _docstrings.extend(doc, _GETTER_ARGS_DOC)
 
 
 _GETTER_ARGS_DOC = """

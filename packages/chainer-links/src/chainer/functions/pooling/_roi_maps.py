@@ -16,6 +16,7 @@ import numpy
 from chainer import cuda
 from chainer import function_node
 from chainer import variable
+from chainer.utils import _docstrings
 from chainer.utils import type_check
 
 
@@ -280,12 +281,10 @@ def with_doc_tail(doc, mode, reduce):
     """``doc``, the docstring of a public ROI pooling (``mode`` 'pool' or 'align',
     ``reduce`` 'average' or 'max'), followed by the shared part: differentiability,
     arguments, result and errors (None stays None, as under ``python -OO``)."""
-    if doc is None:
-        return None
     align = mode == 'align'
-    return doc + _DOC_TAIL.format(
+    return _docstrings.extend(doc, _DOC_TAIL.format(
         argmax=' and the argmax' if reduce == 'max' else '',
         ratio_arg=('\n        sampling_ratio (None, int or pair): Points per bin along '
                    'each axis.' if align else ''),
         ratio_error=(', ``spatial_scale`` or ``sampling_ratio``' if align
-                     else ' or ``spatial_scale``'))
+                     else ' or ``spatial_scale``')))
