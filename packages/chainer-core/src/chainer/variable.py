@@ -206,6 +206,14 @@ class Variable(object):
         # v2+ code (and tests) reach the node under this private name
         return self.node
 
+    def get_variable(self):
+        """Returns this variable: a v1 Function's ``inputs`` are Variables where v2+'s
+        are nodes, and code written for v2+ (onnx-chainer) asks them for theirs
+        (:meth:`VariableNode.get_variable`)."""
+        return self
+
+    get_variable_or_none = get_variable
+
     @property
     def xp(self):
         """The array module of the data (numpy, or the GPU one)."""
