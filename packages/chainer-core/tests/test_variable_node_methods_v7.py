@@ -3,12 +3,21 @@ asks nodes (VariableNode.get_variable / get_variable_or_none): both give the Var
 import numpy
 
 import chainer
-import chainer.functions as F
+
+
+class _Double(chainer.Function):
+    """A v1 Function: its inputs are Variables."""
+
+    def forward(self, inputs):
+        return inputs[0] * 2,
+
+    def backward(self, inputs, grad_outputs):
+        return grad_outputs[0] * 2,
 
 
 def test_function_inputs_answer_like_nodes():
     x = chainer.Variable(numpy.ones((2, 3), numpy.float32))
-    y = F.sum(x * 2)
+    y = _Double()(x)
     for node in (y.creator.inputs[0], y.creator.inputs[0].node):
         assert node.get_variable() is y.creator.inputs[0]
         assert node.get_variable_or_none() is y.creator.inputs[0]
