@@ -26,6 +26,12 @@ def test_share_bounds_equal_and_disjoint():
     assert issubclass(chainermn.DataSizeError, RuntimeError)
 
 
+def test_v7_private_scatter_index_generator_yields_ranked_shares():
+    from chainermn.datasets.scatter import _scatter_index
+    assert list(_scatter_index(10, 3, False)) == [(0, 0, 4), (1, 4, 7), (2, 7, 10)]
+    assert list(_scatter_index(10, 3, True)) == [(0, 0, 4), (1, 3, 7), (2, 6, 10)]
+
+
 def test_create_empty_dataset_has_one_empty_example_per_example():
     empty = chainermn.datasets.create_empty_dataset(numpy.zeros((4, 3)))
     assert empty == [(), (), (), ()]

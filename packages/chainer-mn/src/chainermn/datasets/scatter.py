@@ -47,6 +47,14 @@ def share_bounds(n_total, n_ranks, force_equal_length=True):
     return bounds
 
 
+def _scatter_index(n_total_samples, size, force_equal_length):
+    """Yields ``(rank, begin, end)`` of every rank's share (ChainerMN v7's private
+    generator; :func:`share_bounds` computes the shares)."""
+    for rank, (begin, end) in enumerate(share_bounds(n_total_samples, size,
+                                                     force_equal_length)):
+        yield rank, begin, end
+
+
 def scatter_index(n_total_indices, comm, root=0, force_equal_length=True):
     """Gives each process its range of ``n_total_indices`` indices, without moving data.
 
