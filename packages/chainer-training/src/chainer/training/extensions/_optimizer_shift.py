@@ -1,6 +1,7 @@
 """Base of the extensions that schedule an optimizer attribute over calls."""
 import numpy
 
+from chainer import serializer as serializer_module
 from chainer.training import extension
 
 
@@ -62,14 +63,28 @@ class OptimizerShift(extension.Extension):
             self._t += 1
         self._apply(trainer)
 
+    #: Whether Chainer v1 had this extension: its snapshots count the call before
+    #: training too (``_t`` is one more than the shifts made), and hold no
+    #: ``_last_value``.
+    _in_v1 = False
+
     def serialize(self, serializer):
         """Saves or loads the count of shifts (and the last value, which a
-        snapshot of v1 lacks)."""
-        self._t = serializer('_t', self._t)
+        snapshot of v1 lacks: its count, one more than the shifts made, is taken
+        back by one)."""
+        t = serializer('_t', self._t)
+        v1_file = False
         try:
             last = serializer('_last_value', numpy.nan if self._last_value is None
                               else float(self._last_value))
         except KeyError:
+            last, v1_file = None, True
+        if serializer_module._is_validating(serializer) or \
+                not isinstance(serializer, serializer_module.Deserializer):
             return
         if last is not None and numpy.isfinite(float(last)):
             self._last_value = float(last)
+        if v1_file and self._in_v1 and t is not None:
+            t = max(int(t) - 1, 0)
+        if t is not None:
+            self._t = t

@@ -21,6 +21,8 @@ class ExponentialShift(_optimizer_shift.OptimizerShift):
         optimizer: the optimizer; the updater's ``'main'`` one when None.
     """
 
+    _in_v1 = True
+
     def __init__(self, attr, rate, init=None, target=None, optimizer=None):
         super().__init__(attr, optimizer)
         for name, value in (('rate', rate), ('init', init), ('target', target)):

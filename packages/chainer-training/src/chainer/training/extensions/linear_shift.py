@@ -17,6 +17,8 @@ class LinearShift(_optimizer_shift.OptimizerShift):
         optimizer: the optimizer; the updater's ``'main'`` one when None.
     """
 
+    _in_v1 = True
+
     def __init__(self, attr, value_range, time_range, optimizer=None):
         super().__init__(attr, optimizer)
         if len(value_range) != 2:
