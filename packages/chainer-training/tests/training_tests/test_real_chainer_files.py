@@ -342,3 +342,22 @@ def test_a_v1_24_trainer_snapshot_resumes(tmp_path, suffix):
     v124_opt = {k[len('updater/optimizer:main/'):]
                 for k in _v124_snapshot() if k.startswith('updater/optimizer:main/')}
     assert v124_opt <= _keys(tmp_path / 'opt.npz')
+
+
+@pytest.mark.parametrize('suffix,load,save', _FORMATS, ids=['npz', 'hdf5'])
+def test_a_v1_24_optimizer_file_loads_into_a_model_with_an_uninitialized_link(
+        tmp_path, suffix, load, save):
+    # v1.24 kept states of initialized parameters only, and no per-parameter t
+    entries = {k: v for k, v in _v7_adam().items()
+               if not k.endswith('/t') and not k.startswith('lazy/W')}
+    entries['t'] = numpy.array(5, numpy.int64)
+    _write(tmp_path / ('adam' + suffix), entries)
+    _write(tmp_path / ('model' + suffix), _v7_model())
+    net = Net()
+    load(str(tmp_path / ('model' + suffix)), net)
+    opt = optimizers.Adam()
+    opt.setup(net)
+    load(str(tmp_path / ('adam' + suffix)), opt)
+    assert opt.t == 5 and net.lazy.W.update_rule.state is None
+    numpy.testing.assert_array_equal(net.lazy.b.update_rule.state['m'],
+                                     _values(1)['lazy/b'])
