@@ -195,3 +195,40 @@ def _serialize_fp32_master(param, child, loading):
     from chainer import parameter
     rule._fp32_param = parameter.Parameter(
         optimizer_module._to_device_of(value, param.data), name=param.name)
+
+
+def serialize_rule(rule, param, serializer, name):
+    """Saves or loads the update rule of one parameter (v2+ optimizers). Loading
+    the rule of a parameter not initialized yet, with no state yet, accepts a file
+    without its state entries (v7's layout: only its ``t``; 7.8.1 itself refuses
+    it); some entries without the others are refused."""
+    loading = _is_loading(serializer)
+    if not loading or param.data is not None or rule.state is not None:
+        rule.serialize(serializer[name.lstrip('/')])
+        return
+    try:
+        child = serializer[name.lstrip('/')]
+    except KeyError:  # an HDF5 file without the group
+        return
+    try:
+        rule.serialize(child)
+    except KeyError:
+        probe = {}
+        rule._state = probe
+        try:
+            rule.init_state(_probe_parameter())
+        finally:
+            rule._state = None
+        for key in probe:
+            try:
+                value = serializer_module._peek(child, key, None)
+            except KeyError:
+                continue
+            if value is not None:
+                raise
+
+
+def _probe_parameter():
+    from chainer import variable
+    probe = numpy.zeros(1, dtype=numpy.float32)
+    return variable.Variable(probe, grad=probe.copy())

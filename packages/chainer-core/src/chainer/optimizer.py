@@ -334,7 +334,7 @@ class Optimizer(object):
         for name, param in sorted(self.target.namedparams()):
             rule = self._rule_of(name, param) if self._uses_rules() else None
             if rule is not None:
-                rule.serialize(serializer[name.lstrip('/')])
+                _optimizer_files.serialize_rule(rule, param, serializer, name)
         for name, hook in self._hook_dict().items():
             if hasattr(hook, 'serialize'):  # a stateful hook (GradientNoise's random state)
                 hook.serialize(serializer['hook:' + name])

@@ -361,3 +361,46 @@ def test_a_v1_24_optimizer_file_loads_into_a_model_with_an_uninitialized_link(
     assert opt.t == 5 and net.lazy.W.update_rule.state is None
     numpy.testing.assert_array_equal(net.lazy.b.update_rule.state['m'],
                                      _values(1)['lazy/b'])
+
+
+class _V7StyleMomentumSGD(chainer.optimizer.GradientMethod):
+    """An optimizer written as v7 code writes one: per-parameter update rules."""
+
+    def __init__(self, lr=0.01, momentum=0.9):
+        super(_V7StyleMomentumSGD, self).__init__()
+        self.hyperparam.lr = lr
+        self.hyperparam.momentum = momentum
+
+    def create_update_rule(self):
+        from chainer.optimizers import momentum_sgd
+        return momentum_sgd.MomentumSGDRule(self.hyperparam)
+
+
+@pytest.mark.parametrize('suffix', ['.npz', '.h5'])
+def test_a_v7_file_loads_into_update_rules_of_an_uninitialized_parameter(
+        tmp_path, suffix):
+    entries = {'t': numpy.array(5, numpy.int64), 'epoch': numpy.array(2, numpy.int64),
+               'lazy/W/t': numpy.array(5, numpy.int64)}
+    for path, value in _values(3).items():
+        entries[path + '/v'] = value
+        entries[path + '/t'] = numpy.array(5, numpy.int64)
+    _write(tmp_path / ('opt' + suffix), entries)
+    load = serializers.load_npz if suffix == '.npz' else serializers.load_hdf5
+    net = Net()
+    _write(tmp_path / ('model' + suffix), _v7_model())
+    load(str(tmp_path / ('model' + suffix)), net)
+    opt = _V7StyleMomentumSGD()
+    opt.setup(net)
+    load(str(tmp_path / ('opt' + suffix)), opt)
+    assert opt.t == 5 and net.lazy.W.update_rule.t == 5
+    assert net.lazy.W.update_rule.state is None
+    numpy.testing.assert_array_equal(net.fc.W.update_rule.state['v'], _values(3)['fc/W'])
+    # a file holding the state of a parameter not initialized here: kept for it (v7)
+    entries['lazy/W/v'] = numpy.full((4, 18), 0.5, numpy.float32)
+    _write(tmp_path / ('full' + suffix), entries)
+    fresh = Net()
+    load(str(tmp_path / ('model' + suffix)), fresh)
+    opt = _V7StyleMomentumSGD()
+    opt.setup(fresh)
+    load(str(tmp_path / ('full' + suffix)), opt)
+    assert (fresh.lazy.W.update_rule.state['v'] == 0.5).all()
