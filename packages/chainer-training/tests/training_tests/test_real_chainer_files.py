@@ -404,3 +404,42 @@ def test_a_v7_file_loads_into_update_rules_of_an_uninitialized_parameter(
     opt.setup(fresh)
     load(str(tmp_path / ('full' + suffix)), opt)
     assert (fresh.lazy.W.update_rule.state['v'] == 0.5).all()
+
+
+class _V7StyleAdam(chainer.optimizer.GradientMethod):
+    def __init__(self):
+        super(_V7StyleAdam, self).__init__()
+        self.hyperparam.alpha = 0.001
+        self.hyperparam.beta1 = 0.9
+        self.hyperparam.beta2 = 0.999
+        self.hyperparam.eps = 1e-8
+        self.hyperparam.eta = 1.0
+        self.hyperparam.weight_decay_rate = 0
+        self.hyperparam.amsgrad = False
+        self.hyperparam.adabound = False
+        self.hyperparam.final_lr = 0.1
+        self.hyperparam.gamma = 1e-3
+
+    def create_update_rule(self):
+        from chainer.optimizers import adam
+        return adam.AdamRule(self.hyperparam)
+
+
+def test_a_partial_state_of_an_uninitialized_parameter_is_refused_by_rules(tmp_path):
+    entries = _v7_adam()
+    entries['lazy/W/m'] = numpy.zeros((4, 18), numpy.float32)  # and no lazy/W/v
+    _write(tmp_path / 'adam.npz', entries)
+    net = Net()
+    _write(tmp_path / 'model.npz', _v7_model())
+    serializers.load_npz(str(tmp_path / 'model.npz'), net)
+    opt = _V7StyleAdam()
+    opt.setup(net)
+    assert net.fc.W.update_rule.state is None
+    with pytest.raises(KeyError, match='lazy/W/v'):
+        serializers.load_npz(str(tmp_path / 'adam.npz'), opt)
+    assert opt.t == 0 and net.fc.W.update_rule.state is None  # all or nothing
+    del entries['lazy/W/m']
+    _write(tmp_path / 'adam.npz', entries)
+    serializers.load_npz(str(tmp_path / 'adam.npz'), opt)
+    assert opt.t == 5 and net.lazy.W.update_rule.state is None
+    numpy.testing.assert_array_equal(net.fc.W.update_rule.state['m'], _values(1)['fc/W'])
