@@ -147,3 +147,24 @@ def test_create_mnbn_model_converts_the_layers_a_sequential_calls(ranks):
         mine = expected[begin:begin + len(seq['h'])]
         begin += len(seq['h'])
         _close(seq['y'], mine, 1e-4)
+
+
+def test_float16_data_is_normalized_in_float32(ranks):
+    """Mixed16: float16 data, float32 parameters. The parameters' gradients keep float32
+    precision (against float64 on the float16 data of the concatenated batch)."""
+    import chainer.functions as F
+    n = len(ranks)
+    x_all, gy_all, gamma, beta = mnbn.batches(n)
+    x = chainer.Variable(x_all.astype(numpy.float16).astype(numpy.float64))
+    g, b = chainer.Variable(gamma.copy()), chainer.Variable(beta.copy())
+    y = F.batch_normalization(x, g, b)
+    y.grad = gy_all.astype(numpy.float16).astype(numpy.float64)
+    y.backward()
+    for rank, found in enumerate(ranks):
+        half = found['half']
+        assert half['y'].dtype == half['gx'].dtype == numpy.float16
+        assert half['ggamma'].dtype == half['gbeta'].dtype == numpy.float32
+        _close(half['y'], mnbn.mine(y.data, rank), 2e-3)
+        _close(half['gx'], mnbn.mine(x.grad, rank), 2e-3)
+        _close(half['ggamma'], g.grad / n, 1e-5)
+        _close(half['gbeta'], b.grad / n, 1e-5)

@@ -30,6 +30,20 @@ def mine(array, rank):
     return array[begin:begin + rank + 2]
 
 
+def run_half(comm):
+    """float16 data with float32 parameters (mixed16): output, input and parameter
+    gradients of the function."""
+    x_all, gy_all, gamma, beta = batches(comm.size)
+    x = chainer.Variable(mine(x_all, comm.rank).astype(numpy.float16))
+    g = chainer.Variable(gamma.astype(numpy.float32))
+    b = chainer.Variable(beta.astype(numpy.float32))
+    y = chainermn.functions.batch_normalization.multi_node_batch_normalization(
+        x, g, b, comm)
+    y.grad = mine(gy_all, comm.rank).astype(numpy.float16)
+    y.backward()
+    return {'y': y.data, 'gx': x.grad, 'ggamma': g.grad, 'gbeta': b.grad}
+
+
 def run_link(comm, dtype):
     x_all, gy_all, gamma, beta = batches(comm.size)
     link = chainermn.links.MultiNodeBatchNormalization(C, comm, dtype=dtype)
@@ -73,6 +87,7 @@ def main(out):
     found = {}
     for dtype in (numpy.float32, numpy.float64):
         found[numpy.dtype(dtype).name] = run_link(comm, dtype)
+    found['half'] = run_half(comm)
 
     link = chainermn.links.MultiNodeBatchNormalization(C, comm)
     found['deepcopy_shares_comm'] = copy.deepcopy(link).comm is comm

@@ -101,17 +101,19 @@ class MultiNodeBatchNormalizationFunction(function.Function):
         self._m = m
         mean = (total / m).astype(acc)
         view = _channel_params.param_view
-        xc = x - view(mean.astype(x.dtype), x.ndim, axes)
+        # float16 data is normalized in float32 (the accumulation dtype), the result
+        # cast back: the parameters' gradients then keep float32 precision (mixed16)
+        xc = x.astype(acc, copy=False) - view(mean, x.ndim, axes)
         sq, = self._sum_over_processes(xp, (xc * xc).sum(axis=axes, dtype=acc))
         var = (sq / m).astype(acc)
-        inv_std = (1 / xp.sqrt(var + self.eps)).astype(x.dtype)
+        inv_std = (1 / xp.sqrt(var + self.eps)).astype(acc)
         self._inv_std = inv_std
         self._x_hat = xc * view(inv_std, x.ndim, axes)
-        y = self._x_hat * view(gamma.astype(x.dtype), x.ndim, axes)
-        y += view(beta.astype(x.dtype), x.ndim, axes)
+        y = self._x_hat * view(gamma.astype(acc), x.ndim, axes)
+        y += view(beta.astype(acc), x.ndim, axes)
         if self.running_mean is not None:
             self._update_running_stats(mean, var, m)
-        return y,
+        return y.astype(x.dtype, copy=False),
 
     def _update_running_stats(self, mean, var, m):
         decay = self.decay
@@ -130,18 +132,20 @@ class MultiNodeBatchNormalizationFunction(function.Function):
         axes = self._axes
         view = _channel_params.param_view
         acc = _channel_params.sum_dtype(x.dtype)
-        x_hat = self._x_hat
+        x_hat = self._x_hat  # in the accumulation dtype
+        gy = gy.astype(acc, copy=False)
         gbeta, ggamma = self._sum_over_processes(
             xp, gy.sum(axis=axes, dtype=acc), (gy * x_hat).sum(axis=axes, dtype=acc))
         m = self._m
-        gx = x_hat * view((ggamma / m).astype(x.dtype), x.ndim, axes)
-        gx += view((gbeta / m).astype(x.dtype), x.ndim, axes)
+        gx = x_hat * view((ggamma / m).astype(acc), x.ndim, axes)
+        gx += view((gbeta / m).astype(acc), x.ndim, axes)
         gx = gy - gx
-        gx *= view(gamma.astype(x.dtype) * self._inv_std, x.ndim, axes)
+        gx *= view(gamma.astype(acc) * self._inv_std, x.ndim, axes)
         # The parameters' gradients: the mean over the processes of the sums, as in
         # ChainerMN v7 (the multi-node optimizer's averaging keeps them).
         n = self.comm.size
-        return (gx, (ggamma / n).astype(gamma.dtype), (gbeta / n).astype(gamma.dtype))
+        return (gx.astype(x.dtype, copy=False), (ggamma / n).astype(gamma.dtype),
+                (gbeta / n).astype(gamma.dtype))
 
 
     def _variable_grads(self, inputs, gy):
