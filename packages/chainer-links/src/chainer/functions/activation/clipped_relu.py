@@ -18,6 +18,16 @@ class ClippedReLU(UnaryElementwise):
             raise ValueError('z (the clipping value) must be positive, got {}'.format(z))
         self.z = z
 
+    @property
+    def cap(self):
+        """The clipping value ``z``, under v1.24's and v7's attribute name (read by
+        exporters such as onnx-chainer)."""
+        return self.z
+
+    @cap.setter
+    def cap(self, z):
+        self.z = z
+
     def compute(self, xp, x):
         if xp is not numpy:
             return cuda.kernel('clipped_relu_fwd')(x, x.dtype.type(self.z))

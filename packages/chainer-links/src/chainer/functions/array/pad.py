@@ -60,6 +60,13 @@ class Pad(function.Function):
         self.mode = mode
         self.keywords = keywords
 
+    @property
+    def pad_bw(self):
+        """The widths as v1.24 and v7 keep them (an array; one number given becomes a
+        pair), which exporters such as onnx-chainer read."""
+        widths = numpy.asarray(self.pad_width)
+        return numpy.repeat(widths, 2) if widths.size == 1 else widths
+
     def check_type_forward(self, in_types):
         # Whether pad_width fits the input's rank is numpy.pad's (or cupy.pad's) check.
         type_check.expect(in_types.size() == 1)
