@@ -20,6 +20,8 @@
   tests of the reference listing.
 * ``ecosystem``: ChainerCV 0.13.1's own CPU test suite against fresh wheels of this
   project, from the ChainerCV checkout that ``CHAINERCV_SRC`` names; fails below a floor.
+* ``ecosystem_suites``: the same for ChainerRL 0.8.0, chainer-chemistry 0.7.1 and
+  onnx-chainer 1.6.0 (``CHAINERRL_SRC``, ``CHAINER_CHEMISTRY_SRC``, ``ONNX_CHAINER_SRC``).
 
 Environments are reused between runs for speed (``nox -N`` recreates them); the tests
 session removes sibling packages a reused environment should no longer hold.
@@ -501,6 +503,101 @@ def ecosystem(session):
         session.error('ChainerCV {}: {} passes, below the floor of {}'.format(
             CHAINERCV_VERSION, passed, CHAINERCV_FLOOR))
 
+
+
+#: The other published packages whose own CPU suites ``nox -s ecosystem_suites`` runs, each
+#: from the source checkout its variable names (their source releases lack the tests):
+#: the version (found quoted in ``version_file``), what its tests need besides this
+#: project (numpy 1.26, Python 3.11), the pytest selection, the passes of the original
+#: Chainer 7.8.1 on it in the same environment, and the floor (this project's figure less
+#: the tests that flake on both) below which the session fails.
+ECOSYSTEM_SUITES = {
+    'chainerrl': dict(
+        version='0.8.0', env='CHAINERRL_SRC', version_file='setup.py',
+        deps=('gym==0.16.0', 'cloudpickle~=1.2.0', 'cached-property', 'pillow', 'scipy'),
+        args=('-m', 'not gpu and not slow', 'tests',
+              '--ignore', 'tests/misc_tests/test_pretrained_models.py'),
+        original=4021, floor=4000),
+    'chainer-chemistry': dict(
+        version='0.7.1', env='CHAINER_CHEMISTRY_SRC',
+        version_file='chainer_chemistry/_version.py',
+        deps=('joblib==1.4.2', 'matplotlib', 'pandas<2', 'scikit-learn', 'tqdm', 'rdkit',
+              'scipy'),
+        args=('-m', 'not (gpu or slow)', 'tests'), original=644, floor=644),
+    'onnx-chainer': dict(
+        version='1.6.0', env='ONNX_CHAINER_SRC', version_file='setup.py',
+        deps=('onnx<1.18', 'onnxruntime<1.21'),
+        # its setup.cfg turns every warning into an error; today's numpy and onnx warn
+        args=('-m', 'not gpu', '-o', 'filterwarnings=default', 'tests'),
+        original=245, floor=218),
+}
+
+#: Installed with every suite of ``ecosystem_suites``.
+ECOSYSTEM_SUITE_TOOLS = ('numpy>=1.26,<2', 'setuptools<70', 'pytest>=7,<9', 'pytest-timeout',
+                         'mock')
+
+
+def _suite_source(session, name, suite):
+    """The checkout of ``name`` that its variable names, checked to be the version."""
+    how = 'set {} to a checkout of {} at tag v{}'.format(suite['env'], name, suite['version'])
+    src = os.environ.get(suite['env'])
+    if not src:
+        session.error(how)
+    src = pathlib.Path(src).resolve()
+    version_file = src / suite['version_file']
+    if not ((src / 'tests').is_dir() and version_file.is_file()):
+        session.error('{} is not a {} checkout (no tests/ or {}): {}'.format(
+            src, name, suite['version_file'], how))
+    if not re.search(r"""['"]{}['"]""".format(re.escape(suite['version'])),
+                     version_file.read_text()):
+        session.error('{} is not {} {}: {}'.format(src, name, suite['version'], how))
+    return src
+
+
+@nox.session
+@nox.parametrize('suite', sorted(ECOSYSTEM_SUITES))
+def ecosystem_suites(session, suite):
+    """The CPU test suite of ChainerRL 0.8.0, chainer-chemistry 0.7.1 or onnx-chainer
+    1.6.0 (:data:`ECOSYSTEM_SUITES`) against fresh wheels of this project: installs the
+    ``chainer`` distribution from them, the package from its checkout with ``--no-deps``
+    (onnx-chainer 1.6.0 asks for ``chainer<7``) and its test needs, runs its tests in a
+    copy of the checkout, prints the figure and fails below the floor. Arguments after
+    ``--`` go to pytest. Needs Python 3.9-3.12 (numpy 1.26)."""
+    if sys.version_info >= (3, 13):
+        session.error('numpy 1.26 has no wheels for Python {}.{}'.format(
+            *sys.version_info[:2]))
+    spec = ECOSYSTEM_SUITES[suite]
+    src = _suite_source(session, suite, spec)
+    tmp = pathlib.Path(session.create_tmp()).resolve()
+    wheelhouse = tmp / 'wheelhouse'
+    _build(session, wheelhouse, sdist=False)
+    session.install(*ECOSYSTEM_SUITE_TOOLS, *spec['deps'])
+    session.install('--find-links', str(wheelhouse), 'chainer')
+    ours = [p for p in wheelhouse.glob('*.whl') if p.name.split('-')[0] in (
+        'chainer', 'chainer_core', 'chainer_links', 'chainer_training')]
+    session.install('--no-deps', '--force-reinstall', *map(str, ours))
+    tree = tmp / (suite + '-src')
+    shutil.rmtree(tree, ignore_errors=True)
+    shutil.copytree(str(src), str(tree), ignore=shutil.ignore_patterns('.git', 'build'))
+    session.install('--no-deps', str(tree))
+    report = session.run('python', '-m', 'chainer', silent=True)
+    if "status: this project's" not in report:
+        session.error('the chainer namespace is not this project\'s:\n' + report)
+    junit = tmp / (suite + '-suite.xml')
+    session.chdir(tree)
+    session.run('python', '-m', 'pytest', '-q', '-p', 'no:cacheprovider', '--timeout=300',
+                '--continue-on-collection-errors', '--junitxml', str(junit), *spec['args'],
+                *session.posargs, success_codes=[0, 1])
+    session.chdir(ROOT)
+    c = _junit_counts(junit)
+    passed = c['tests'] - c['failures'] - c['errors'] - c['skipped']
+    session.log('{} {} CPU suite: {} passed, {} failed, {} errors, {} skipped; floor {} '
+                '(the original Chainer 7.8.1: {})'.format(
+                    suite, spec['version'], passed, c['failures'], c['errors'],
+                    c['skipped'], spec['floor'], spec['original']))
+    if passed < spec['floor']:
+        session.error('{} {}: {} passes, below the floor of {}'.format(
+            suite, spec['version'], passed, spec['floor']))
 
 # --- bump --------------------------------------------------------------------------------
 
