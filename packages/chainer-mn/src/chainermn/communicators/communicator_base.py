@@ -365,7 +365,7 @@ def check_finite_in_debug_mode(model):
 
 def fill_missing_grads(model):
     """Gives every initialized parameter of ``model`` without a gradient a zero one."""
-    for _, param in sorted(model.namedparams()):
+    for param in model.params():
         if param.data is not None and param.grad is None:
             param.grad = cuda.get_array_module(param.data).zeros_like(param.data)
 
