@@ -216,6 +216,28 @@ def test_finalize_returns_within_seconds(tmp_path, ignore_term):
     _assert_workers_gone(out)
 
 
+@pytest.mark.parametrize('ignore_term', [False, True])
+def test_a_dropped_iterator_s_stuck_workers_end_while_the_program_runs_on(tmp_path,
+                                                                            ignore_term):
+    """Nobody waits for a pool stopped by garbage collection: the reaper ends its
+    workers (terminate, then kill) a moment later, long before the interpreter exits."""
+    code, out, err = _run('''
+        import gc
+        it = start()
+        workers = list(it._executor._processes.values())
+        del it
+        gc.collect()
+        began = time.monotonic()
+        while any(w.is_alive() for w in workers) and time.monotonic() - began < 20:
+            time.sleep(0.05)
+        print('running', sum(w.is_alive() for w in workers), flush=True)
+        print('ended', time.monotonic() - began, flush=True)
+        ''', tmp_path, ignore_term=ignore_term)
+    assert code == 0, err
+    assert 'running 0' in out, out
+    assert _seconds(out, 'ended') < 15
+
+
 @pytest.mark.parametrize('ending', ['print("end")', 'raise KeyboardInterrupt'])
 def test_the_interpreter_exits_with_a_hung_example_read_ahead(tmp_path, ending):
     code, out, err = _run('''

@@ -16,7 +16,10 @@ Nothing here waits forever: a worker stuck in the dataset (a hung ``__getitem__`
 never finishes its task, so a pool being stopped gets ``STOP_GRACE_S`` seconds to end,
 then its workers are terminated (SIGTERM) and, ``KILL_AFTER_S`` seconds later, killed
 (SIGKILL); its manager thread then sees them gone and ends. A Ctrl-C during the
-exit hook kills them at once. Workers also watch their parent: when it dies without
+exit hook kills them at once. A pool stopped by garbage collection (nobody waits for
+it) is watched by a reaper thread that does the same after ``STOP_GRACE_S``: its
+workers may be stuck in the dataset, or (seen on Python 3.9) the pool's manager thread
+may miss the shutdown's wake-up and leave its idle workers waiting for work. Workers also watch their parent: when it dies without
 stopping them (killed), they exit instead of waiting forever for work.
 """
 import collections
@@ -43,6 +46,11 @@ KILL_AFTER_S = 1.0
 #: Appends and poplefts only: they are atomic, and stop() may run inside the garbage
 #: collector on any thread, where taking a lock could deadlock.
 _stopping = collections.deque()
+#: (time stopped, (manager thread, worker processes)) of stopped pools, for the reaper.
+_reaping = collections.deque()
+#: Seconds between the reaper's looks at the stopped pools.
+REAP_INTERVAL_S = 0.25
+_reaper = []  # the reaper thread, while it runs
 _owner = []  # the process that registered the exit hook (forked workers inherit it)
 
 
@@ -55,6 +63,7 @@ def start(n_processes, initializer, initargs):
     _live.add(executor)
     # The workers' cores are not the BLAS's: its threads would wait on them (issue 15).
     thread_policy.reserve_cores(executor, n_processes)
+    _start_reaper()
     return executor
 
 
@@ -66,13 +75,15 @@ def stop(executor, cancel=True):
         The stopped pool, for :func:`end`. The exit hook ends it (as :func:`end` does,
         after ``STOP_GRACE_S`` seconds) if it still runs then.
     """
-    _live.discard(executor)
-    thread_policy.release_cores(executor)
     # Private attributes (Python >= 3.9), gone after shutdown: taken first.
     thread = getattr(executor, '_executor_manager_thread', None)
     processes = list((getattr(executor, '_processes', None) or {}).values())
-    executor.shutdown(wait=False, cancel_futures=cancel)
     pool = (thread, processes)
+    # queued for the reaper before leaving _live, so that it never sees neither
+    _reaping.append((time.monotonic(), pool))
+    _live.discard(executor)
+    thread_policy.release_cores(executor)
+    executor.shutdown(wait=False, cancel_futures=cancel)
     if thread is not None:
         _forget_finished()
         _stopping.append(pool)
@@ -138,6 +149,38 @@ def _wait_processes(processes, deadline):
             _is_alive(p)
 
 
+def _start_reaper():
+    """Starts the reaper thread unless it runs (from :func:`start`: never inside the
+    garbage collector, where starting a thread could deadlock)."""
+    if _reaper and _reaper[0].is_alive():
+        return
+    thread = threading.Thread(target=_reap, name='chainer-worker-pool-reaper',
+                              daemon=True)
+    thread.start()
+    _reaper[:] = [thread]
+
+
+def _reap():
+    """Ends the stopped pools whose workers still run ``STOP_GRACE_S`` seconds after
+    their stop (terminate, then kill); returns when no pool is live or being reaped."""
+    while _live or _reaping:
+        time.sleep(REAP_INTERVAL_S)
+        now, due = time.monotonic(), []
+        for _ in range(len(_reaping)):
+            try:
+                stopped_at, pool = _reaping.popleft()
+            except IndexError:  # emptied meanwhile by another thread
+                break
+            if not any(_is_alive(p) for p in pool[1]):
+                continue
+            if now - stopped_at >= STOP_GRACE_S:
+                due.append(pool)
+            else:
+                _reaping.append((stopped_at, pool))
+        if due:
+            _end(due, now)
+
+
 def closing(pools):
     """The pools (returned by :func:`stop`) whose manager thread still runs."""
     return [pool for pool in pools if pool[0] is not None and pool[0].is_alive()]
@@ -189,6 +232,8 @@ def _install_exit_hook():
     if _owner:  # a forked worker starting pools of its own: the hook came with the fork
         _live.clear()
         _stopping.clear()
+        _reaping.clear()
+        del _reaper[:]
         _owner[0] = os.getpid()
         return
     register = getattr(threading, '_register_atexit', None)
