@@ -17,16 +17,21 @@ def _target_indexes(inputs):
 
 
 def _collect_graph(outputs):
-    """Every node reachable backward from ``outputs``."""
-    nodes = set()
+    """Every node reachable backward from ``outputs``, in the order first found (a
+    list: the engine breaks ties of rank by it, so that the order of a backward, and
+    of the collective operations a multi-process backward runs, is the same in every
+    run and every process, never that of memory addresses)."""
+    seen = set()
+    nodes = []
     stack = [y.creator for y in outputs if y.creator is not None]
     while stack:
         func = stack.pop()
-        if func in nodes:
+        if func in seen:
             continue
-        nodes.add(func)
+        seen.add(func)
+        nodes.append(func)
         for x in _node_inputs(func) or ():
-            if x.creator is not None and x.creator not in nodes:
+            if x.creator is not None and x.creator not in seen:
                 stack.append(x.creator)
     return nodes
 
@@ -36,14 +41,15 @@ _node_outputs = _graph.node_outputs
 
 
 def _useful_nodes(nodes, targets):
-    """The nodes through which some target variable's gradient flows."""
+    """The nodes through which some target variable's gradient flows (in the order
+    of ``nodes``)."""
     useful = set()
     for func in sorted(nodes, key=lambda f: f.rank):
         for x in _node_inputs(func):
             if id(x) in targets or x.creator in useful:
                 useful.add(func)
                 break
-    return useful
+    return [func for func in nodes if func in useful]
 
 
 def _backprop_graph(outputs, grad_outputs, targets, retain_grad, double, loss_scale):
@@ -69,8 +75,8 @@ def _backprop_graph(outputs, grad_outputs, targets, retain_grad, double, loss_sc
         if gy is not None:
             _add_grad(grads, owners, y, gy)
     candidates = []
-    for func in nodes:
-        heapq.heappush(candidates, (-func.rank, id(func), func))
+    for order, func in enumerate(nodes):
+        heapq.heappush(candidates, (-func.rank, order, func))
     reached = []
     reached_ids = set()
     with using_config('enable_backprop', double):
