@@ -101,86 +101,51 @@ def _summary_entry(index, y, t, label_num, beta, ignore_label):
     return summary[index], summary[3]
 
 
+#: The docstring of the four single-entry functions (one text, each its own words).
+_ENTRY_DOC = """{summary}
+
+Piecewise constant in ``y``: its derivative is zero almost everywhere (undefined
+where scores tie), so no gradient flows back (None), in a double backprop too.
+
+Args:
+    y (~chainer.Variable or array): ``(N, C, ...)`` class scores (the prediction is
+        the arg-max along axis 1).
+    t (~chainer.Variable or array): ``(N, ...)`` int labels.
+    label_num (int or None): number of classes; None means ``max(t) + 1``.{beta}
+    ignore_label (int): label of the examples to skip (see
+        :func:`classification_summary`).
+
+Returns:
+    tuple of two ~chainer.Variable: the {entry} and the support.
+"""
+_BETA_ARG = '\n    beta (float): weight of precision in the F-beta score.'
+
+
 def precision(y, t, label_num=None, ignore_label=-1):
-    """Per-class precision, as :func:`classification_summary` computes it.
-
-    Piecewise constant in ``y``: its derivative is zero almost everywhere
-    (undefined where scores tie), so no gradient flows back (None), in a double
-    backprop too.
-
-    Args:
-        y (~chainer.Variable or array): ``(N, C, ...)`` class scores (the
-            prediction is the arg-max along axis 1).
-        t (~chainer.Variable or array): ``(N, ...)`` int labels.
-        label_num (int or None): number of classes; None means ``max(t) + 1``.
-        ignore_label (int): label of the examples to skip (see
-            :func:`classification_summary`).
-
-    Returns:
-        tuple of two ~chainer.Variable: the precision and the support.
-    """
     return _summary_entry(0, y, t, label_num, 1.0, ignore_label)
 
 
 def recall(y, t, label_num=None, ignore_label=-1):
-    """Per-class recall, as :func:`classification_summary` computes it.
-
-    Piecewise constant in ``y``: its derivative is zero almost everywhere
-    (undefined where scores tie), so no gradient flows back (None), in a double
-    backprop too.
-
-    Args:
-        y (~chainer.Variable or array): ``(N, C, ...)`` class scores (the
-            prediction is the arg-max along axis 1).
-        t (~chainer.Variable or array): ``(N, ...)`` int labels.
-        label_num (int or None): number of classes; None means ``max(t) + 1``.
-        ignore_label (int): label of the examples to skip (see
-            :func:`classification_summary`).
-
-    Returns:
-        tuple of two ~chainer.Variable: the recall and the support.
-    """
     return _summary_entry(1, y, t, label_num, 1.0, ignore_label)
 
 
 def fbeta_score(y, t, label_num=None, beta=1.0, ignore_label=-1):
-    """Per-class F-beta score, as :func:`classification_summary` computes it.
-
-    Piecewise constant in ``y``: its derivative is zero almost everywhere
-    (undefined where scores tie), so no gradient flows back (None), in a double
-    backprop too.
-
-    Args:
-        y (~chainer.Variable or array): ``(N, C, ...)`` class scores (the
-            prediction is the arg-max along axis 1).
-        t (~chainer.Variable or array): ``(N, ...)`` int labels.
-        label_num (int or None): number of classes; None means ``max(t) + 1``.
-        beta (float): weight of precision in the F-beta score.
-        ignore_label (int): label of the examples to skip (see
-            :func:`classification_summary`).
-
-    Returns:
-        tuple of two ~chainer.Variable: the F-beta score and the support.
-    """
     return _summary_entry(2, y, t, label_num, beta, ignore_label)
 
 
 def f1_score(y, t, label_num=None, ignore_label=-1):
-    """Per-class F1 score (the F-beta score with ``beta = 1``).
-
-    Piecewise constant in ``y``: its derivative is zero almost everywhere
-    (undefined where scores tie), so no gradient flows back (None), in a double
-    backprop too.
-
-    Args:
-        y (~chainer.Variable or array): ``(N, C, ...)`` class scores (the
-            prediction is the arg-max along axis 1).
-        t (~chainer.Variable or array): ``(N, ...)`` int labels.
-        label_num (int or None): number of classes; None means ``max(t) + 1``.
-        ignore_label (int): label of the examples to skip (see
-            :func:`classification_summary`).
-
-    Returns:
-        tuple of two ~chainer.Variable: the F1 score and the support.
-    """
     return _summary_entry(2, y, t, label_num, 1.0, ignore_label)
+
+
+precision.__doc__ = _ENTRY_DOC.format(
+    summary='Per-class precision, as :func:`classification_summary` computes it.',
+    beta='', entry='precision')
+recall.__doc__ = _ENTRY_DOC.format(
+    summary='Per-class recall, as :func:`classification_summary` computes it.',
+    beta='', entry='recall')
+fbeta_score.__doc__ = _ENTRY_DOC.format(
+    summary='Per-class F-beta score, as :func:`classification_summary` computes it.',
+    beta=_BETA_ARG, entry='F-beta score')
+f1_score.__doc__ = _ENTRY_DOC.format(
+    summary='Per-class F1 score (the F-beta score with ``beta = 1``).',
+    beta='', entry='F1 score')
