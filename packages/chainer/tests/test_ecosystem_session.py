@@ -2,25 +2,13 @@
 suite, from the checkout ``CHAINERCV_SRC`` names, with a floor of passes) stays out of the
 CI command, and ``nox -s packaging`` runs the ChainerCV install test."""
 import math
-import pathlib
 
 import pytest
 
-REPO = pathlib.Path(__file__).resolve().parents[3]
+from _nox_session_stub import REPO, Abort as _Abort, Session as _Session, \
+    needs_repository
 
-pytestmark = pytest.mark.skipif(not (REPO / 'noxfile.py').exists(),
-                                reason='needs the source repository (not an sdist)')
-
-
-class _Abort(Exception):
-    pass
-
-
-class _Session:
-    """What ``_chainercv_source`` uses of a nox session: ``error`` ends it."""
-
-    def error(self, message):
-        raise _Abort(message)
+pytestmark = needs_repository
 
 
 def _checkout(path, version='0.13.1', tests=True):

@@ -1,23 +1,15 @@
 """``nox -s ecosystem_suites``: ChainerRL's, chainer-chemistry's and onnx-chainer's own
 CPU suites, each from a checkout its variable names, with a floor of passes; out of CI,
 figures in docs/compatibility.rst."""
-import pathlib
 
 import pytest
 
-REPO = pathlib.Path(__file__).resolve().parents[3]
+from _nox_session_stub import REPO, Abort as _Abort, Session as _Session, \
+    needs_repository
 
-pytestmark = pytest.mark.skipif(not (REPO / 'noxfile.py').exists(),
-                                reason='needs the source repository (not an sdist)')
-
-
-class _Abort(Exception):
-    pass
+pytestmark = needs_repository
 
 
-class _Session:
-    def error(self, message):
-        raise _Abort(message)
 
 
 def test_suites_are_out_of_ci_with_documented_figures(noxfile):
