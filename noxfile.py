@@ -56,6 +56,13 @@ TEST_EXTRAS = {
     'chainer-training': ('test', 'plot', 'image'),
 }
 
+#: Packages a test run installs without their dependencies: the cuDNN frontend's graph
+#: construction, which cupy-kernels' tests check on a machine without a GPU, needs none of
+#: the CUDA code generators it depends on (hundreds of megabytes of wheels).
+TEST_WITHOUT_DEPS = {
+    'cupy-kernels': ('nvidia-cudnn-frontend>=1.8',),
+}
+
 #: Environment of each package's test run, beyond CHAINER_TEST_DERANDOMIZE: chainer-mn's
 #: tests launch mpiexec (the mpich wheel of its test extra) and must not skip here.
 TEST_ENV = {
@@ -263,6 +270,8 @@ def tests(session, package):
                     silent=True)
     paths = [str(_package_dir(p)) for p in needed if p != package]
     session.install(*paths, '{}[{}]'.format(_package_dir(package), ','.join(extras)))
+    if package in TEST_WITHOUT_DEPS:
+        session.install('--no-deps', *TEST_WITHOUT_DEPS[package])
     session.run('python', '-m', 'chainer', silent=True)  # imports, and versions compatible
     tests_dir = _package_dir(package) / 'tests'
     if not any(tests_dir.rglob('test_*.py')):

@@ -44,8 +44,13 @@ PROFILES = {
     'chainer-mn': ['chainer-core', 'chainer-links', 'chainer-training', 'chainer-mn'],
 }
 
-#: The extras the root README's install profiles ask for.
-PROFILE_EXTRAS = {'chainer-training': '[plot]', 'cupy-kernels': '[cuda12]'}
+#: The extras the root README's install profiles ask for, and what else is installed
+#: with a profile. cupy-kernels' ``[cuda12]`` is CuPy with its ``[ctk]`` extra, the CUDA
+#: libraries (cuBLAS, cuSOLVER, cuSPARSE, cuFFT, ...: over a gigabyte of wheels that
+#: only a GPU machine uses): here CuPy comes alone, and
+#: :func:`test_cuda_extras_bring_cupy_with_the_cuda_libraries` reads the extras.
+PROFILE_EXTRAS = {'chainer-training': '[plot]'}
+PROFILE_ALSO = {'cupy-kernels': ('cupy-cuda12x>=13',)}
 
 
 def _wheels():
@@ -156,10 +161,23 @@ def test_only_core_ships_the_namespace_package():
 def test_each_profile_installs_by_name_with_its_declared_dependencies(profile, tmp_path_factory):
     python = _venv(tmp_path_factory, profile)
     wheels = _wheels()
-    _pip_install(python, profile + PROFILE_EXTRAS.get(profile, ''))  # by name
+    _pip_install(python, profile + PROFILE_EXTRAS.get(profile, ''),  # by name
+                 *PROFILE_ALSO.get(profile, ()))
     installed = PROFILES[profile]
     provided = set().union(*(_portion_roots(_shipped_files(wheels[d])) for d in installed))
     _check_namespace(python, installed, provided)
+
+
+def test_cuda_extras_bring_cupy_with_the_cuda_libraries():
+    with zipfile.ZipFile(_wheels()['cupy-kernels']) as z:
+        name = next(n for n in z.namelist() if n.endswith('.dist-info/METADATA'))
+        metadata = z.read(name).decode('utf-8')
+    requires = [line.split(':', 1)[1].strip() for line in metadata.splitlines()
+                if line.startswith('Requires-Dist:')]
+    for extra, cupy in (('cuda12', 'cupy-cuda12x[ctk]'), ('cuda13', 'cupy-cuda13x[ctk]')):
+        assert 'Provides-Extra: ' + extra in metadata
+        assert any(r.replace(' ', '').startswith(cupy) and
+                   'extra == "{}"'.format(extra) in r for r in requires), requires
 
 
 def test_all_wheels_together(tmp_path_factory):
