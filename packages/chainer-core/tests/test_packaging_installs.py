@@ -177,7 +177,8 @@ def test_cuda_extras_bring_cupy_with_the_cuda_libraries():
     for extra, cupy in (('cuda12', 'cupy-cuda12x[ctk]'), ('cuda13', 'cupy-cuda13x[ctk]')):
         assert 'Provides-Extra: ' + extra in metadata
         assert any(r.replace(' ', '').startswith(cupy) and
-                   'extra == "{}"'.format(extra) in r for r in requires), requires
+                   r.replace("'", '"').endswith('extra == "{}"'.format(extra))
+                   for r in requires), requires
 
 
 def test_all_wheels_together(tmp_path_factory):
