@@ -104,3 +104,15 @@ def test_split_dataset_n_random_gives_disjoint_parts_fixed_by_the_seed():
     assert len(set(sum(values, []))) == 9
     again = datasets.split_dataset_n_random(numpy.arange(11), 3, seed=5)
     assert [list(p[:]) for p in again] == values
+
+
+def test_a_slice_of_an_array_base_is_a_list_as_in_v1_and_v7():
+    base = numpy.arange(12, dtype=numpy.float32).reshape(6, 2)
+    d = datasets.SubDataset(base, 1, 5)
+    batch = d[0:3]
+    assert type(batch) is list and len(batch) == 3
+    for row, i in zip(batch, range(1, 4)):
+        numpy.testing.assert_array_equal(row, base[i])
+    # list semantics: + concatenates (an array would add elementwise)
+    assert len(d[0:2] + d[2:4]) == 4
+    assert type(d[::-1]) is list and len(d[::-1]) == 4

@@ -48,7 +48,10 @@ class SubDataset(dataset_mixin.DatasetMixin):
             positions = range(self._start, self._finish)[index]
             if positions.step > 0:
                 if self._order is None:
-                    return self._dataset[positions.start:positions.stop:positions.step]
+                    # a list, as DatasetMixin slices give in v1 and v7 (an array base
+                    # slices to an array, on which + and == mean something else)
+                    batch = self._dataset[positions.start:positions.stop:positions.step]
+                    return batch if isinstance(batch, list) else list(batch)
                 return [self._dataset[j] for j in self._order[positions.start:positions.stop:
                                                               positions.step]]
         return super(SubDataset, self).__getitem__(index)
