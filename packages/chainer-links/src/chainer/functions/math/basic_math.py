@@ -40,20 +40,24 @@ def add(*xs):
 
     With two operands this is ``x0 + x1`` (the node of the ``+`` operator, v1's
     ``basic_math.add``, a constant second operand included); with more, the running
-    sum of them, differentiable to any order.
+    sum of them, differentiable to any order; with one, a new Variable holding it (as
+    v7's sum of a single operand).
 
     Args:
-        xs (~chainer.Variable or array): two or more operands (the first one a
+        xs (~chainer.Variable or array): one or more operands (the first one a
             Variable or an array).
 
     Returns:
         ~chainer.Variable: the sum.
 
     Raises:
-        TypeError: fewer than two operands.
+        TypeError: no operand.
     """
-    if len(xs) < 2:
-        raise TypeError('add takes two or more operands, got {}'.format(len(xs)))
+    if not xs:
+        raise TypeError('add takes one or more operands, got none')
+    if len(xs) == 1:
+        from chainer.functions.math import identity
+        return identity.identity(xs[0])
     import numpy
 
     from chainer import cuda
