@@ -116,12 +116,8 @@ class MultiNodeBatchNormalizationFunction(function.Function):
         return y.astype(x.dtype, copy=False),
 
     def _update_running_stats(self, mean, var, m):
-        decay = self.decay
-        self.running_mean *= decay
-        self.running_mean += ((1 - decay) * mean).astype(self.running_mean.dtype)
-        self.running_var *= decay
-        self.running_var += ((1 - decay) * (m / max(m - 1, 1)) * var).astype(
-            self.running_var.dtype)
+        _channel_params.update_running_stats(self.running_mean, self.running_var,
+                                             self.decay, mean, var, m)
 
     def backward(self, inputs, grad_outputs):
         if isinstance(grad_outputs[0], function.Variable):  # a double backprop

@@ -93,6 +93,17 @@ def sum_dtype(dtype):
     return numpy.promote_types(dtype, numpy.float32)
 
 
+def update_running_stats(running_mean, running_var, decay, mean, var, m):
+    """Moves the running statistics towards a batch's, in place, each array in its own
+    dtype (which may differ from the data's): ``running <- decay * running + (1 - decay)
+    * batch``, the variance made unbiased first (times ``m / (m - 1)``, ``m`` the number
+    of values per channel)."""
+    running_mean *= decay
+    running_mean += ((1 - decay) * mean).astype(running_mean.dtype)
+    running_var *= decay
+    running_var += ((1 - decay) * (m / max(m - 1, 1)) * var).astype(running_var.dtype)
+
+
 #: cuDNN's smallest epsilon (CUDNN_BN_MIN_EPSILON).
 CUDNN_MIN_EPS = 1e-5
 

@@ -117,14 +117,8 @@ class BatchNormalizationFunction(function.Function):
         return y,
 
     def _update_running_stats(self, mean, var, m):
-        # The running variance is unbiased: the batch variance times m / (m - 1).
-        decay = self.decay
-        # (in place, each in its own dtype, which may differ from the data's)
-        self.running_mean *= decay
-        self.running_mean += ((1 - decay) * mean).astype(self.running_mean.dtype)
-        self.running_var *= decay
-        self.running_var += ((1 - decay) * (m / max(m - 1, 1)) * var).astype(
-            self.running_var.dtype)
+        _channel_params.update_running_stats(self.running_mean, self.running_var,
+                                             self.decay, mean, var, m)
 
     def backward_cpu(self, inputs, grad_outputs):
         x, gamma, _ = inputs
