@@ -5,7 +5,24 @@ from chainer import cuda
 from chainermn.functions import _arrays
 
 
-class Send(chainer.Function):
+class _PeerTransfer(chainer.Function):
+    """What :class:`Send` and :class:`Recv` share: the communicator, the peer and the
+    tag, and a label naming the peer."""
+
+    _kind = None  # 'Send' or 'Recv', the label's first word
+
+    def __init__(self, comm, peer_rank, peer_tag):
+        self.comm = comm
+        self.peer_rank = peer_rank
+        self.peer_tag = peer_tag
+
+    @property
+    def label(self):
+        """The name shown in graphs, with the peer."""
+        return '{} (peer_rank: {})'.format(self._kind, self.peer_rank)
+
+
+class Send(_PeerTransfer):
     """Sends its inputs (all but the last, a delegate placeholder) to ``peer_rank``;
     its one output is an empty delegate variable. Backward receives the gradients of the
     inputs from ``peer_rank`` (sent there by :class:`Recv`'s backward).
@@ -16,15 +33,7 @@ class Send(chainer.Function):
         peer_tag (int): the message tag.
     """
 
-    def __init__(self, comm, peer_rank, peer_tag):
-        self.comm = comm
-        self.peer_rank = peer_rank
-        self.peer_tag = peer_tag
-
-    @property
-    def label(self):
-        """The name shown in graphs, with the peer."""
-        return 'Send (peer_rank: {})'.format(self.peer_rank)
+    _kind = 'Send'
 
     def forward(self, inputs):
         """Sends the inputs but the last; returns the empty delegate array."""
@@ -44,7 +53,7 @@ class Send(chainer.Function):
         return grads + (xp.zeros_like(inputs[-1]),)
 
 
-class Recv(chainer.Function):
+class Recv(_PeerTransfer):
     """Receives arrays from ``peer_rank``; its one input is the delegate variable of
     the graph before it (or an empty placeholder). Backward sends the gradients of its
     outputs back to ``peer_rank`` (received by :class:`Send`'s backward).
@@ -55,15 +64,7 @@ class Recv(chainer.Function):
         peer_tag (int): the message tag.
     """
 
-    def __init__(self, comm, peer_rank, peer_tag):
-        self.comm = comm
-        self.peer_rank = peer_rank
-        self.peer_tag = peer_tag
-
-    @property
-    def label(self):
-        """The name shown in graphs, with the peer."""
-        return 'Recv (peer_rank: {})'.format(self.peer_rank)
+    _kind = 'Recv'
 
     def forward(self, inputs):
         """Returns what the peer sent (one array or several)."""
