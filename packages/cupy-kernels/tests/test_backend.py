@@ -117,3 +117,47 @@ def test_kernels_build_without_a_device():
         built = s.build(cupy, {u: kernels.get(u).build(cupy) for u in s.uses}) \
             if s.kind == 'python' else s.build(cupy)
         assert callable(built), name
+
+
+class _StrictDeviceArray(object):
+    """Plays a CuPy array for ``to_gpu``: ``set`` refuses a host array of another shape,
+    as ``cupy.ndarray.set`` does (a GPU run found 0-d arrays arriving 1-d)."""
+
+    def __init__(self, shape, dtype):
+        self.shape, self.dtype, self.host = tuple(shape), numpy.dtype(dtype), None
+
+    def set(self, array, stream=None):
+        if array.shape != self.shape:
+            raise ValueError('Shape mismatch. Old shape: {}, new shape: {}'.format(
+                self.shape, array.shape))
+        assert array.flags.c_contiguous
+        self.host = array.copy()
+
+
+class _StrictCupy(object):
+    ndarray = _StrictDeviceArray
+
+    def __init__(self):
+        import types
+        self.cuda = types.SimpleNamespace(Device=lambda *a: _NoDevice())
+
+    def empty(self, shape, dtype):
+        return _StrictDeviceArray(shape, dtype)
+
+
+class _NoDevice(object):
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *args):
+        return False
+
+
+@pytest.mark.parametrize('host', [numpy.float32(2.5) * numpy.ones(()), numpy.float64(1.5),
+                                  numpy.arange(6.).reshape(2, 3).T, numpy.zeros((0, 4))])
+def test_to_gpu_keeps_the_shape_of_every_array(host):
+    b = CudaBackend()
+    b._cupy, b._reason = _StrictCupy(), ''
+    out = b.to_gpu(host)
+    assert out.shape == numpy.shape(host) and out.dtype == numpy.asarray(host).dtype
+    numpy.testing.assert_array_equal(out.host, host)

@@ -96,7 +96,11 @@ def _run(graph, key=('op',), bindings=None):
     def build(cudnn):
         built.append(cudnn)
         return spec
-    runner.run(_Cupy, key, build, bindings or {'x': _array(42), 'eps': numpy.ones(1)})
+    bindings = bindings or {'x': _array(42), 'eps': numpy.full((1, 1, 1, 1), 2.5, 'f')}
+    runner.run(_Cupy, key, build, bindings)
+    if graph.executed:
+        eps = bindings['eps']
+        assert graph.executed[-1][1]['tensor-eps'] == eps.ctypes.data
     return built
 
 
@@ -108,7 +112,9 @@ def test_a_graph_is_planned_once_and_run_with_device_pointers(frontend):
                                            'build_plans']
     assert graph.calls[2][1] == ['A', 'FALLBACK'] and graph.calls[4][1] == 'HEURISTICS'
     _, pack, handle = graph.executed[-1]
-    assert pack['tensor-x'] == 42 and isinstance(pack['tensor-eps'], numpy.ndarray)
+    assert pack['tensor-x'] == 42
+    # a host scalar goes as its host address (frontend 1.32 cannot read numpy via DLPack)
+    assert isinstance(pack['tensor-eps'], int) and pack['tensor-eps'] > 0
     assert handle.stream == 7  # follows CuPy's current stream
 
 
@@ -219,3 +225,41 @@ def test_without_cudnn_the_kernels_say_why(monkeypatch):
                                              numpy.zeros((1, 1, 2, 2)))
     with pytest.raises(RuntimeError, match='cuDNN is not available'):
         _kernel('cudnn_softmax_forward')(numpy.zeros((2, 3)))
+
+
+def _frontend_with_notes():
+    fe = _frontend()
+    fe.numerical_note = types.SimpleNamespace(
+        NONDETERMINISTIC='NONDETERMINISTIC', TENSOR_CORE='TENSOR_CORE',
+        DOWN_CONVERT_INPUTS='DOWN_CONVERT_INPUTS')
+    return fe
+
+
+@pytest.mark.parametrize('dtype,allow,excluded', [
+    (numpy.float32, False, ['TENSOR_CORE', 'DOWN_CONVERT_INPUTS']),
+    (numpy.float32, True, None),
+    (numpy.float16, False, None),  # float16 keeps its tensor cores
+    (numpy.float64, False, None)])
+def test_float32_graphs_keep_full_precision_unless_tf32_is_allowed(dtype, allow, excluded):
+    graph = _Graph()
+    runner.plan_graph(_frontend_with_notes(), GraphSpec(graph, {}, numpy.dtype(dtype)),
+                      allow_tf32=allow)
+    notes = [c[1] for c in graph.calls if c[0] == 'deselect_numeric_notes']
+    assert notes == ([excluded] if excluded else [])
+    graph = _Graph()
+    runner.plan_graph(_frontend_with_notes(), GraphSpec(graph, {}, numpy.dtype(dtype)),
+                      deterministic=True, allow_tf32=allow)
+    notes = [c[1] for c in graph.calls if c[0] == 'deselect_numeric_notes']
+    assert notes == [['NONDETERMINISTIC'] + (excluded or [])]
+
+
+def test_tf32_follows_cupys_switch_and_is_part_of_the_plan_key(frontend, monkeypatch):
+    monkeypatch.delenv('CUPY_TF32', raising=False)
+    assert runner.tf32_allowed() is False
+    graph = _Graph()
+    _run(graph)
+    monkeypatch.setenv('CUPY_TF32', '1')
+    assert runner.tf32_allowed() is True
+    assert len(_run(graph)) == 1  # planned again under the other switch
+    monkeypatch.setenv('CUPY_TF32', '0')
+    assert runner.tf32_allowed() is False and len(_run(graph)) == 0

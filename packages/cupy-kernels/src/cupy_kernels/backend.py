@@ -227,7 +227,9 @@ class CudaBackend(object):
                 type(array)))
         with self._device_or_current(device):
             out = cupy.empty(array.shape, dtype=array.dtype)
-            out.set(numpy.ascontiguousarray(array), stream=stream)
+            # asarray, not ascontiguousarray: the latter makes a 0-d array 1-d, and
+            # ndarray.set refuses a shape that differs from the destination's.
+            out.set(numpy.asarray(array, order='C'), stream=stream)
             return out
 
     def _device_or_current(self, device):

@@ -25,8 +25,9 @@ DATA_TYPES = {'float16': ('HALF', 'FLOAT'), 'float32': ('FLOAT', 'FLOAT'),
 TensorDesc = collections.namedtuple('TensorDesc', 'shape strides dtype')
 TensorDesc.__doc__ = '''An array as cuDNN sees it: shape, strides in elements, numpy dtype.'''
 
-GraphSpec = collections.namedtuple('GraphSpec', 'graph tensors')
-GraphSpec.__doc__ = '''A frontend graph and its tensors by role (``{'x': Tensor, ...}``).'''
+GraphSpec = collections.namedtuple('GraphSpec', 'graph tensors dtype', defaults=(None,))
+GraphSpec.__doc__ = '''A frontend graph, its tensors by role (``{'x': Tensor, ...}``) and
+the numpy dtype of its data (the runner's precision policy depends on it).'''
 
 
 def describe(array, shape=None):
@@ -130,7 +131,7 @@ def conv_forward(cudnn, x, w, stride, pad, dilate):
                           **_conv_args(stride, pad, dilate))
     _output(ty, conv_output_shape(x.shape, w.shape, stride, pad, dilate),
             data_types(cudnn, x.dtype)[0])
-    return GraphSpec(graph, {'x': tx, 'w': tw, 'y': ty})
+    return GraphSpec(graph, {'x': tx, 'w': tw, 'y': ty}, x.dtype)
 
 
 def conv_backward_data(cudnn, gy, w, x_shape, stride, pad, dilate):
@@ -149,7 +150,7 @@ def conv_backward_data(cudnn, gy, w, x_shape, stride, pad, dilate):
     tgx = graph.conv_dgrad(loss=tgy, filter=tw, name='conv_dgrad',
                            **_conv_args(stride, pad, dilate))
     _output(tgx, tuple(x_shape), data_types(cudnn, gy.dtype)[0])
-    return GraphSpec(graph, {'gy': tgy, 'w': tw, 'gx': tgx})
+    return GraphSpec(graph, {'gy': tgy, 'w': tw, 'gx': tgx}, gy.dtype)
 
 
 def conv_backward_filter(cudnn, x, gy, w_shape, stride, pad, dilate):
@@ -168,7 +169,7 @@ def conv_backward_filter(cudnn, x, gy, w_shape, stride, pad, dilate):
     tgw = graph.conv_wgrad(image=tx, loss=tgy, name='conv_wgrad',
                            **_conv_args(stride, pad, dilate))
     _output(tgw, tuple(w_shape), data_types(cudnn, x.dtype)[0])
-    return GraphSpec(graph, {'x': tx, 'gy': tgy, 'gw': tgw})
+    return GraphSpec(graph, {'x': tx, 'gy': tgy, 'gw': tgw}, x.dtype)
 
 
 def bn_shape(shape):
@@ -221,7 +222,7 @@ def bn_training(cudnn, x):
     for role, tensor in zip(('y', 'mean', 'inv_std', 'next_mean', 'next_var'), outs):
         shape = x.shape if role == 'y' else param.shape
         t[role] = _output(tensor, shape, io if role == 'y' else param_type)
-    return GraphSpec(graph, t)
+    return GraphSpec(graph, t, x.dtype)
 
 
 def bn_inference(cudnn, x):
@@ -239,7 +240,7 @@ def bn_inference(cudnn, x):
     y = graph.batchnorm_inference(input=t['x'], mean=t['mean'], inv_variance=t['inv_std'],
                                   scale=t['gamma'], bias=t['beta'], name='bn_inference')
     t['y'] = _output(y, x.shape, data_types(cudnn, x.dtype)[0])
-    return GraphSpec(graph, t)
+    return GraphSpec(graph, t, x.dtype)
 
 
 def bn_backward(cudnn, x):
@@ -262,4 +263,4 @@ def bn_backward(cudnn, x):
     for role, tensor in zip(('gx', 'ggamma', 'gbeta'), outs):
         t[role] = _output(tensor, x.shape if role == 'gx' else param.shape,
                           io if role == 'gx' else param_type)
-    return GraphSpec(graph, t)
+    return GraphSpec(graph, t, x.dtype)

@@ -11,13 +11,20 @@ Chainer's switches, read at call time as v7 defines them:
 * ``chainer.config.cudnn_deterministic``: only plans without cuDNN's NONDETERMINISTIC
   numerical note are kept (the backward passes then give bit-identical results);
 * ``chainer.config.autotune``: every plan is built and timed once on the first call of
-  each key, and the fastest is kept (v7 times cuDNN's algorithms the same way).
+  each key, and the fastest is kept (v7 times cuDNN's algorithms the same way);
+* ``CUPY_TF32=1`` (CuPy's own switch for its matrix products): float32 graphs may take
+  plans that compute in TF32 on tensor cores. By default they do not: float32 results
+  then agree with the CPU's to float32 precision (TF32 keeps 10 bits of mantissa, an
+  error near 1e-3, which a GPU run measured on a 3-d convolution of an H100).
 
 A graph that cuDNN does not support (no plan, or validation refuses it) is remembered as
 unsupported: :func:`run` raises :class:`Unsupported` at once for that key, and the caller
 takes its fallback (the library's im2col/GEMM kernels).
 """
+import os
 import threading
+
+import numpy
 
 from chainer import configuration
 
@@ -40,7 +47,21 @@ def switches():
             bool(getattr(config, 'autotune', False)))
 
 
-def plan_graph(cudnn, spec, deterministic=False, autotune=False):
+def tf32_allowed():
+    """Whether float32 graphs may compute in TF32 (``CUPY_TF32=1``, read at each call)."""
+    return os.environ.get('CUPY_TF32', '0').strip() not in ('', '0')
+
+
+def _excluded_notes(cudnn, spec, deterministic, allow_tf32):
+    notes = [cudnn.numerical_note.NONDETERMINISTIC] if deterministic else []
+    if spec.dtype is not None and numpy.dtype(spec.dtype) == numpy.float32 \
+            and not allow_tf32:
+        # tensor-core plans of float32 data round the inputs to TF32
+        notes += [cudnn.numerical_note.TENSOR_CORE, cudnn.numerical_note.DOWN_CONVERT_INPUTS]
+    return notes
+
+
+def plan_graph(cudnn, spec, deterministic=False, autotune=False, allow_tf32=False):
     """Validates ``spec.graph`` and builds its execution plans (device needed).
 
     Args:
@@ -48,17 +69,19 @@ def plan_graph(cudnn, spec, deterministic=False, autotune=False):
         spec (GraphSpec): the graph.
         deterministic (bool): keep only deterministic plans.
         autotune (bool): build every plan (to time them), not only the heuristics' first.
+        allow_tf32 (bool): let float32 graphs take TF32 tensor-core plans.
 
     Raises:
-        Unsupported: when cuDNN offers no (deterministic) plan for the graph.
+        Unsupported: when cuDNN offers no (deterministic, full-precision) plan for it.
     """
     graph = spec.graph
     try:
         graph.validate()
         graph.build_operation_graph()
         graph.create_execution_plans([cudnn.heur_mode.A, cudnn.heur_mode.FALLBACK])
-        if deterministic:
-            graph.deselect_numeric_notes([cudnn.numerical_note.NONDETERMINISTIC])
+        excluded = _excluded_notes(cudnn, spec, deterministic, allow_tf32)
+        if excluded:
+            graph.deselect_numeric_notes(excluded)
         graph.check_support()
         graph.build_plans(cudnn.build_plan_policy.ALL if autotune
                           else cudnn.build_plan_policy.HEURISTICS_CHOICE)
@@ -80,11 +103,21 @@ def _handle(cupy, cudnn):
     return handle
 
 
+def _pointer(value):
+    """What the frontend's variant pack takes for a bound value: the device pointer of a
+    CuPy array, the host address of a numpy array (a pass-by-value scalar, which cuDNN
+    reads from host memory; the caller's ``bindings`` keep it alive during the call)."""
+    if isinstance(value, numpy.ndarray):
+        # not the array itself: frontend 1.32 reads it through DLPack with stream=-1,
+        # which numpy refuses (found on an H100)
+        return int(value.ctypes.data)
+    ptr = getattr(getattr(value, 'data', None), 'ptr', None)
+    return value if ptr is None else ptr
+
+
 def _execute(cupy, cudnn, spec, bindings, handle):
     graph = spec.graph
-    pack = {spec.tensors[role]: (value if not hasattr(value, 'data') or
-                                 not hasattr(value.data, 'ptr') else value.data.ptr)
-            for role, value in bindings.items()}
+    pack = {spec.tensors[role]: _pointer(value) for role, value in bindings.items()}
     workspace = cupy.empty((max(int(graph.get_workspace_size()), 1),), dtype='b')
     graph.execute(pack, workspace.data.ptr, handle=handle)
 
@@ -127,13 +160,14 @@ def run(cupy, key, build, bindings):
     """
     cudnn = cudnn_support.frontend()
     deterministic, autotune = switches()
-    key = key + (cupy.cuda.Device().id, deterministic, autotune)
+    allow_tf32 = tf32_allowed()
+    key = key + (cupy.cuda.Device().id, deterministic, autotune, allow_tf32)
     with _lock:
         entry = _plans.get(key)
         if entry is None:
             try:
                 spec = build(cudnn)
-                plan_graph(cudnn, spec, deterministic, autotune)
+                plan_graph(cudnn, spec, deterministic, autotune, allow_tf32)
                 entry = [spec, autotune]  # [spec, still to be tuned]
             except Unsupported as e:
                 entry = e

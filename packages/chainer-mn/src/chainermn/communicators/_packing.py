@@ -37,17 +37,22 @@ class FlatBuffer(object):
 
 
 def pack(arrays, out):
-    """Copies ``arrays`` one after the other into the 1-d ``out`` (casting to its dtype)."""
+    """Copies ``arrays`` one after the other into the 1-d ``out`` (casting to its dtype).
+    ``out`` may live in host memory while the arrays are on a GPU (a host-staged
+    transfer): each array is then copied to the host on the way."""
     offset = 0
     for a in arrays:
-        out[offset:offset + a.size] = a.ravel()
+        out[offset:offset + a.size] = _to_module_of(out, a).ravel()
         offset += a.size
     return out
 
 
 def unpack(flat, arrays, scale=None):
     """Copies consecutive pieces of ``flat`` back into ``arrays`` in place (casting),
-    multiplied by ``scale`` on the way when it is given (one pass instead of two)."""
+    multiplied by ``scale`` on the way when it is given (one pass instead of two).
+    A host ``flat`` is copied to the arrays' GPU first when they live there."""
+    if arrays:
+        flat = _to_module_of(arrays[0], flat)
     offset = 0
     for a in arrays:
         piece = flat[offset:offset + a.size].reshape(a.shape)
@@ -99,3 +104,12 @@ class BoundGradients(object):
             offset += grad.size
         self._flat, self._views = flat, tuple(views)
         return flat
+
+
+def _to_module_of(like, array):
+    """``array`` on the kind of memory ``like`` lives in (host or GPU), copied only when
+    they differ (CuPy refuses implicit copies between the two)."""
+    on_host = cuda.get_array_module(like) is numpy
+    if on_host == (cuda.get_array_module(array) is numpy):
+        return array
+    return cuda.to_cpu(array) if on_host else cuda.to_gpu(array)

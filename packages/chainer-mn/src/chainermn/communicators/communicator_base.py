@@ -288,11 +288,10 @@ class CommunicatorBase(object):
         (one broadcast of one packed buffer per parameter dtype)."""
         for dtype, params in group_by_dtype(model, 'data').items():
             arrays = [p.data for p in params]
-            xp = cuda.get_array_module(arrays[0])
             flat = _packing.pack(arrays, self._buffer.get(
                 numpy, _packing.total_size(arrays), dtype))
             self._mpi_comm.Bcast(_bytes(flat), root=0)
-            _packing.unpack(flat if xp is numpy else cuda.to_gpu(flat), arrays)
+            _packing.unpack(flat, arrays)
 
     def broadcast_data(self, model):
         """The same as :meth:`bcast_data` (ChainerMN's older name)."""
@@ -336,11 +335,9 @@ class CommunicatorBase(object):
         MPI = _mpi.mpi()
         for dtype, params in group_by_dtype(model, 'grad', reduction_dtype).items():
             grads = [p.grad for p in params]
-            flat = _packing.pack([cuda.to_cpu(g) for g in grads], self._buffer.get(
+            flat = _packing.pack(grads, self._buffer.get(
                 numpy, _packing.total_size(grads), dtype))
             self._mpi_comm.Allreduce(MPI.IN_PLACE, flat)
-            if cuda.get_array_module(grads[0]) is not numpy:
-                flat = cuda.to_gpu(flat)
             _packing.unpack(flat, grads, scale=None if scale == 1 else scale)
 
 

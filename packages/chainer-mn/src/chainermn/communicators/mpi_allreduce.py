@@ -48,7 +48,7 @@ class _PackedAllreduceCommunicator(CommunicatorBase):
                 if scale != 1:
                     flat *= dtype.type(scale)
             else:
-                _packing.unpack(flat if where is xp else cuda.to_gpu(flat), grads,
+                _packing.unpack(flat, grads,
                                 scale=None if scale == 1 else scale)
 
     def finalize(self):
@@ -103,8 +103,7 @@ class _PendingMean(object):
         requests = []
         for dtype, params in group_by_dtype(model, 'grad', reduction_dtype).items():
             grads = [p.grad for p in params]
-            flat = _packing.pack([cuda.to_cpu(g) for g in grads],
-                                 numpy.empty(_packing.total_size(grads), dtype))
+            flat = _packing.pack(grads, numpy.empty(_packing.total_size(grads), dtype))
             requests.append(mpi_comm.Iallreduce(MPI.IN_PLACE, flat))
             self._parts.append((flat, grads))
         self._requests = requests
@@ -118,7 +117,5 @@ class _PendingMean(object):
         self._requests = None
         for flat, grads in self._parts:
             flat *= flat.dtype.type(1.0 / self._size)
-            if grads and cuda.get_array_module(grads[0]) is not numpy:
-                flat = cuda.to_gpu(flat)
             _packing.unpack(flat, grads)
         self._parts = []
