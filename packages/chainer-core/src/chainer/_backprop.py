@@ -12,12 +12,15 @@ refuses a second backward with an error naming it, instead of a wrong gradient.
 import heapq
 import warnings
 
+from chainer import _deferred_grad
 from chainer import _graph
 from chainer import cuda
 from chainer import function_node
 from chainer._backprop_graph import _backprop_graph, _target_indexes, grad  # noqa: F401,E501
 from chainer.configuration import config, deviations as _dev, using_config
 from chainer.utils import force_array
+
+DeferredGrad = _deferred_grad.DeferredGrad
 
 
 def backward(root, retain_grad=False, enable_double_backprop=False, loss_scale=None):
@@ -89,6 +92,15 @@ def _accumulate_into(x, gx):
 
 
 def _backward_arrays(root, retain_grad, loss_scale):
+    # functions may defer the gradients of leaf Variables (computed on first read)
+    # only where nothing could observe the difference: see chainer._deferred_grad
+    is_debug = _dev.debug and config.debug
+    may_defer = not (retain_grad or is_debug or _graph.thread_local.function_hooks)
+    with _deferred_grad.allow(may_defer):
+        _backward_pass(root, retain_grad, loss_scale, is_debug)
+
+
+def _backward_pass(root, retain_grad, loss_scale, is_debug):
     creator = root.creator
     # (-rank, order of discovery, function): the heap pops the largest rank first
     candidates = [(-creator.rank, 0, creator)]
@@ -98,7 +110,6 @@ def _backward_arrays(root, retain_grad, loss_scale):
     # place
     shared = {}
     given_to_leaves = set()
-    is_debug = _dev.debug and config.debug
     thread_hooks = _graph.thread_local.function_hooks
     ArrayInput = _graph.ArrayInput
     while candidates:
@@ -165,9 +176,13 @@ def _backward_arrays(root, retain_grad, loss_scale):
             if gx is None:
                 continue
             xd = x.data
-            if gx.__class__ is not xd.__class__ or gx.dtype != xd.dtype or \
-                    gx.shape != xd.shape:
+            if gx.__class__ is not xd.__class__:
+                if gx.__class__ is DeferredGrad:  # a plain leaf's, computed on read
+                    _give_deferred(x, gx, loss_scale)
+                    continue
                 _graph.check_grad_type(x, gx, func)  # raises unless compatible
+            elif gx.dtype != xd.dtype or gx.shape != xd.shape:
+                _graph.check_grad_type(x, gx, func)
             if x.__class__ is ArrayInput:
                 continue  # nobody can read it (see _ArrayInput): not kept
             id_x = id(x)
@@ -178,6 +193,9 @@ def _backward_arrays(root, retain_grad, loss_scale):
                 if loss_scale is not None:
                     _graph.note_loss_scale(x, loss_scale)
                 grad = x._grad
+                if grad.__class__ is DeferredGrad:
+                    grad = x._grad = grad.materialize()
+                    shared[id_x] = False
                 if grad is None:
                     # Two leaves must never share one array: a later backward adds
                     # into leaf gradients in place.
@@ -207,6 +225,18 @@ def _backward_arrays(root, retain_grad, loss_scale):
                 shared[id_x] = False
             else:
                 x._grad += gx
+
+
+def _give_deferred(x, gx, loss_scale):
+    """Gives the leaf ``x`` the deferred gradient ``gx`` (only functions asked through
+    ``_input_grads_needed`` return one, and only for plain leaves that require a
+    gradient); one it already holds is summed with it at once."""
+    if loss_scale is not None:
+        _graph.note_loss_scale(x, loss_scale)
+    if x._grad is None:
+        x._grad = gx
+    else:
+        x.grad = x.grad + gx.materialize()
 
 
 def _retained_only(in_data, indexes):

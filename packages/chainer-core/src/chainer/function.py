@@ -11,12 +11,15 @@ import inspect
 import traceback
 import weakref
 
+import numpy
 
+from chainer import _deferred_grad
 from chainer import _graph
 from chainer import cuda
 from chainer import flag
 from chainer.configuration import config, deviations as _dev, using_config
 from chainer.utils import type_check
+from chainer._deferred_grad import DEFERRABLE, DeferredGrad  # noqa: F401 (for authors)
 
 #: Thread-local object whose ``function_hooks`` holds the globally registered hooks.
 thread_local = _graph.thread_local
@@ -275,13 +278,19 @@ class Function(_graph.GraphNode):
         works: it computes every gradient, and those nobody can read are dropped.
 
         Returning None for an input whose gradient is not needed is always allowed.
+
+        During the array engine's backward pass, the gradient of a plain leaf
+        :class:`~chainer.Variable` on the host (one the caller made, such as the data
+        wrapped as ``chainer.Variable(x)``) is answered ``DEFERRABLE`` (true, like
+        "needed"): the backward may return a
+        :class:`chainer._deferred_grad.DeferredGrad` for it instead of the array, which
+        ``Variable.grad`` computes on first read (never, for most training steps).
         """
         graph_inputs = getattr(self, 'inputs', None)
         if graph_inputs is None or len(graph_inputs) != len(inputs):
             return (True,) * len(inputs)
-        return tuple([not (x.data is a and (x.__class__ is _ArrayInput or
-                                            a.dtype.kind != 'f'))
-                      for x, a in zip(graph_inputs, inputs)])
+        defer = _deferred_grad._state.allowed and not self._local_function_hooks
+        return tuple([_need(x, a, defer) for x, a in zip(graph_inputs, inputs)])
 
     _input_indexes_to_retain = None
     _output_indexes_to_retain = None
@@ -385,5 +394,17 @@ class FunctionHook(object):
 
 
 # variable.py imports this module
+def _need(x, a, defer):
+    # one answer of Function._input_grads_needed (x: the graph's input, a: the array)
+    if x.data is not a:
+        return True
+    if x.__class__ is _ArrayInput or a.dtype.kind != 'f':
+        return False
+    if defer and x.__class__ is Variable and x.creator is None and x._requires_grad \
+            and a.__class__ is numpy.ndarray:
+        return _deferred_grad.DEFERRABLE
+    return True
+
+
 from chainer.variable import Variable, _ArrayInput  # noqa: E402
 from chainer.function_adapter import FunctionAdapter  # noqa: E402,F401

@@ -10,6 +10,7 @@ import warnings
 
 import numpy
 
+from chainer import _deferred_grad
 from chainer import _graph
 from chainer import _variable_report
 from chainer import cuda
@@ -111,6 +112,8 @@ class Variable(object):
         grad = self._grad
         if grad is _NAN_GRAD:
             grad = self._grad = self._nan_array()
+        elif grad.__class__ is _DeferredGrad:  # computed on first read
+            grad = self._grad = grad.materialize()
         return grad
 
     def _nan_array(self):
@@ -305,13 +308,13 @@ class Variable(object):
         """Copies the data and gradient arrays to the host."""
         self.data = cuda.to_cpu(self.data)
         if self._grad is not None and self._grad is not _NAN_GRAD:
-            self._grad = cuda.to_cpu(self._grad)
+            self._grad = cuda.to_cpu(self.grad)
 
     def to_gpu(self, device=None):
         """Copies the data and gradient arrays to the given (or current) GPU."""
         self.data = cuda.to_gpu(self.data, device)
         if self._grad is not None and self._grad is not _NAN_GRAD:
-            self._grad = cuda.to_gpu(self._grad, device)
+            self._grad = cuda.to_gpu(self.grad, device)
 
     def to_device(self, device):
         """Moves the data and gradient to ``device`` (v4+); for a Parameter, also
@@ -360,7 +363,8 @@ class Variable(object):
         self._zerograd()
 
     def _zerograd(self):
-        if self._grad is None or self._grad is _NAN_GRAD:
+        grad = self._grad
+        if grad is None or grad is _NAN_GRAD or grad.__class__ is _DeferredGrad:
             xp = cuda.get_array_module(self.data)
             with cuda.get_device(self.data):
                 self._grad = xp.zeros_like(self.data)
@@ -552,6 +556,8 @@ def _functions():
     import chainer
     return chainer.functions
 
+
+_DeferredGrad = _deferred_grad.DeferredGrad
 
 _graph.Variable = Variable
 _graph.ArrayInput = _ArrayInput

@@ -108,7 +108,9 @@ def test_the_image_gradient_of_a_convolution_is_not_computed_for_an_array(
     calls = _count_calls(monkeypatch, module, name)
     _backprop(case, data, (0,))
     assert calls == []
-    _backprop(case, data, ())
+    variables, _, _ = _backprop(case, data, ())
+    if calls == []:  # a leaf Variable's image gradient is computed when first read
+        variables[0].grad
     assert calls == [name]
 
 
@@ -136,9 +138,12 @@ def test_linear_runs_one_gemm_for_an_array_input():
             return getattr(ufunc, method)(*args, **kwargs)
 
     x, W = _r(8, 6), chainer.Variable(_r(5, 6))
-    for data, expected in ((x, ['matmul']), (chainer.Variable(x), ['dot', 'matmul'])):
+    for data, expected in ((x, ['matmul']), (chainer.Variable(x), ['matmul', 'dot'])):
         CountingArray.products = []
         y = F.linear(data, W)
         y.grad = numpy.ones(y.shape, numpy.float32).view(CountingArray)
         y.backward()
+        assert CountingArray.products == ['matmul']  # the weight's
+        if isinstance(data, chainer.Variable):
+            data.grad  # a leaf Variable's gradient: computed when first read
         assert CountingArray.products == expected

@@ -153,7 +153,9 @@ def build(tracer, flat_args, flat_outputs, params):
                 [x._requires_grad for x in inputs])
             if step.is_v1 and inputs is not None:
                 needed = type(node)._input_grads_needed(node, traced.in_arrays)
-                step.initial['_input_grads_needed'] = _Fixed(needed)
+                # plain bools: a replay computes every gradient it needs at once
+                step.initial['_input_grads_needed'] = _Fixed(tuple([
+                    bool(n) for n in needed]))
             step.node.__dict__ = dict(step.initial)
         sched.steps.append(step)
     sched.out_slots = tuple([_output_slot(y, produced, by_node, tracer.steps)

@@ -17,7 +17,8 @@ class ConvolutionND(_weight_dtype.WeightDtypeFollowsInput, function.Function):
     output is channels-last in memory (the GEMM's rows), which the next im2col reads in
     long runs. Where the column array is channel-major (an input that is not
     channels-last), a row of ones below it carries the bias through that GEMM and the
-    bias gradient through the filter gradient's GEMM. The backward is the filter-gradient GEMM and the input gradient of
+    bias gradient through the filter gradient's GEMM. The backward is the
+    filter-gradient GEMM and the input gradient of
     :func:`_conv_gemm.transposed_correlate`. It also serves the 2-d and the dilated
     convolutions, which are special cases.
 
@@ -129,10 +130,12 @@ class ConvolutionND(_weight_dtype.WeightDtypeFollowsInput, function.Function):
             gb = gb if needed[2] else None
         elif needed[1]:
             gW = _conv_gemm.weight_grad(gy, self.col, a_rows=gy_rows)
-        if needed[0]:  # not for images passed as arrays: GEMM and col2im saved
-            gx = _conv_gemm.transposed_correlate(gy, W, self.stride, self.pad,
-                                                 x.shape[2:], dilate=self.dilate,
-                                                 a_rows=gy_rows)
+        if needed[0] is function.DEFERRABLE:  # a leaf Variable's: computed if read
+            gx = function.DeferredGrad(_input_grad, gy.copy("K"), W.copy("K"), self.stride,
+                                       self.pad, x.shape[2:], self.dilate)
+        elif needed[0]:  # not for images passed as arrays: GEMM and col2im saved
+            gx = _input_grad(gy, W, self.stride, self.pad, x.shape[2:], self.dilate,
+                             gy_rows)
         if len(inputs) == 3:
             if gb is None and needed[2]:
                 gb = _conv_gemm.bias_grad(gy_rows)
@@ -169,6 +172,11 @@ class ConvolutionND(_weight_dtype.WeightDtypeFollowsInput, function.Function):
         if len(inputs) == 3:
             return gx, gW, gb
         return gx, gW
+
+
+def _input_grad(gy, W, stride, pad, dims, dilate, gy_rows=None):
+    return _conv_gemm.transposed_correlate(gy, W, stride, pad, dims, dilate=dilate,
+                                           a_rows=gy_rows)
 
 
 def _check_positive(values, name):

@@ -92,8 +92,10 @@ class LinearFunction(function.Function):
         x, W = inputs[:2]
         gy = grad_outputs[0]
         gx = gW = gb = None
-        if needed[0]:  # not for the data passed as an array (chainer.Function)
-            gx = _dot(gy, W).reshape(x.shape)
+        if needed[0] is function.DEFERRABLE:  # a leaf Variable's: computed if it is read
+            gx = function.DeferredGrad(_input_grad, gy.copy("K"), W.copy("K"), x.shape)
+        elif needed[0]:  # not for the data passed as an array (chainer.Function)
+            gx = _input_grad(gy, W, x.shape)
         if needed[1]:
             x2 = x.reshape(len(x), W.shape[1])
             if _half_on_host(gy, x2):
@@ -119,6 +121,10 @@ class LinearFunction(function.Function):
         if len(inputs) == 2:
             return gx, gW
         return gx, gW, _grad_nodes.ChannelSum().apply((gy,))[0]
+
+
+def _input_grad(gy, W, x_shape):
+    return _dot(gy, W).reshape(x_shape)
 
 
 def linear(x, W, b=None, n_batch_axes=1):
