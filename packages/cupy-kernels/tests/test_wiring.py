@@ -76,12 +76,12 @@ WIRING = {
         'FixedBatchNormalization.forward_gpu': {
             'batch_norm_inference', 'cudnn_batch_normalization_forward_inference'}},
     'noise/dropout.py': {'Dropout.forward': {'dropout_fwd'}},
-    'connection/embed_id.py': {'EmbedIDFunction._scatter': {'scatter_add'}},
     'connection/local_convolution_2d.py': {'_columns': {'im2col_nd'},
                                            '_images': {'col2im_nd'}},
     'connection/_conv_grad.py': {'ConvFilterGrad._filter_grad': {'im2col_nd'}},
-    'pooling/_flat_index_nodes.py': {'scatter_flat': {'scatter_add'}},
-    'loss/_sampled_scores.py': {'scatter_add_rows': {'scatter_add'}},
+    # the row scatter-add of embed_id, ROI pooling/align, the sampled losses and the
+    # hierarchical softmax
+    'array/_add_at.py': {'add_rows': {'scatter_add'}},
 }
 
 

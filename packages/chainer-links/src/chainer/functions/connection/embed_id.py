@@ -6,28 +6,8 @@ from chainer import function
 from chainer import function_node
 from chainer.functions import _grad_nodes
 from chainer.functions.loss import _labels
+from chainer.functions.array import _add_at
 from chainer.utils import type_check
-
-
-def _scatter_add_rows(gW, ids, gy):
-    """``gW[ids[k]] += gy[k]`` for every ``k`` on the host, ``ids`` possibly repeating.
-
-    Sorting the ids groups the repeats, so every row is written once: by one fancy
-    update when all ids differ, else after ``add.reduceat`` has summed each group
-    (``numpy.add.at`` takes several times longer for rows of a few hundred values).
-    """
-    if len(ids) == 0:
-        return
-    order = numpy.argsort(ids, kind='stable')
-    sorted_ids = ids[order]
-    first = numpy.empty(len(ids), dtype=bool)
-    first[0] = True
-    numpy.not_equal(sorted_ids[1:], sorted_ids[:-1], out=first[1:])
-    if first.all():
-        gW[ids] += gy
-    else:
-        starts = numpy.flatnonzero(first)
-        gW[sorted_ids[starts]] += numpy.add.reduceat(gy[order], starts, axis=0)
 
 
 class EmbedIDFunction(function.Function):
@@ -104,12 +84,7 @@ class EmbedIDFunction(function.Function):
         if self._wrapped:  # the rows forward read
             ids = _labels.wrap_negative(ids, w_shape[0])
         gW = xp.zeros(w_shape, dtype=w_dtype)
-        if xp is numpy:
-            _scatter_add_rows(gW, ids, gy)
-        else:
-            # scatter_add(dst, indices, values): dst[indices[i], :] += values[i, :] for
-            # every i, atomically (indices repeat).
-            cuda.kernel('scatter_add')(gW, ids, gy)
+        _add_at.add_rows(gW, ids, gy)
         return gW
 
 

@@ -11,15 +11,8 @@ import chainer
 from chainer import cuda
 from chainer import function_node
 from chainer import utils
+from chainer.functions.array import _add_at
 from chainer.utils import type_check
-
-
-def _scatter_add(xp, target, index, values):
-    if xp is numpy:
-        numpy.add.at(target, index, values)
-    else:
-        import cupyx
-        cupyx.scatter_add(target, index, values)
 
 
 def _densify(xp, data, row, col, shape, dtype):
@@ -28,8 +21,8 @@ def _densify(xp, data, row, col, shape, dtype):
     out = xp.zeros((nb,) + tuple(shape), dtype=dtype)
     keep = (row >= 0) & (col >= 0)
     batch = xp.broadcast_to(xp.arange(nb)[:, None], row.shape)
-    _scatter_add(xp, out, (batch[keep], row[keep], col[keep]),
-                 data[keep].astype(dtype, copy=False))
+    _add_at.add_at(out, (batch[keep], row[keep], col[keep]),
+                   data[keep].astype(dtype, copy=False))
     return out
 
 

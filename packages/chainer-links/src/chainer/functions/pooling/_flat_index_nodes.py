@@ -1,10 +1,9 @@
 """Gradient nodes of poolings that pick one input element per output by its flat
 position (v1's ``roi_pooling_2d``): scatter-add and its adjoint gather, each the other's
 gradient, so the picked gradients are differentiable to any order."""
-import numpy
-
 from chainer import cuda
 from chainer import function_node
+from chainer.functions.array import _add_at
 
 
 def scatter_flat(g, index, keep, size):
@@ -12,12 +11,7 @@ def scatter_flat(g, index, keep, size):
     (several outputs may pick one element: their gradients add up)."""
     xp = cuda.get_array_module(g)
     out = xp.zeros(size, dtype=g.dtype)
-    positions, values = index[keep], g[keep]
-    if xp is numpy:
-        numpy.add.at(out, positions, values)
-    else:
-        # scatter_add(dst, indices, values): dst[indices[i]] += values[i], atomically
-        cuda.kernel('scatter_add')(out, positions, values)
+    _add_at.add_rows(out, index[keep], g[keep])
     return out
 
 

@@ -15,6 +15,7 @@ import numpy
 
 from chainer import cuda
 from chainer import function_node
+from chainer.functions.array import _add_at
 from chainer import variable
 from chainer.utils import _docstrings
 from chainer.utils import type_check
@@ -174,14 +175,6 @@ def max_maps(x, roi_indices, rows, cols):
     return wy, wx
 
 
-def _scatter_add(xp, target, index, values):
-    if xp is numpy:
-        numpy.add.at(target, index, values)
-    else:
-        import cupyx
-        cupyx.scatter_add(target, index, values)
-
-
 class RoiRead(function_node.FunctionNode):
     """``y[r, c, p, q] = wy[r, c, p, q, :] . x[b_r, c] . wx[r, c, p, q, :]``."""
 
@@ -212,7 +205,7 @@ class RoiWrite(function_node.FunctionNode):
         xp = cuda.get_array_module(g)
         parts = numpy_or_cupy_einsum('rcpqh,rcpq,rcpqw->rchw', self._wy, g, self._wx)
         gx = xp.zeros(self._x_shape, dtype=g.dtype)
-        _scatter_add(xp, gx, self._b, parts.astype(g.dtype))
+        _add_at.add_rows(gx, self._b, parts.astype(g.dtype))
         return gx,
 
     def backward(self, indexes, grad_outputs):

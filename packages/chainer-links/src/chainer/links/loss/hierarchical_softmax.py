@@ -10,6 +10,7 @@ from chainer import function
 from chainer import initializers
 from chainer import link
 from chainer.functions import _type_checks
+from chainer.functions.array import _add_at
 from chainer.links import _args
 from chainer.utils import type_check
 
@@ -210,9 +211,9 @@ class BinaryHierarchicalSoftmaxFunction(function.Function):
         # d softplus(-z) / dz = -sigmoid(-z); z = b x . W_e.
         g = -grad_outputs[0] * codes / (1 + xp.exp(z))
         gx = xp.zeros_like(x)
-        xp.add.at(gx, rows, g[:, None] * W[nodes])
+        _add_at.add_rows(gx, rows, g[:, None] * W[nodes])
         gW = xp.zeros_like(W)
-        xp.add.at(gW, nodes, g[:, None] * x[rows])
+        _add_at.add_rows(gW, nodes, g[:, None] * x[rows])
         return gx, None, gW
 
 
