@@ -377,3 +377,54 @@ def test_cudnn_batch_normalization(dtype, shape, requested):
     inputs += [_data((3,), dtype, seed=3), numpy.abs(_data((3,), dtype, seed=4))]
     compare(lambda *a: F.fixed_batch_normalization(*a), inputs, requested,
             {'cudnn_batch_normalization_forward_inference'}, SUM_TOL)
+
+
+# ---- the other scatter-adds (chainer.functions.array._add_at), all GPU-side ----
+
+@attr.gpu
+@pytest.mark.parametrize('dtype', [numpy.float32, numpy.float64])
+def test_scatter_add_through_roi_functions(dtype, requested):
+    x = _distinct((2, 3, 8, 8), dtype)
+    rois = numpy.array([[0, 1, 1, 6, 6], [1, 0, 2, 7, 5], [0, 1, 1, 6, 6]], dtype)
+    compare(lambda a: F.roi_pooling_2d(a, rois, 2, 2, 1.0), [x], requested,
+            {'scatter_add'}, SUM_TOL)
+    boxes = numpy.array([[1, 1, 6, 6], [2, 0, 5, 7], [1, 1, 6, 6]], dtype)
+    indices = numpy.array([0, 1, 0], numpy.int32)
+    compare(lambda a: F.roi_average_align_2d(a, boxes, indices, 2, 1.0, 2), [x],
+            requested, {'scatter_add'}, SUM_TOL)
+
+
+@attr.gpu
+def test_scatter_add_through_sampled_losses(requested):
+    dtype = numpy.float32
+    x, W = _data((3, 4), dtype), _data((5, 4), dtype, 1)
+    t = numpy.array([0, 2, 2], numpy.int32)
+    samples = numpy.array([[0, 1, 3], [2, 2, 4], [0, 4, 1]], numpy.int32)
+    compare(lambda a, w: F.black_out(a, t, w, samples), [x, W], requested,
+            {'scatter_add'}, SUM_TOL)
+
+
+@attr.gpu
+def test_hierarchical_softmax_and_sparse_matmul_on_the_gpu():
+    import chainer.links as L
+    from chainer import utils
+    dtype = numpy.float32
+    tree = L.BinaryHierarchicalSoftmax.create_huffman_tree({0: 5, 1: 3, 2: 2, 3: 1})
+    x, t = _data((4, 3), dtype), numpy.array([0, 1, 3, 1], numpy.int32)
+    results = []
+    for gpu in (False, True):
+        link = L.BinaryHierarchicalSoftmax(3, tree)
+        link.W.array[...] = _data(link.W.shape, dtype, 2)
+        xv = chainer.Variable(_move(x, gpu))
+        if gpu:
+            link.to_gpu()
+        loss = link(xv, _move(t, gpu))
+        loss.backward()
+        results.append([cuda.to_cpu(a) for a in (loss.array, xv.grad, link.W.grad)])
+    for a, b in zip(*results):
+        testing.assert_allclose(a, b, atol=1e-5, rtol=1e-5)
+    dense = numpy.array([[1, 0, 2], [0, 0, 3], [4, 0, 0]], dtype)
+    b = _data((3, 2), dtype, 3)
+    sp = utils.to_coo(cuda.to_gpu(dense))
+    y = F.sparse_matmul(sp, chainer.Variable(cuda.to_gpu(b)))
+    testing.assert_allclose(cuda.to_cpu(y.array), dense.dot(b), atol=1e-5, rtol=1e-5)
