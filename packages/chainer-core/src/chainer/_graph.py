@@ -60,6 +60,14 @@ class _NodeKind(type):
             return plain and not twice
         return plain or (twice and type.__instancecheck__(GraphNode, obj))
 
+    def __setattr__(cls, name, value):
+        old = cls.__dict__.get(name)
+        type.__setattr__(cls, name, value)
+        if name == 'apply' and cls.__dict__.get('_kind_root') == 'new':
+            # FunctionNode.apply replaced (or put back) by a tool: see _apply_patching
+            from chainer import _apply_patching
+            _apply_patching.apply_assigned(old, value)
+
 
 class GraphNode(object, metaclass=_NodeKind):
     """The base of :class:`chainer.Function` and :class:`chainer.FunctionNode`."""

@@ -14,8 +14,15 @@ class FunctionAdapter(function_node.FunctionNode):
         function (~chainer.Function): the adapted function.
     """
 
+    _adapts_function = True
+
     def __init__(self, function):
         self._function = function
+
+    def _apply_function(self, inputs):
+        # FunctionNode.apply of an adapter: the function's own __call__
+        from chainer import _apply_patching
+        return _apply_patching.call_directly(self._function, inputs)
 
     def __eq__(self, other):
         """An adapter equals its Function (it stands for it in the v2+ graph) and the
@@ -55,6 +62,11 @@ class FunctionAdapter(function_node.FunctionNode):
     @property
     def _inputs(self):
         return _graph.node_inputs(self._function)
+
+    @_inputs.setter
+    def _inputs(self, variables):
+        # FunctionNode.inputs set on the adapter (v7 code does) sets the function's
+        self._function.inputs = None if variables is None else tuple(variables)
 
     @property
     def _outputs(self):

@@ -41,6 +41,7 @@ class FunctionNode(_graph.GraphNode):
     _output_indexes_to_retain = None
     _retained_output_data = None
     _is_v1 = False
+    _adapts_function = False
 
     def __call__(self, *args, **kwargs):
         """Not the way to apply a FunctionNode: raises TypeError pointing to
@@ -95,6 +96,8 @@ class FunctionNode(_graph.GraphNode):
         Returns:
             tuple of output :class:`~chainer.Variable` objects.
         """
+        if self._adapts_function:  # a v1 Function's adapter (see _apply_patching)
+            return self._apply_function(inputs)
         _graph.tick()
         # v1's volatile flags: an ON input makes ON outputs and records nothing
         flags = [x._volatile for x in inputs if isinstance(x, _graph.Variable)]

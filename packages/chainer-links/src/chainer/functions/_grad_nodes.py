@@ -19,6 +19,11 @@ class Reshape(function_node.FunctionNode):
     def __init__(self, shape):
         self._shape = tuple(shape)
 
+    @property
+    def shape(self):
+        """The target shape (v7's ``Reshape.shape``, which exporters read)."""
+        return self._shape
+
     def forward(self, inputs):
         self._in_shape = inputs[0].shape
         return inputs[0].reshape(self._shape),

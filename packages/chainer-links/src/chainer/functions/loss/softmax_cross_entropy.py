@@ -89,6 +89,15 @@ class SoftmaxCrossEntropy(function.Function):
         self.ignore_label = ignore_label
         self.reduce = _reduce.check_reduce(reduce, ('mean', 'no'))
 
+    def get_retained_inputs(self):
+        """The inputs ``(x, t)`` as Variables, like v7's node, which retains both
+        (graph exporters read them).
+
+        Returns:
+            tuple of ~chainer.Variable: the scores and the labels.
+        """
+        return self.node.get_retained_inputs()
+
     @property
     def y(self):
         """The softmax of the last forward's scores, kept (as in Chainer v1) only with

@@ -105,6 +105,22 @@ class Average(function.Function):
         return gx, _nodes.reshape(gw, w.shape)
 
 
+class Mean(Average):
+    """The unweighted mean of ``x`` over axes: :class:`Average` with one input, under
+    the class name it has in Chainer v2-v7 (what :func:`average` without weights and
+    :func:`~chainer.functions.mean` apply; graph exporters find it by that name).
+
+    Args:
+        axis (None, int or tuple of ints): the averaged axes (kept as None or a tuple
+            of ints in ``axis``); None averages all the elements.
+        keepdims (bool): keep the reduced axes, with length one.
+    """
+
+    def check_type_forward(self, in_types):
+        type_check.expect(in_types.size() == 1)
+        super(Mean, self).check_type_forward(in_types)
+
+
 def average(x, axis=None, weights=None, keepdims=False):
     """Calculates the (weighted) average of array elements over given axes.
 
@@ -124,7 +140,7 @@ def average(x, axis=None, weights=None, keepdims=False):
     Returns:
         ~chainer.Variable: output variable.
     """
-    func = Average(axis, keepdims)
+    func = Average(axis, keepdims) if weights is not None else Mean(axis, keepdims)
     reject_repeated_axes(func.axis, x.ndim)
     if weights is None:
         return func(x)

@@ -1,5 +1,5 @@
 """Arithmetic mean of array elements: ``mean``."""
-from chainer.functions.math.average import Average
+from chainer.functions.math.average import Mean
 
 
 def mean(x, axis=None, keepdims=False):
@@ -19,4 +19,4 @@ def mean(x, axis=None, keepdims=False):
     Returns:
         ~chainer.Variable: output variable.
     """
-    return Average(axis, keepdims)(x)
+    return Mean(axis, keepdims)(x)

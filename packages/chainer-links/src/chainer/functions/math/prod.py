@@ -9,7 +9,7 @@ from chainer.functions.math import _nodes
 from chainer.utils import type_check
 
 
-class Prod(function_node.FunctionNode):
+class _ProdAxis(function_node.FunctionNode):
     """``y = prod(x, axis)`` over one axis, the axis kept with length one.
 
     The gradient is ``gy`` times the product of the other elements of each slice:
@@ -25,11 +25,6 @@ class Prod(function_node.FunctionNode):
     def label(self):
         return 'Prod'
 
-    def check_type_forward(self, in_types):
-        type_check.expect(in_types.size() == 1, in_types[0].dtype.kind == 'f')
-        ndim = type_check.eval(in_types[0].ndim)
-        type_check.expect(0 <= self.axis, self.axis < ndim)
-
     def forward(self, inputs):
         self.retain_inputs((0,))
         self.retain_outputs((0,))
@@ -39,19 +34,84 @@ class Prod(function_node.FunctionNode):
     def backward(self, indexes, grad_outputs):
         x, = self.get_retained_inputs()
         y, = self.get_retained_outputs()
-        gy = broadcast.BroadcastTo(x.shape).apply(grad_outputs)[0]
-        xp = cuda.get_array_module(x.data)
-        if xp.all(x.data != 0):
-            return gy * broadcast.BroadcastTo(x.shape).apply((y,))[0] / x,
-        axis, n = self.axis, x.shape[self.axis]
-        # copy k of x (on a new axis in front of ``axis``) has element k set to one
-        shape = x.shape[:axis] + (n,) + x.shape[axis:]
-        xs = broadcast.BroadcastTo(shape).apply(
-            (_nodes.reshape(x, x.shape[:axis] + (1,) + x.shape[axis:]),))[0]
-        eye = xp.eye(n, dtype=x.dtype).reshape((n, n) + (1,) * (x.ndim - axis - 1))
-        eye = xp.broadcast_to(eye, shape)
-        others = Prod(axis + 1).apply((xs * (1 - eye) + eye,))[0]
-        return gy * _nodes.reshape(others, x.shape),
+        return _grad_along(x, y, grad_outputs[0], self.axis),
+
+
+def _grad_along(x, y, gy, axis):
+    """The gradient by ``x`` of ``y = prod(x, axis, keepdims=True)`` (Variables) for
+    the output gradient ``gy`` (of the shape of ``y``)."""
+    gy = broadcast.BroadcastTo(x.shape).apply((gy,))[0]
+    xp = cuda.get_array_module(x.data)
+    if xp.all(x.data != 0):
+        return gy * broadcast.BroadcastTo(x.shape).apply((y,))[0] / x
+    n = x.shape[axis]
+    # copy k of x (on a new axis in front of ``axis``) has element k set to one
+    shape = x.shape[:axis] + (n,) + x.shape[axis:]
+    xs = broadcast.BroadcastTo(shape).apply(
+        (_nodes.reshape(x, x.shape[:axis] + (1,) + x.shape[axis:]),))[0]
+    eye = xp.eye(n, dtype=x.dtype).reshape((n, n) + (1,) * (x.ndim - axis - 1))
+    eye = xp.broadcast_to(eye, shape)
+    others = _ProdAxis(axis + 1).apply((xs * (1 - eye) + eye,))[0]
+    return gy * _nodes.reshape(others, x.shape)
+
+
+class Prod(function_node.FunctionNode):
+    """``y = prod(x, axis, keepdims)``: the product over the given axes at once, as in
+    Chainer v3-v7 (``axis`` is kept as None or a tuple of ints, ``keepdims`` as
+    given).
+
+    The gradient moves the reduced axes to the end, flattens them into one and takes
+    the one-axis gradient there (differentiable to any order, zeros included).
+
+    Args:
+        axis (None, int or tuple of ints): the multiplied axes; None: all of them.
+        keepdims (bool): keep the reduced axes, with length one.
+    """
+
+    def __init__(self, axis=None, keepdims=False):
+        if axis is None:
+            self.axis = None
+        elif isinstance(axis, numbers.Integral) and not isinstance(axis, bool):
+            self.axis = (int(axis),)
+        else:
+            self.axis = tuple(axis)
+        self.keepdims = bool(keepdims)
+
+    @property
+    def label(self):
+        return 'Prod'
+
+    def check_type_forward(self, in_types):
+        type_check.expect(in_types.size() == 1, in_types[0].dtype.kind == 'f')
+        _axes(self.axis, type_check.eval(in_types[0].ndim))
+
+    def forward(self, inputs):
+        self.retain_inputs((0,))
+        x = inputs[0]
+        return utils.force_array(
+            x.prod(axis=self.axis, keepdims=self.keepdims), x.dtype),
+
+    def backward(self, indexes, grad_outputs):
+        from chainer.functions.array.transpose import transpose
+        x, = self.get_retained_inputs()
+        gy, = grad_outputs
+        axes = _axes(self.axis, x.ndim)
+        kept = tuple(i for i in range(x.ndim) if i not in axes)
+        kept_shape = tuple(x.shape[i] for i in kept)
+        size = 1
+        for a in axes:
+            size *= x.shape[a]
+        perm = kept + axes
+        xt = transpose(x, perm) if perm != tuple(range(x.ndim)) else x
+        flat = _nodes.reshape(xt, kept_shape + (size,))
+        last = len(kept)
+        yflat = _ProdAxis(last).apply((flat,))[0]
+        gflat = _grad_along(flat, yflat, _nodes.reshape(gy, kept_shape + (1,)), last)
+        gx = _nodes.reshape(gflat, xt.shape)
+        if perm != tuple(range(x.ndim)):
+            inverse = tuple(perm.index(i) for i in range(x.ndim))
+            gx = transpose(gx, inverse)
+        return gx,
 
 
 def _axes(axis, ndim):
@@ -93,13 +153,6 @@ def prod(x, axis=None, keepdims=False):
         TypeError: ``axis`` is not None, an int or a tuple of ints.
         ValueError: an axis is out of range or repeated.
     """
-    axes = _axes(axis, x.ndim)
-    shape = x.shape
-    y = x
-    for a in axes:
-        y = Prod(a).apply((y,))[0]
-    if not axes:  # the product over no axis is the input itself, as a new node
-        y = _nodes.ReshapeNode(shape).apply((y,))[0]
-    if not keepdims:
-        y = _nodes.reshape(y, tuple(n for i, n in enumerate(shape) if i not in axes))
-    return y
+    if axis is not None:
+        axis = _axes(axis, x.ndim)  # checked here: TypeError or ValueError
+    return Prod(axis, keepdims).apply((x,))[0]

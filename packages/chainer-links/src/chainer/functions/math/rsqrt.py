@@ -1,4 +1,7 @@
 """Elementwise reciprocal of the square root: ``rsqrt``."""
+import numpy
+
+from chainer import variable
 from chainer.functions._unary_elementwise import UnaryElementwise
 
 
@@ -14,6 +17,13 @@ class Rsqrt(UnaryElementwise):
         return gy * (-0.5 * y * y * y)
 
 
+class RsqrtGPU(Rsqrt):
+    """The one-node ``1 / sqrt(x)`` that :func:`rsqrt` applies to GPU arrays, under
+    its Chainer v7 name (on the host, as in v1 and v7, :func:`rsqrt` is
+    ``1.0 / sqrt(x)``: a :class:`~chainer.functions.math.sqrt.Sqrt` node and a
+    division)."""
+
+
 def rsqrt(x):
     """Elementwise reciprocal of the square root.
 
@@ -22,7 +32,14 @@ def rsqrt(x):
     Args:
         x (~chainer.Variable): input variable of a floating-point dtype.
 
+    On host arrays this is ``1.0 / sqrt(x)`` (two nodes, as in Chainer v1 and v7);
+    on GPU arrays one :class:`RsqrtGPU` node.
+
     Returns:
         ~chainer.Variable: output variable, of the dtype of ``x``.
     """
-    return Rsqrt()(x)
+    data = x.data if isinstance(x, variable.Variable) else x
+    if isinstance(data, numpy.ndarray) or numpy.isscalar(data):
+        from chainer.functions.math.sqrt import sqrt
+        return 1.0 / sqrt(x)
+    return RsqrtGPU()(x)

@@ -82,6 +82,8 @@ class BatchNormalizationFunction(function.Function):
             return self._fixed.forward(inputs)
         x, gamma = inputs[:2]
         self._axes = _channel_params.aggregate_axes(x.ndim, gamma.ndim, self.axis)
+        # as in v7, ``axis`` holds the aggregated axes once applied (exporters read it)
+        self.axis = self._axes
         if x.size == gamma.size:
             warnings.warn(
                 'batch_normalization got a batch of one sample per channel: the '
@@ -239,5 +241,15 @@ def batch_normalization(x, gamma, beta, eps=2e-05, running_mean=None, running_va
     Returns:
         ~chainer.Variable: The normalized output, of the shape of ``x``.
     """
-    return BatchNormalizationFunction(eps, running_mean, running_var, True, decay,
-                                      use_cudnn, axis)(x, gamma, beta)
+    return BatchNormalization(eps, running_mean, running_var, True, decay,
+                              use_cudnn, axis)(x, gamma, beta)
+
+
+class BatchNormalization(BatchNormalizationFunction):
+    """The function :func:`batch_normalization` applies, under its v2-v7 class name.
+
+    The same function as :class:`BatchNormalizationFunction` (v1's name, which it
+    subclasses); code that looks functions up by class name, such as graph exporters
+    written for Chainer v7, finds it as ``BatchNormalization``.
+    """
+

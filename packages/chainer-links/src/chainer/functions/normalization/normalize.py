@@ -24,7 +24,8 @@ class NormalizeL2(function.Function):
         axes = normalize_axes(axis)
         if axes is None:
             raise TypeError('axis must be an int or a tuple of ints, got None')
-        self.axis = axes if isinstance(axis, (tuple, list)) else axes[0]
+        # a tuple even for one axis, as in v2-v7 (exporters read ``axis[0]``)
+        self.axis = axes
         self._axes = axes
 
     def check_type_forward(self, in_types):
