@@ -94,7 +94,8 @@ def make_parameter(data, name, grad, initializer):
 
 def share(param):
     """A new parameter object sharing ``param``'s data array, without a gradient (as
-    v1 does: a copy's backward must not add into the original's gradients)."""
+    v1 does: a copy's backward must not add into the original's gradients); as in
+    v7, it shares the slot of the array too (see :meth:`Parameter.__copy__`)."""
     if not isinstance(param, Parameter):
         from chainer import variable
         return variable.Variable(param.data, volatile=param.volatile, name=param.name)
@@ -107,6 +108,7 @@ def share(param):
         new._grad = None
         new.initializer = param.initializer
     new.volatile = param.volatile
+    param._share_data_with(new)  # v7: the copies share the slot of the array
     return new
 
 

@@ -95,12 +95,11 @@ class Parameter(Variable):
         custom = self.__dict__.get('_custom_device')
         if custom is not None:  # a device of one's own (see to_device)
             data = custom.send(data)
-        group = self.__dict__.get('_init_group', ())
+        # copies made before the initialization get the same array (and a gradient)
+        waiting = [p for p in self._peers() if p.data is None]
         self._take_data(data)
-        for ref in group:
-            copy = ref()
-            if copy is not None and copy is not self and copy.data is None:
-                copy._take_data(data)  # a copy made before initialization shares it
+        for other in waiting:
+            other._take_data(data)
 
     def _take_data(self, data):
         ginit = self._grad_initializer
@@ -111,21 +110,51 @@ class Parameter(Variable):
         self.data = data
         self._grad = grad
         self._grad_var = None
-        self.__dict__.pop('_init_group', None)
 
     def __copy__(self):
-        """A shallow copy sharing the data array; copies of an uninitialized parameter
-        (e.g. by :meth:`Link.copy` before the first forward) share the array that the
-        first of them to be initialized makes."""
+        """A shallow copy sharing the data array, as in v7: the copies (those of
+        :meth:`Link.copy` too) share the slot of the array, so that an array assigned
+        to ``data`` (or ``array``) of one of them, or made by the initialization of
+        an uninitialized one, is the array of all of them, until one is moved to
+        another device (:meth:`to_cpu`, :meth:`to_gpu`, :meth:`to_device`)."""
         restore, args = self.__reduce__()
         new = restore(*args)
         new.__dict__.update((k, v) for k, v in self.__dict__.items()
-                            if k != '_init_group')
-        if self.data is None:
-            group = self.__dict__.setdefault('_init_group', [weakref.ref(self)])
-            group.append(weakref.ref(new))
-            new._init_group = group
+                            if k != '_data_peers')
+        self._share_data_with(new)
         return new
+
+    def __setattr__(self, name, value):
+        object.__setattr__(self, name, value)
+        if name == 'data':
+            peers = self.__dict__.get('_data_peers')
+            if peers is not None:
+                for ref in peers:
+                    other = ref()
+                    if other is not None and other is not self:
+                        object.__setattr__(other, 'data', value)
+
+    def _share_data_with(self, other):
+        """Makes ``other`` (a new parameter) share the slot of this one's array."""
+        peers = self.__dict__.get('_data_peers')
+        if peers is None:
+            peers = self.__dict__['_data_peers'] = [weakref.ref(self)]
+        else:
+            peers[:] = [ref for ref in peers if ref() is not None]
+        peers.append(weakref.ref(other))
+        other.__dict__['_data_peers'] = peers
+
+    def _peers(self):
+        """The other living parameters sharing this one's array slot."""
+        peers = self.__dict__.get('_data_peers', ())
+        return [p for p in (ref() for ref in peers) if p is not None and p is not self]
+
+    def _unshare_data(self):
+        """Leaves the sharing of the array slot (as v7 does when a parameter moves to
+        a device: the copies keep the old array)."""
+        peers = self.__dict__.pop('_data_peers', None)
+        if peers is not None:
+            peers[:] = [ref for ref in peers if ref() is not None and ref() is not self]
 
     def cleargrad(self):
         """Clears the gradient; an uninitialized parameter starts without one."""
@@ -163,6 +192,7 @@ class Parameter(Variable):
         """
         from chainer import backend
         device = backend.get_device(device)
+        self._unshare_data()
         if isinstance(device, (backend.CpuDevice, backend.GpuDevice)):
             super(Parameter, self).to_device(device)
             return
@@ -175,6 +205,7 @@ class Parameter(Variable):
 
     def to_cpu(self):
         """Moves the data and gradient to the host (and so the later initialization)."""
+        self._unshare_data()
         self.__dict__.pop('_custom_device', None)
         self._initial_device = None
         if self.data is not None:
@@ -182,6 +213,7 @@ class Parameter(Variable):
 
     def to_gpu(self, device=None):
         """Moves the data and gradient to a GPU (and so the later initialization)."""
+        self._unshare_data()
         self.__dict__.pop('_custom_device', None)
         self._initial_device = cuda.get_device(device).id if device is not None \
             else cuda.get_device(None).id
