@@ -58,7 +58,6 @@ heap_policy.apply_at_import()
 disable_experimental_feature_warning = False
 
 
-
 def get_dtype(dtype=None, map_mixed16=None):
     """Resolves a dtype: ``dtype`` itself (as a numpy dtype) when given, else
     ``chainer.config.dtype``; with the mixed16 setting, ``map_mixed16`` (default
@@ -77,6 +76,26 @@ def get_dtype(dtype=None, map_mixed16=None):
     if dtype is mixed16:
         dtype = numpy.float16 if map_mixed16 is None else map_mixed16
     return numpy.dtype(dtype)
+
+
+def get_compute_mode():
+    """Returns ``chainer.config.compute_mode`` (v5+; None by default, or a string
+    such as ``'cudnn_fast'`` that links read when they are created)."""
+    return config.compute_mode
+
+
+class _FallbackType(object):
+    """The type of :data:`Fallback`."""
+    __slots__ = ()
+
+    def __repr__(self):
+        return 'Fallback'
+
+
+#: What a v6+ ``FunctionNode.forward_chainerx`` returns to say it has no ChainerX
+#: implementation for its arguments; ChainerX is not part of this project, so the
+#: plain forward always runs (the value exists for code that refers to it).
+Fallback = _FallbackType()
 
 
 _missing.install()  # "pip install chainer-links" instead of "No module named ..."

@@ -157,6 +157,13 @@ class FunctionNode(_graph.GraphNode):
             return self.forward_cpu(inputs)
         return self.forward_gpu(inputs)
 
+    def forward_chainerx(self, inputs):
+        """The ChainerX forward of v6+: returns :data:`chainer.Fallback` ("no ChainerX
+        implementation"). ChainerX is not part of this project, so the engine never
+        calls it; subclasses written for v7 may override it without effect."""
+        import chainer
+        return chainer.Fallback
+
     def forward_cpu(self, inputs):
         """Computes the outputs from numpy arrays (subclasses override)."""
         raise TypeError('{} defines neither forward nor forward_cpu'.format(self.label))

@@ -91,3 +91,12 @@ def test_padding_matches_a_loop_reference(shapes):
     for i, a in enumerate(arrays):
         expected[i, :a.shape[0], :a.shape[1]] = a
     numpy.testing.assert_array_equal(out, expected)
+
+
+def test_padding_keeps_the_first_examples_dtype():
+    # an empty example (numpy's default float64) among int ones, as v1 and v7 document
+    batch = [(numpy.array([1, 2]), 0), (numpy.array([3]), 1), (numpy.array([]), 2)]
+    x, t = dataset.concat_examples(batch, padding=100)
+    assert x.dtype == numpy.array([1]).dtype
+    numpy.testing.assert_array_equal(x, [[1, 2], [3, 100], [100, 100]])
+    numpy.testing.assert_array_equal(t, [0, 1, 2])

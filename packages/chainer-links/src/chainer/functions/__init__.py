@@ -369,6 +369,8 @@ from chainer.functions.math.squared_difference import squared_difference
 from chainer.functions.math.squared_difference import SquaredDifference
 from chainer.functions.math.sum import Sum
 from chainer.functions.math.sum import sum
+from chainer.functions.math.sum import sum_to
+from chainer.functions.math.sum import SumTo
 from chainer.functions.math.tan import Tan
 from chainer.functions.math.tan import tan
 from chainer.functions.math.zeta import zeta

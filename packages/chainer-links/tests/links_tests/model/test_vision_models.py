@@ -435,3 +435,57 @@ def test_googlenet_convert_writes_an_npz_that_googlenet_loads(tmp_path, monkeypa
 
 
 testing.run_module(__name__, __file__)
+
+
+def _tiny_vgg(monkeypatch, n_layers, pretrained_model=None):
+    """A VGG whose convolutions and linears are 1x1 stand-ins: the structure (names,
+    layer table, pretrained-model plumbing) without 140M parameters."""
+    monkeypatch.setattr(vgg, 'Convolution2D', lambda *args, **kwargs: L.Convolution2D(1, 1, 1))
+    monkeypatch.setattr(vgg, 'Linear', lambda *args, **kwargs: L.Linear(1, 1))
+    cls = {16: L.VGG16Layers, 19: L.VGG19Layers}[n_layers]
+    return cls(pretrained_model=pretrained_model)
+
+
+def test_vgg19_has_four_convolutions_in_the_last_three_blocks(monkeypatch):
+    model = _tiny_vgg(monkeypatch, 19)
+    assert isinstance(model, vgg.VGGLayers)
+    assert model.available_layers == [
+        'conv1_1', 'conv1_2', 'pool1', 'conv2_1', 'conv2_2', 'pool2', 'conv3_1',
+        'conv3_2', 'conv3_3', 'conv3_4', 'pool3', 'conv4_1', 'conv4_2', 'conv4_3',
+        'conv4_4', 'pool4', 'conv5_1', 'conv5_2', 'conv5_3', 'conv5_4', 'pool5', 'fc6',
+        'fc7', 'fc8', 'prob']
+    names = sorted(name for name, _ in model.namedlinks(skipself=True))
+    assert len(names) == 16 + 3 and '/conv5_4' in names and '/conv3_4' in names
+    assert len(_tiny_vgg(monkeypatch, 16).available_layers) == 22
+
+
+def test_vgg_auto_loads_the_model_of_its_depth(monkeypatch):
+    seen = []
+
+    def load_auto(model, name, download, convert):
+        seen.append(name)
+        download('target.npz')
+    monkeypatch.setattr(vgg._pretrained, 'load_auto', load_auto)
+    monkeypatch.setattr(vgg._pretrained, 'download_caffemodel',
+                        lambda url, path: seen.append(url))
+    _tiny_vgg(monkeypatch, 19, 'auto')
+    _tiny_vgg(monkeypatch, 16, 'auto')
+    assert seen[0] == 'VGG_ILSVRC_19_layers.npz' and seen[1].endswith(
+        '/VGG_ILSVRC_19_layers.caffemodel')
+    assert seen[2] == 'VGG_ILSVRC_16_layers.npz' and seen[3].endswith(
+        '/VGG_ILSVRC_16_layers.caffemodel')
+
+
+def test_vgg_layers_takes_16_or_19():
+    with pytest.raises(ValueError, match='16 or 19'):
+        vgg.VGGLayers(pretrained_model=None, n_layers=11)
+
+
+@attr.slow  # building VGG-19 (144M parameters) takes seconds
+def test_vgg19_parameter_shapes(monkeypatch):
+    model = _zero_model(lambda path: L.VGG19Layers(pretrained_model=path), monkeypatch,
+                        vgg)
+    shapes = _param_shapes(model)
+    assert len(shapes) == 2 * 19
+    assert shapes['/conv3_4/W'] == (256, 256, 3, 3)
+    assert shapes['/conv5_4/W'] == (512, 512, 3, 3) and shapes['/fc6/W'] == (4096, 25088)

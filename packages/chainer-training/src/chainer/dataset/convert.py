@@ -103,8 +103,9 @@ def _concat_arrays_with_padding(xp, arrays, padding):
             sorted({a.ndim for a in arrays})))
     shapes = numpy.array([a.shape for a in arrays], dtype=numpy.intp).reshape(len(arrays), ndim)
     max_shape = tuple(int(s) for s in shapes.max(axis=0))
-    dtype = numpy.result_type(*[a.dtype for a in arrays])
-    result = xp.full((len(arrays),) + max_shape, padding, dtype=dtype)
+    # the first example's dtype, as v1 and v7 (an empty float example among int ones,
+    # np.array([]), leaves the batch int)
+    result = xp.full((len(arrays),) + max_shape, padding, dtype=arrays[0].dtype)
     # The elements of example i occupy the box [0:s_0, 0:s_1, ...] of result[i]; the
     # True positions of the product of per-axis masks, in C order, are exactly the
     # elements of each example in C order, so one masked assignment fills everything.

@@ -58,3 +58,35 @@ def sum(x, axis=None, keepdims=False):
         ~chainer.Variable: output variable.
     """
     return Sum(axis, keepdims)(x)
+
+
+#: The node of :func:`sum_to` (v7's ``chainer.functions.math.sum.SumTo``).
+SumTo = broadcast.SumTo
+
+
+def sum_to(x, shape):
+    """Sums the elements of ``x`` down to ``shape`` (v3+): over the leading axes ``x``
+    has beyond ``shape`` and over the axes where ``shape`` is 1; the inverse of
+    broadcasting ``shape`` to ``x.shape``. Differentiable to any order (its gradient
+    broadcasts back).
+
+    Args:
+        x (~chainer.Variable or array): input.
+        shape (tuple of int): the target shape; ``x.shape`` must broadcast from it.
+
+    Returns:
+        ~chainer.Variable: output of shape ``shape`` (``x`` itself as a Variable when
+        the shapes already agree).
+
+    Raises:
+        ValueError: ``shape`` does not broadcast to ``x``'s shape.
+    """
+    shape = tuple(int(s) for s in shape)
+    x_shape = tuple(x.shape)
+    lead = len(x_shape) - len(shape)
+    if lead < 0 or any(s not in (1, d) for s, d in zip(shape, x_shape[lead:])):
+        raise ValueError('sum_to: shape {} does not broadcast to the input shape {}'
+                         .format(shape, x_shape))
+    if x_shape == shape:
+        return variable.as_variable(x)
+    return SumTo(shape).apply((variable.as_variable(x),))[0]
