@@ -386,12 +386,19 @@ def test_cudnn_batch_normalization(dtype, shape, requested):
 def test_scatter_add_through_roi_functions(dtype, requested):
     x = _distinct((2, 3, 8, 8), dtype)
     rois = numpy.array([[0, 1, 1, 6, 6], [1, 0, 2, 7, 5], [0, 1, 1, 6, 6]], dtype)
-    compare(lambda a: F.roi_pooling_2d(a, rois, 2, 2, 1.0), [x], requested,
+    compare(lambda a: F.roi_pooling_2d(a, _like(a, rois), 2, 2, 1.0), [x], requested,
             {'scatter_add'}, SUM_TOL)
     boxes = numpy.array([[1, 1, 6, 6], [2, 0, 5, 7], [1, 1, 6, 6]], dtype)
     indices = numpy.array([0, 1, 0], numpy.int32)
-    compare(lambda a: F.roi_average_align_2d(a, boxes, indices, 2, 1.0, 2), [x],
-            requested, {'scatter_add'}, SUM_TOL)
+    compare(lambda a: F.roi_average_align_2d(a, _like(a, boxes), _like(a, indices), 2,
+                                             1.0, 2), [x], requested, {'scatter_add'},
+            SUM_TOL)
+
+
+def _like(variable, array):
+    """``array`` on the device of ``variable`` (the other operands of a function must
+    live where its data does: a GPU run found host ROIs refused)."""
+    return cuda.get_array_module(variable).asarray(array)
 
 
 @attr.gpu
@@ -400,8 +407,8 @@ def test_scatter_add_through_sampled_losses(requested):
     x, W = _data((3, 4), dtype), _data((5, 4), dtype, 1)
     t = numpy.array([0, 2, 2], numpy.int32)
     samples = numpy.array([[0, 1, 3], [2, 2, 4], [0, 4, 1]], numpy.int32)
-    compare(lambda a, w: F.black_out(a, t, w, samples), [x, W], requested,
-            {'scatter_add'}, SUM_TOL)
+    compare(lambda a, w: F.black_out(a, _like(a, t), w, _like(a, samples)), [x, W],
+            requested, {'scatter_add'}, SUM_TOL)
 
 
 @attr.gpu
