@@ -73,8 +73,9 @@ class SplitAxis(function.Function):
 
     def backward(self, xs, gys):
         if _linear_grad.is_double(gys):  # linear: the gradient of gx is f(ggx)
+            where = self.sections if self.indices is None else self.indices
             return _linear_grad.transposed_grads(
-                self, xs, gys, lambda *a: SplitAxis(self.sections if self.indices is None else self.indices, self.axis)(*a))
+                self, xs, gys, lambda *a: SplitAxis(where, self.axis)(*a))
         xp = cuda.get_array_module(xs[0])
         return xp.concatenate(fill_missing_grads(xp, gys, self._out_like), axis=self.axis),
 

@@ -1,6 +1,8 @@
 """Small shape nodes the math functions build their gradients from (differentiable to
 any order, unlike the v1 array functions they mirror)."""
+from chainer import cuda
 from chainer import function_node
+from chainer.core_functions import broadcast
 
 
 class ReshapeNode(function_node.FunctionNode):
@@ -27,3 +29,22 @@ def reshape(x, shape):
     if tuple(x.shape) == tuple(shape):
         return x
     return ReshapeNode(shape).apply((x,))[0]
+
+
+def copies_with_one(x, axis):
+    """``n = x.shape[axis]`` copies of the Variable ``x`` stacked on a new axis in front
+    of ``axis``, copy ``k`` with its element ``k`` along ``axis`` set to one (the
+    products that leave out one factor, for the gradients of products with zeros).
+
+    Returns:
+        tuple: ``(copies, shape)``: the Variable of shape
+        ``shape = x.shape[:axis] + (n,) + x.shape[axis:]``.
+    """
+    xp = cuda.get_array_module(x.data)
+    n = x.shape[axis]
+    shape = x.shape[:axis] + (n,) + x.shape[axis:]
+    xs = broadcast.BroadcastTo(shape).apply(
+        (reshape(x, x.shape[:axis] + (1,) + x.shape[axis:]),))[0]
+    eye = xp.eye(n, dtype=x.dtype).reshape((n, n) + (1,) * (x.ndim - axis - 1))
+    eye = xp.broadcast_to(eye, shape)
+    return xs * (1 - eye) + eye, shape

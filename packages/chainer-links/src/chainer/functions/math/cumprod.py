@@ -46,14 +46,9 @@ class Cumprod(function_node.FunctionNode):
         axis = self.axis % x.ndim
         if xp.all(x.data != 0):
             return Cumsum(axis, reverse=True).apply((gy * y,))[0] / x,
-        # x_k set to one in copy k: copies stacked on a new axis in front of ``axis``
         n = x.shape[axis]
-        shape = x.shape[:axis] + (n,) + x.shape[axis:]
-        xs = broadcast.BroadcastTo(shape).apply(
-            (_nodes.reshape(x, x.shape[:axis] + (1,) + x.shape[axis:]),))[0]
-        eye = xp.eye(n, dtype=x.dtype).reshape((n, n) + (1,) * (x.ndim - axis - 1))
-        eye = xp.broadcast_to(eye, shape)
-        partial = Cumprod(axis + 1).apply((xs * (1 - eye) + eye,))[0]
+        copies, shape = _nodes.copies_with_one(x, axis)
+        partial = Cumprod(axis + 1).apply((copies,))[0]
         # keep the terms i >= k: lower triangle over (k, i)
         tri = xp.triu(xp.ones((n, n), dtype=x.dtype))
         tri = xp.broadcast_to(tri.reshape((n, n) + (1,) * (x.ndim - axis - 1)), shape)

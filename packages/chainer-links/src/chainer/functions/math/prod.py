@@ -44,14 +44,8 @@ def _grad_along(x, y, gy, axis):
     xp = cuda.get_array_module(x.data)
     if xp.all(x.data != 0):
         return gy * broadcast.BroadcastTo(x.shape).apply((y,))[0] / x
-    n = x.shape[axis]
-    # copy k of x (on a new axis in front of ``axis``) has element k set to one
-    shape = x.shape[:axis] + (n,) + x.shape[axis:]
-    xs = broadcast.BroadcastTo(shape).apply(
-        (_nodes.reshape(x, x.shape[:axis] + (1,) + x.shape[axis:]),))[0]
-    eye = xp.eye(n, dtype=x.dtype).reshape((n, n) + (1,) * (x.ndim - axis - 1))
-    eye = xp.broadcast_to(eye, shape)
-    others = _ProdAxis(axis + 1).apply((xs * (1 - eye) + eye,))[0]
+    copies, _ = _nodes.copies_with_one(x, axis)
+    others = _ProdAxis(axis + 1).apply((copies,))[0]
     return gy * _nodes.reshape(others, x.shape)
 
 

@@ -1,8 +1,9 @@
 """Base of the 2-d pooling functions: :class:`PoolingND` with two spatial axes."""
+from chainer.functions.pooling import _axis_geometry
 from chainer.functions.pooling.pooling_nd import PoolingND
 
 
-class Pooling2D(PoolingND):
+class Pooling2D(_axis_geometry.AxisGeometry2D, PoolingND):
     """Two-dimensional pooling base; exposes ``kh, kw, sy, sx, ph, pw``.
 
     Args:
@@ -16,10 +17,3 @@ class Pooling2D(PoolingND):
 
     def __init__(self, ksize, stride=None, pad=0, cover_all=True, use_cudnn=None):
         super(Pooling2D, self).__init__(2, ksize, stride, pad, cover_all, use_cudnn)
-
-    kh = property(lambda self: self.ksize[0], doc='Window height (``ksize[0]``).')
-    kw = property(lambda self: self.ksize[1], doc='Window width (``ksize[1]``).')
-    sy = property(lambda self: self.stride[0], doc='Vertical stride (``stride[0]``).')
-    sx = property(lambda self: self.stride[1], doc='Horizontal stride (``stride[1]``).')
-    ph = property(lambda self: self.pad[0], doc='Vertical padding (``pad[0]``).')
-    pw = property(lambda self: self.pad[1], doc='Horizontal padding (``pad[1]``).')

@@ -1,8 +1,9 @@
 """Two-dimensional unpooling."""
+from chainer.functions.pooling import _axis_geometry
 from chainer.functions.pooling import unpooling_nd
 
 
-class Unpooling2D(unpooling_nd.UnpoolingND):
+class Unpooling2D(_axis_geometry.AxisGeometry2D, unpooling_nd.UnpoolingND):
     """Two-dimensional :class:`~chainer.functions.pooling.unpooling_nd.UnpoolingND`.
 
     Args:
@@ -12,14 +13,6 @@ class Unpooling2D(unpooling_nd.UnpoolingND):
     def __init__(self, ksize, stride=None, pad=0, outsize=None, cover_all=True):
         super(Unpooling2D, self).__init__(2, ksize, stride, pad, outsize, cover_all)
         self._seen_out = None
-
-    # v1 and v7 name the geometry of a 2-d unpooling by axis (exporters read them)
-    kh = property(lambda self: self.ksize[0], doc='Window height (``ksize[0]``).')
-    kw = property(lambda self: self.ksize[1], doc='Window width (``ksize[1]``).')
-    sy = property(lambda self: self.stride[0], doc='Vertical stride (``stride[0]``).')
-    sx = property(lambda self: self.stride[1], doc='Horizontal stride (``stride[1]``).')
-    ph = property(lambda self: self.pad[0], doc='Vertical padding (``pad[0]``).')
-    pw = property(lambda self: self.pad[1], doc='Horizontal padding (``pad[1]``).')
 
     def _out_dims(self, x):
         dims = super(Unpooling2D, self)._out_dims(x)
