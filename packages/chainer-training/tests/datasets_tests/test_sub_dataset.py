@@ -45,9 +45,11 @@ def test_split_dataset():
         datasets.split_dataset([1, 2], 1.5)
 
 
-def test_split_dataset_at_the_end_is_refused_as_in_v1():
-    with pytest.raises(ValueError, match=r'split_at=2 must be in \[0, len\(dataset\)=2\)'):
-        datasets.split_dataset([1, 2], 2)
+def test_split_dataset_at_the_end_gives_an_empty_second_subset_as_in_v7():
+    a, b = datasets.split_dataset([1, 2], 2)
+    assert list(a) == [1, 2] and len(b) == 0 and list(b) == []
+    with pytest.raises(ValueError, match=r'split_at=3 must be in \[0, len\(dataset\)=2\]'):
+        datasets.split_dataset([1, 2], 3)
 
 
 def test_split_dataset_random_is_a_partition():

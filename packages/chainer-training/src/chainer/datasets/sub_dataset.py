@@ -90,9 +90,10 @@ def split_dataset(dataset, split_at, order=None):
         raise TypeError('split_dataset: split_at must be an int, got {}'.format(
             type(split_at).__name__))
     n = len(dataset)
-    # v1 refuses split_at == len(dataset) too: the second subset may not be empty.
-    if not 0 <= split_at < n:
-        raise ValueError('split_dataset: split_at={} must be in [0, len(dataset)={})'.format(
+    # split_at == len(dataset) (an empty second subset) is allowed, as in v7 (v1.24
+    # refused it; code written for v7 relies on it, and nothing relied on the refusal)
+    if not 0 <= split_at <= n:
+        raise ValueError('split_dataset: split_at={} must be in [0, len(dataset)={}]'.format(
             split_at, n))
     return (SubDataset(dataset, 0, split_at, order),
             SubDataset(dataset, split_at, n, order))
