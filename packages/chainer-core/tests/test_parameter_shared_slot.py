@@ -6,18 +6,36 @@ import copy
 import numpy
 
 import chainer
-from chainer import links as L
+from chainer import initializers
 from chainer import Parameter
 
 
+class _Affine(chainer.Link):
+    """A link with ``W`` (lazily shaped when ``n_in`` is None) and ``b``, built on core
+    only (chainer-core's tests run without chainer-links)."""
+
+    def __init__(self, n_in, n_out):
+        super(_Affine, self).__init__()
+        self.n_out = n_out
+        with self.init_scope():
+            self.W = Parameter(initializers.Normal(),
+                               None if n_in is None else (n_out, n_in))
+            self.b = Parameter(0, (n_out,))
+
+    def __call__(self, x):
+        if self.W.array is None:
+            self.W.initialize((self.n_out, x.shape[1]))
+        return self.W
+
+
 def _linear():
-    return L.Linear(2, 2)
+    return _Affine(2, 2)
 
 
 def test_link_copies_see_an_assigned_array():
     head = _linear()
-    a = chainer.ChainList(head.copy(), L.Linear(2, 3))
-    b = chainer.ChainList(head.copy(), L.Linear(2, 4))
+    a = chainer.ChainList(head.copy(), _Affine(2, 3))
+    b = chainer.ChainList(head.copy(), _Affine(2, 4))
     new_w = numpy.zeros((2, 2), numpy.float32)
     a[0].W.array = new_w
     assert b[0].W.array is new_w and head.W.array is new_w
@@ -48,7 +66,7 @@ def test_deep_copy_does_not_share_the_slot():
 
 
 def test_copies_made_before_initialization_share_the_new_array():
-    link = L.Linear(None, 3)
+    link = _Affine(None, 3)
     twin = link.copy()
     twin(numpy.ones((1, 4), numpy.float32))
     assert link.W.array is twin.W.array

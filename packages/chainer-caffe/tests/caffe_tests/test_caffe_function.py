@@ -203,15 +203,19 @@ def test_npz_without_definition_is_rejected(tmp_path):
         CaffeFunction(path)
 
 
-def test_copy_runs_its_own_parameters(tmp_path):
+def test_copy_runs_and_shares_the_parameter_slots_as_in_v7(tmp_path):
     func = CaffeFunction(small_net().save(tmp_path / 'a.caffemodel'))
     other = func.copy()
-    other.fc.W.data = other.fc.W.data * 0
     x = chainer.Variable(numpy.ones((2, 3, 5, 5), numpy.float32))
-    y, = other({'data': x}, ['fc'])
-    testing.assert_allclose(y.data, numpy.broadcast_to(other.fc.b.data, (2, 3)))
-    y, = func({'data': x}, ['fc'])
-    assert not numpy.allclose(y.data, numpy.broadcast_to(func.fc.b.data, (2, 3)))
+    y_func, = func({'data': x}, ['fc'])
+    y_other, = other({'data': x}, ['fc'])
+    testing.assert_allclose(y_other.data, y_func.data)
+    assert not numpy.allclose(y_func.data, numpy.broadcast_to(func.fc.b.data, (2, 3)))
+    # an array assigned to a copy's parameter is every copy's (v7; see compatibility)
+    other.fc.W.data = other.fc.W.data * 0
+    for f in (other, func):
+        y, = f({'data': x}, ['fc'])
+        testing.assert_allclose(y.data, numpy.broadcast_to(f.fc.b.data, (2, 3)))
 
 
 def test_gradient_check_through_loaded_net(tmp_path):

@@ -35,7 +35,9 @@ LINKS = {
     'model': ['Classifier',
               # v1.24 additions (issue #14): chainer.links.model.vision
               'GoogLeNet', 'ResNet50Layers', 'ResNet101Layers', 'ResNet152Layers',
-              'VGG16Layers'],
+              'VGG16Layers',
+              # v2+
+              'VGG19Layers'],
 }
 ALL = sorted((category, name) for category, names in LINKS.items() for name in names)
 HERE = pathlib.Path(__file__).parent
