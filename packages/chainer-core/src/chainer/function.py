@@ -402,7 +402,7 @@ def _need(x, a, defer):
         return False
     if defer and x.__class__ is Variable and x.creator is None and x._requires_grad \
             and a.__class__ is numpy.ndarray:
-        return _deferred_grad.DEFERRABLE
+        return DEFERRABLE
     return True
 
 

@@ -39,9 +39,7 @@ class Permutate(function.Function):
 
     def _bind(self, indices, axis=0, inv=False):
         if indices is not None:
-            if isinstance(indices, variable.Variable):
-                indices = indices.data
-            self.indices = indices
+            self.indices = variable.as_array(indices)
         self.axis = check_int(axis, 'axis')
         self.inv = bool(inv)
 
@@ -94,12 +92,9 @@ class Permutate(function.Function):
     def backward(self, inputs, grad_outputs):
         if _linear_grad.is_double(grad_outputs):  # linear: the gradient of gx is f(ggx)
             return _linear_grad.transposed_grads(self, inputs, grad_outputs, self._again)
-        gx = self._take(grad_outputs[0], _data(self._indices(inputs)), not self.inv)
+        gx = self._take(grad_outputs[0], variable.as_array(self._indices(inputs)),
+                        not self.inv)
         return (gx, None) if self.indices is None else (gx,)
-
-
-def _data(a):
-    return a.data if isinstance(a, variable.Variable) else a
 
 
 def permutate(x, indices, axis=0, inv=False):

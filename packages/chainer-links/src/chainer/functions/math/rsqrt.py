@@ -38,7 +38,7 @@ def rsqrt(x):
     Returns:
         ~chainer.Variable: output variable, of the dtype of ``x``.
     """
-    data = x.data if isinstance(x, variable.Variable) else x
+    data = variable.as_array(x)
     if isinstance(data, numpy.ndarray) or numpy.isscalar(data):
         from chainer.functions.math.sqrt import sqrt
         return 1.0 / sqrt(x)

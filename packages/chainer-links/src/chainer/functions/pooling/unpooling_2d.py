@@ -19,20 +19,22 @@ class Unpooling2D(_axis_geometry.AxisGeometry2D, unpooling_nd.UnpoolingND):
         self._seen_out = dims
         return dims
 
+    def _out(self, axis):
+        # outsize when given, else the output size of the last forward (None before)
+        dims = self.outsize if self.outsize is not None else self._seen_out
+        return None if dims is None else dims[axis]
+
     @property
     def outh(self):
         """Output height: ``outsize[0]`` when given, else the one of the last forward
         (None before it)."""
-        dims = self.outsize if self.outsize is not None else self._seen_out
-        return None if dims is None else dims[0]
+        return self._out(0)
 
     @property
     def outw(self):
         """Output width: ``outsize[1]`` when given, else the one of the last forward
         (None before it)."""
-        dims = self.outsize if self.outsize is not None else self._seen_out
-        return None if dims is None else dims[1]
-
+        return self._out(1)
 
 def unpooling_2d(x, ksize, stride=None, pad=0, outsize=None, cover_all=True):
     """Inverse operation of pooling for 2d array.
