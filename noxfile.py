@@ -53,6 +53,7 @@ INSTALL_TESTS = ('packages/chainer-core/tests/test_packaging_installs.py',
 #: Extras each package's tests are run with (default: ``test``).
 TEST_EXTRAS = {
     'chainer-core': ('test', 'hdf5'),
+    'chainer-links': ('test', 'onednn'),
     'chainer-training': ('test', 'plot', 'image'),
 }
 
@@ -834,9 +835,11 @@ BENCH_PEERS = (
 def bench(session):
     """Benchmarks against Chainer 7.8.1 and PyTorch 2.13 (CPU), built in
     benchmarks/.envs/; results into benchmarks/results/ (``-- --help`` for options)."""
-    # mpich: the MPI library and mpiexec of ``--cases mpi`` (chainer-mn on 2 processes)
+    # mpich: the MPI library and mpiexec of ``--cases mpi`` (chainer-mn on 2 processes);
+    # chainer-links with its oneDNN extra (host float32 convolutions on oneDNN)
     session.install(*(str(_package_dir(p)) for p in PACKAGES), 'matplotlib', 'threadpoolctl',
                     'mpich')
+    session.install('{}[onednn]'.format(_package_dir('chainer-links')))
     pythons = {'ours': str(pathlib.Path(session.bin) / 'python')}
     for name, first, then in BENCH_PEERS:
         env = ROOT / 'benchmarks' / '.envs' / name

@@ -85,6 +85,15 @@ def test_fixed_count_and_off(policy):
     assert chainer.get_blas_threads() == 'off'
 
 
+def test_threads_in_force_is_what_the_libraries_were_given(policy):
+    chainer.set_blas_threads(3)
+    assert thread_policy.threads_in_force() == 3
+    chainer.set_blas_threads(1)
+    assert thread_policy.threads_in_force() == 1
+    chainer.set_blas_threads('off')
+    assert thread_policy.threads_in_force() is None
+
+
 def test_auto_uses_the_available_cores_less_reserved_ones(policy, monkeypatch):
     assert _blas_threads() == {4}
     monkeypatch.setattr(thread_policy, 'available_cores', lambda: 3)

@@ -116,6 +116,12 @@ def get_blas_threads():
     return _state.setting
 
 
+def threads_in_force():
+    """The thread count the policy last gave the libraries (None while it has set none,
+    or under ``'off'``); other thread pools (oneDNN's OpenMP) follow it."""
+    return _state.threads
+
+
 def available_cores():
     """Cores this process may run on (``os.sched_getaffinity``), less the reserved ones
     (at least 1)."""

@@ -104,6 +104,8 @@ def _count_calls(monkeypatch, module, name):
 ])
 def test_the_image_gradient_of_a_convolution_is_not_computed_for_an_array(
         case, module, name, monkeypatch):
+    # the numpy path's functions (the oneDNN path: test_onednn_conv.py)
+    monkeypatch.setenv('CHAINER_USE_ONEDNN', 'never')
     data = [_r(*shape) for shape in CASES[case][1]]
     calls = _count_calls(monkeypatch, module, name)
     _backprop(case, data, (0,))
@@ -115,6 +117,7 @@ def test_the_image_gradient_of_a_convolution_is_not_computed_for_an_array(
 
 
 def test_the_weight_gradient_of_a_convolution_is_not_computed_for_an_array(monkeypatch):
+    monkeypatch.setenv('CHAINER_USE_ONEDNN', 'never')
     data = [_r(*shape) for shape in CASES['convolution_2d'][1]]
     calls = _count_calls(monkeypatch, _conv_gemm, 'weight_grad')
     _backprop('convolution_2d', data, (1,))

@@ -5,6 +5,7 @@ from chainer.functions import _cudnn
 from chainer.functions.connection import _conv_gemm
 from chainer.functions.connection import _conv_grad
 from chainer.functions.connection import _conv_gemm_gpu
+from chainer.functions.connection import _onednn_conv
 from chainer.functions import _grad_nodes
 from chainer.functions.connection import _weight_dtype
 from chainer.utils import conv_nd
@@ -99,6 +100,10 @@ class ConvolutionND(_weight_dtype.WeightDtypeFollowsInput, function.Function):
         x, W = inputs[:2]
         xp = cuda.get_array_module(x)
         self._aug = None
+        self._onednn = _onednn_conv.plan_for(x, W, len(inputs) == 3, self.stride,
+                                             self.pad, self.dilate, self.cover_all)
+        if self._onednn is not None:  # float32 on a host with oneDNN installed
+            return self._onednn.forward(*inputs),
         if len(inputs) == 3:
             # A channel-major column array gets a row of ones: the bias joins the GEMM.
             both = _conv_gemm.im2col_with_ones(x, W.shape[2:], self.stride, self.pad,
@@ -118,6 +123,9 @@ class ConvolutionND(_weight_dtype.WeightDtypeFollowsInput, function.Function):
         x, W = inputs[:2]
         gy = grad_outputs[0]
         needed = self._input_grads_needed(inputs)
+        plan = getattr(self, '_onednn', None)
+        if plan is not None:
+            return _onednn_grads(plan, inputs, gy, needed)
         gy_rows = _conv_gemm.rows(gy)  # a view for the channels-last gy of our GEMMs
         gx = gW = gb = None
         if len(inputs) == 3 and (needed[1] or needed[2]) and \
@@ -172,6 +180,23 @@ class ConvolutionND(_weight_dtype.WeightDtypeFollowsInput, function.Function):
         if len(inputs) == 3:
             return gx, gW, gb
         return gx, gW
+
+
+def _onednn_grads(plan, inputs, gy, needed):
+    """The gradients of a convolution whose forward ran on oneDNN: filter and bias
+    gradients from one primitive, the input gradient from another (deferred until read
+    for a leaf Variable, see :class:`chainer.function.DeferredGrad`)."""
+    x, W = inputs[:2]
+    gx = gW = gb = None
+    if needed[1] or len(inputs) == 3 and needed[2]:
+        gW, gb = plan.backward_weights(x, gy)
+        gW = gW if needed[1] else None
+        gb = gb if len(inputs) == 3 and needed[2] else None
+    if needed[0] is function.DEFERRABLE:
+        gx = function.DeferredGrad(plan.backward_data, gy.copy("K"), W.copy("K"))
+    elif needed[0]:
+        gx = plan.backward_data(gy, W)
+    return (gx, gW, gb) if len(inputs) == 3 else (gx, gW)
 
 
 def _input_grad(gy, W, stride, pad, dims, dilate, gy_rows=None):

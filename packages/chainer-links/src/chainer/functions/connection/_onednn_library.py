@@ -1,0 +1,220 @@
+"""oneDNN (Intel's deep-learning primitives library) through its C API, for host
+convolutions.
+
+The library is optional: ``pip install chainer-links[onednn]`` installs the
+``onednn-cpu-gomp`` wheel, whose ``libdnnl.so.3`` (oneDNN 3.x, OpenMP threading) lands
+in ``<sys.prefix>/lib``. It is found there, or at the path ``CHAINER_ONEDNN_LIBRARY``
+names, or on the system's library path. ``CHAINER_USE_ONEDNN=never`` (or ``0``) turns
+it off; then, as without the library, the numpy im2col/GEMM path runs. Its OpenMP
+thread count follows :mod:`chainer.thread_policy` (one thread while the cores are
+contended, so that no thread spins waiting for a descheduled partner); OpenMP's own
+settings (``OMP_WAIT_POLICY``, ...) are left to the user.
+
+Only what the convolutions use is bound here: engine and stream, memory descriptors
+(plain strided layouts, or "any" for the library's own blocked layouts), memory
+objects, primitive descriptors and primitives, and execution. Every call's status is
+checked; a failure raises :class:`OneDNNError` naming the call.
+"""
+import ctypes
+import ctypes.util
+import os
+import sys
+import threading
+
+ENV_LIBRARY = 'CHAINER_ONEDNN_LIBRARY'
+ENV_USE = 'CHAINER_USE_ONEDNN'
+
+# oneDNN 3.x constants (include/oneapi/dnnl/dnnl_types.h, dnnl_common_types.h).
+F32 = 3
+FORMAT_ANY = 1
+CPU_ENGINE = 1
+STREAM_IN_ORDER = 1
+FORWARD_TRAINING, FORWARD_INFERENCE = 64, 96
+CONVOLUTION_DIRECT = 1
+QUERY_SRC_MD, QUERY_DIFF_SRC_MD, QUERY_WEIGHTS_MD = 129, 130, 131
+QUERY_DIFF_WEIGHTS_MD, QUERY_DST_MD, QUERY_DIFF_DST_MD = 132, 133, 134
+ARG_SRC, ARG_DST, ARG_WEIGHTS, ARG_BIAS = 1, 17, 33, 41
+ARG_DIFF_SRC, ARG_DIFF_DST, ARG_DIFF_WEIGHTS, ARG_DIFF_BIAS = 129, 145, 161, 169
+MAX_DIMS = 12
+_ALLOCATE = ctypes.c_void_p(ctypes.c_size_t(-1).value)  # DNNL_MEMORY_ALLOCATE
+
+Dims = ctypes.c_int64 * MAX_DIMS
+Handle = ctypes.c_void_p
+
+
+class OneDNNError(RuntimeError):
+    """A oneDNN call failed (the message names the call and its status)."""
+
+
+class ExecArg(ctypes.Structure):
+    """``dnnl_exec_arg_t``: an argument kind and its memory object."""
+    _fields_ = [('arg', ctypes.c_int), ('memory', Handle)]
+
+
+class _Library(object):
+    """The loaded library with its CPU engine and stream (one per process)."""
+
+    def __init__(self, dll):
+        self.dll = dll
+        dll.dnnl_primitive_desc_query_md.restype = Handle
+        dll.dnnl_primitive_desc_query_md.argtypes = [Handle, ctypes.c_int, ctypes.c_int]
+        dll.dnnl_memory_desc_get_size.restype = ctypes.c_size_t
+        dll.dnnl_memory_desc_get_size.argtypes = [Handle]
+        dll.dnnl_memory_desc_equal.argtypes = [Handle, Handle]
+        self.engine = Handle()
+        check(dll.dnnl_engine_create(ctypes.byref(self.engine), CPU_ENGINE, 0),
+              'dnnl_engine_create')
+        self.stream = Handle()
+        check(dll.dnnl_stream_create(ctypes.byref(self.stream), self.engine,
+                                     STREAM_IN_ORDER), 'dnnl_stream_create')
+        self.openmp = _openmp_library()
+
+
+_state = {'library': None, 'reason': None}
+_lock = threading.Lock()
+
+
+def check(status, call):
+    """Raises :class:`OneDNNError` unless ``status`` is ``dnnl_success``."""
+    if status != 0:
+        raise OneDNNError('oneDNN: {} failed with status {}'.format(call, status))
+
+
+def enabled():
+    """Whether oneDNN should be used: not switched off by ``CHAINER_USE_ONEDNN``."""
+    return os.environ.get(ENV_USE, 'auto').strip().lower() not in ('never', '0', 'off',
+                                                                   'false', 'no')
+
+
+def library():
+    """The loaded library, or None when it is switched off or cannot be loaded (then
+    :func:`unavailable_reason` says why)."""
+    lib = _state['library']
+    if lib is not None:
+        return lib if enabled() else None
+    if _state['reason'] is not None or not enabled():
+        return None
+    with _lock:
+        if _state['library'] is None and _state['reason'] is None:
+            try:
+                _state['library'] = _Library(ctypes.CDLL(_library_path()))
+            except (OSError, OneDNNError, AttributeError) as e:
+                _state['reason'] = str(e)
+    return _state['library']
+
+
+def unavailable_reason():
+    """Why :func:`library` returns None (None when it does not)."""
+    if not enabled():
+        return '{} switches it off'.format(ENV_USE)
+    library()
+    return _state['reason']
+
+
+def _library_path():
+    path = os.environ.get(ENV_LIBRARY)
+    if path:
+        return path
+    here = os.path.join(sys.prefix, 'lib', 'libdnnl.so.3')
+    if os.path.exists(here):
+        return here
+    found = ctypes.util.find_library('dnnl')
+    if found is None:
+        raise OSError('libdnnl.so.3 not found (pip install chainer-links[onednn], or set '
+                      '{} to its path)'.format(ENV_LIBRARY))
+    return found
+
+
+def _openmp_library():
+    # The OpenMP runtime oneDNN runs on (libgomp for onednn-cpu-gomp): its thread count
+    # follows chainer.thread_policy (see set_threads).
+    try:
+        dll = ctypes.CDLL('libgomp.so.1')
+        dll.omp_set_num_threads.argtypes = [ctypes.c_int]
+        return dll
+    except (OSError, AttributeError):
+        return None
+
+
+def dims(values):
+    """A ``dnnl_dims_t`` holding ``values``."""
+    out = Dims()
+    for i, v in enumerate(values):
+        out[i] = int(v)
+    return out
+
+
+def plain_md(lib, shape):
+    """A memory descriptor of a C-contiguous float32 array of ``shape``."""
+    strides = []
+    step = 1
+    for d in reversed(shape):
+        strides.append(step)
+        step *= d
+    md = Handle()
+    check(lib.dll.dnnl_memory_desc_create_with_strides(
+        ctypes.byref(md), len(shape), dims(shape), F32, dims(reversed(strides))),
+        'dnnl_memory_desc_create_with_strides')
+    return md
+
+
+def any_md(lib, shape):
+    """A float32 memory descriptor of ``shape`` whose layout the primitive chooses."""
+    md = Handle()
+    check(lib.dll.dnnl_memory_desc_create_with_tag(
+        ctypes.byref(md), len(shape), dims(shape), F32, FORMAT_ANY),
+        'dnnl_memory_desc_create_with_tag')
+    return md
+
+
+def queried_md(lib, pd, what):
+    """The memory descriptor ``what`` (a ``QUERY_*``) that a primitive descriptor chose
+    (owned by ``pd``)."""
+    return Handle(lib.dll.dnnl_primitive_desc_query_md(pd, what, 0))
+
+
+def primitive(lib, pd):
+    """The primitive of a primitive descriptor."""
+    prim = Handle()
+    check(lib.dll.dnnl_primitive_create(ctypes.byref(prim), pd), 'dnnl_primitive_create')
+    return prim
+
+
+def reorder_pd(lib, src_md, dst_md):
+    """The primitive descriptor of a copy from layout ``src_md`` to ``dst_md``."""
+    pd = Handle()
+    check(lib.dll.dnnl_reorder_primitive_desc_create(
+        ctypes.byref(pd), src_md, lib.engine, dst_md, lib.engine, None),
+        'dnnl_reorder_primitive_desc_create')
+    return pd
+
+
+def memory(lib, md, address=None):
+    """A memory object of ``md`` over ``address`` (allocated by oneDNN when None)."""
+    mem = Handle()
+    check(lib.dll.dnnl_memory_create(
+        ctypes.byref(mem), md, lib.engine,
+        _ALLOCATE if address is None else Handle(address)), 'dnnl_memory_create')
+    return mem
+
+
+def execute(lib, prim, args):
+    """Runs ``prim`` with ``args`` (pairs of an ``ARG_*`` and a memory object) and
+    waits for it."""
+    packed = (ExecArg * len(args))(*[ExecArg(kind, mem) for kind, mem in args])
+    check(lib.dll.dnnl_primitive_execute(prim, lib.stream, len(args), packed),
+          'dnnl_primitive_execute')
+    check(lib.dll.dnnl_stream_wait(lib.stream), 'dnnl_stream_wait')
+
+
+def set_threads(lib, count):
+    """Sets the OpenMP threads of the calling thread (oneDNN's parallel regions)."""
+    if lib.openmp is not None and count:
+        lib.openmp.omp_set_num_threads(int(count))
+
+
+def destroy(lib, kind, handle):
+    """Frees a handle: ``kind`` is 'memory', 'memory_desc', 'primitive' or
+    'primitive_desc'."""
+    if handle and lib is not None:
+        getattr(lib.dll, 'dnnl_{}_destroy'.format(kind))(handle)

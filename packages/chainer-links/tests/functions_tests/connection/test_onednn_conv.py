@@ -1,0 +1,176 @@
+"""Host float32 convolutions on oneDNN (chainer-links[onednn]) against the numpy
+im2col/GEMM path, the switch that turns oneDNN off, and its reasons."""
+import threading
+
+import numpy
+import pytest
+
+import chainer
+import chainer.functions as F
+from chainer.functions.connection import _onednn_conv
+from chainer.functions.connection import _onednn_library
+
+needs_onednn = pytest.mark.skipif(
+    _onednn_library.library() is None,
+    reason='oneDNN not available: {}'.format(_onednn_library.unavailable_reason()))
+
+GEOMETRIES = [
+    # x shape, W shape, keyword arguments, bias
+    ((4, 3, 9, 9), (5, 3, 3, 3), dict(stride=2, pad=1), True),
+    ((2, 3, 7, 8), (4, 3, 3, 2), dict(stride=(2, 1), pad=(0, 1), cover_all=True), False),
+    ((2, 2, 10), (3, 2, 3), dict(stride=3, dilate=2), True),
+    ((2, 2, 5, 6, 7), (3, 2, 2, 3, 2), dict(pad=1), True),
+    ((6, 3, 6, 6), (4, 3, 3, 3), dict(stride=2), True),  # right padding of -1
+    ((1, 1, 28, 28), (8, 1, 5, 5), {}, True),
+]
+
+
+def _conv_and_grads(monkeypatch, use, x, W, b, kwargs, read_x_grad=True):
+    monkeypatch.setenv(_onednn_library.ENV_USE, use)
+    xv, Wv = chainer.Variable(x.copy()), chainer.Variable(W.copy())
+    bv = None if b is None else chainer.Variable(b.copy())
+    y = F.convolution_nd(xv, Wv, bv, **kwargs)
+    node = y.creator
+    y.grad = numpy.random.RandomState(1).randn(*y.shape).astype(x.dtype)
+    y.backward()
+    grads = [xv.grad if read_x_grad else None, Wv.grad] + \
+        ([] if b is None else [bv.grad])
+    return [y.data] + grads, node
+
+
+def _inputs(x_shape, w_shape, bias, dtype=numpy.float32):
+    rng = numpy.random.RandomState(0)
+    x = rng.randn(*x_shape).astype(dtype)
+    W = rng.randn(*w_shape).astype(dtype)
+    b = rng.randn(w_shape[0]).astype(dtype) if bias else None
+    return x, W, b
+
+
+@needs_onednn
+@pytest.mark.parametrize('x_shape,w_shape,kwargs,bias', GEOMETRIES)
+def test_same_results_as_the_numpy_path(monkeypatch, x_shape, w_shape, kwargs, bias):
+    x, W, b = _inputs(x_shape, w_shape, bias)
+    numpy_path, node = _conv_and_grads(monkeypatch, 'never', x, W, b, kwargs)
+    assert node._onednn is None
+    onednn_path, node = _conv_and_grads(monkeypatch, 'auto', x, W, b, kwargs)
+    assert isinstance(node._onednn, _onednn_conv.ConvolutionPlan)
+    for expected, got in zip(numpy_path, onednn_path):
+        assert got.shape == expected.shape and got.dtype == numpy.float32
+        numpy.testing.assert_allclose(got, expected, rtol=1e-4, atol=1e-4)
+
+
+@needs_onednn
+def test_deferred_input_gradient_is_computed_when_read(monkeypatch):
+    x, W, b = _inputs((2, 3, 8, 8), (4, 3, 3, 3), True)
+    expected, _ = _conv_and_grads(monkeypatch, 'never', x, W, b, {})
+    monkeypatch.setenv(_onednn_library.ENV_USE, 'auto')
+    xv = chainer.Variable(x)
+    y = F.convolution_2d(xv, chainer.Variable(W), chainer.Variable(b))
+    y.grad = numpy.random.RandomState(1).randn(*y.shape).astype(numpy.float32)
+    y.backward()
+    numpy.testing.assert_allclose(xv.grad, expected[1], rtol=1e-4, atol=1e-4)
+
+
+@needs_onednn
+def test_gradients_of_arrays_are_not_computed(monkeypatch):
+    monkeypatch.setenv(_onednn_library.ENV_USE, 'auto')
+    calls = []
+    for name in ('backward_data', 'backward_weights'):
+        original = getattr(_onednn_conv.ConvolutionPlan, name)
+
+        def counting(self, *args, _original=original, _name=name):
+            calls.append(_name)
+            return _original(self, *args)
+
+        monkeypatch.setattr(_onednn_conv.ConvolutionPlan, name, counting)
+    x, W, b = _inputs((2, 3, 6, 6), (4, 3, 3, 3), True)
+    for as_variable, expected in (((1, 2), ['backward_weights']),
+                                  ((0,), ['backward_data'])):
+        del calls[:]
+        inputs = [chainer.Variable(a) if i in as_variable else a
+                  for i, a in enumerate((x, W, b))]
+        y = F.convolution_2d(*inputs)
+        y.grad = numpy.ones(y.shape, numpy.float32)
+        y.backward()
+        inputs[as_variable[0]].grad  # a deferred image gradient is computed here
+        assert calls == expected
+
+
+@needs_onednn
+def test_other_dtypes_take_the_numpy_path(monkeypatch):
+    monkeypatch.setenv(_onednn_library.ENV_USE, 'auto')
+    for dtype in (numpy.float64, numpy.float16):
+        x, W, b = _inputs((2, 3, 6, 6), (4, 3, 3, 3), True, dtype)
+        y = F.convolution_2d(x, W, b)
+        assert y.creator._onednn is None and y.dtype == dtype
+
+
+@needs_onednn
+def test_plans_are_cached_per_geometry_and_bounded(monkeypatch):
+    monkeypatch.setattr(_onednn_conv, 'MAX_PLANS', 2)
+    monkeypatch.setattr(_onednn_conv, '_plans', type(_onednn_conv._plans)())
+    x, W, _ = _inputs((2, 3, 6, 6), (4, 3, 3, 3), False)
+    first = _onednn_conv.plan_for(x, W, False, (1, 1), (0, 0), (1, 1), False)
+    assert _onednn_conv.plan_for(x, W, False, (1, 1), (0, 0), (1, 1), False) is first
+    assert _onednn_conv.plan_for(x, W, False, (1, 1), (1, 1), (1, 1), False) is not first
+    _onednn_conv.plan_for(x, W, True, (1, 1), (0, 0), (1, 1), False)
+    assert len(_onednn_conv._plans) == 2 and first._prims == []  # dropped and freed
+
+
+@needs_onednn
+def test_a_plan_serves_several_threads(monkeypatch):
+    monkeypatch.setenv(_onednn_library.ENV_USE, 'auto')
+    x, W, b = _inputs((3, 2, 7, 7), (4, 2, 3, 3), True)
+    expected = F.convolution_2d(x, W, b).data
+    results = [None] * 4
+
+    def run(i):
+        results[i] = [F.convolution_2d(x, W, b).data for _ in range(20)]
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    for per_thread in results:
+        for y in per_thread:
+            numpy.testing.assert_array_equal(y, expected)
+
+
+def test_switched_off_by_the_environment(monkeypatch):
+    monkeypatch.setenv(_onednn_library.ENV_USE, 'never')
+    assert not _onednn_library.enabled()
+    assert _onednn_library.library() is None
+    assert 'CHAINER_USE_ONEDNN' in _onednn_library.unavailable_reason()
+    x, W, b = _inputs((2, 3, 6, 6), (4, 3, 3, 3), True)
+    assert F.convolution_2d(x, W, b).creator._onednn is None
+
+
+def test_a_missing_library_is_reported(monkeypatch):
+    monkeypatch.setenv(_onednn_library.ENV_USE, 'auto')
+    monkeypatch.setenv(_onednn_library.ENV_LIBRARY, '/nonexistent/libdnnl.so.3')
+    monkeypatch.setattr(_onednn_library, '_state', {'library': None, 'reason': None})
+    assert _onednn_library.library() is None
+    assert 'libdnnl.so.3' in _onednn_library.unavailable_reason()
+    x, W, b = _inputs((2, 3, 6, 6), (4, 3, 3, 3), True)
+    y = F.convolution_2d(x, W, b)  # the numpy path
+    assert y.creator._onednn is None and y.shape == (2, 4, 4, 4)
+
+
+def test_a_failed_call_names_it():
+    with pytest.raises(_onednn_library.OneDNNError, match='dnnl_stream_wait.*status 2'):
+        _onednn_library.check(2, 'dnnl_stream_wait')
+
+
+@needs_onednn
+def test_openmp_threads_follow_the_thread_policy(monkeypatch):
+    monkeypatch.setenv(_onednn_library.ENV_USE, 'auto')
+    previous = chainer.get_blas_threads()
+    x, W, b = _inputs((2, 3, 6, 6), (4, 3, 3, 3), True)
+    try:
+        for count in (2, 1):
+            chainer.set_blas_threads(count)
+            F.convolution_2d(x, W, b)
+            assert _onednn_conv._local.threads == count
+    finally:
+        chainer.set_blas_threads(previous)
