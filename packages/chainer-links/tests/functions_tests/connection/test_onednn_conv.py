@@ -171,6 +171,6 @@ def test_openmp_threads_follow_the_thread_policy(monkeypatch):
         for count in (2, 1):
             chainer.set_blas_threads(count)
             F.convolution_2d(x, W, b)
-            assert _onednn_conv._local.threads == count
+            assert _onednn_library._local.threads == count
     finally:
         chainer.set_blas_threads(previous)

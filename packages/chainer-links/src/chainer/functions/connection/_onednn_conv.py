@@ -18,7 +18,6 @@ import threading
 
 import numpy
 
-from chainer import thread_policy
 from chainer.functions.connection import _onednn_library as dnnl
 from chainer.utils import conv_nd
 
@@ -27,7 +26,6 @@ MAX_PLANS = 64
 
 _plans = collections.OrderedDict()
 _plans_lock = threading.Lock()
-_local = threading.local()
 
 
 def plan_for(x, W, has_bias, stride, pad, dilate, cover_all):
@@ -147,7 +145,7 @@ class ConvolutionPlan(object):
 
     def _run(self, prim, inputs, outputs):
         lib = self.lib
-        _sync_threads(lib)
+        dnnl.follow_thread_policy(lib)
         made = []  # memory objects of this call, destroyed at the end
         keep = []  # arrays the memory objects point into
         try:
@@ -237,12 +235,3 @@ class ConvolutionPlan(object):
                 for h in handles:
                     dnnl.destroy(self.lib, kind, h)
                 del handles[:]
-
-
-def _sync_threads(lib):
-    # oneDNN's OpenMP threads follow the BLAS threads of chainer.thread_policy (one
-    # under contention), set once per change in each calling thread
-    count = thread_policy.threads_in_force()
-    if count and getattr(_local, 'threads', None) != count:
-        dnnl.set_threads(lib, count)
-        _local.threads = count

@@ -21,6 +21,8 @@ import os
 import sys
 import threading
 
+from chainer import thread_policy
+
 ENV_LIBRARY = 'CHAINER_ONEDNN_LIBRARY'
 ENV_USE = 'CHAINER_USE_ONEDNN'
 
@@ -64,14 +66,24 @@ class _Library(object):
         self.engine = Handle()
         check(dll.dnnl_engine_create(ctypes.byref(self.engine), CPU_ENGINE, 0),
               'dnnl_engine_create')
-        self.stream = Handle()
-        check(dll.dnnl_stream_create(ctypes.byref(self.stream), self.engine,
-                                     STREAM_IN_ORDER), 'dnnl_stream_create')
         self.openmp = _openmp_library()
+
+    @property
+    def stream(self):
+        """The calling thread's stream (oneDNN's streams are not shared between
+        threads; on the CPU a primitive runs in the thread that executes it)."""
+        stream = getattr(_local, 'stream', None)
+        if stream is None:
+            stream = Handle()
+            check(self.dll.dnnl_stream_create(ctypes.byref(stream), self.engine,
+                                              STREAM_IN_ORDER), 'dnnl_stream_create')
+            _local.stream = stream
+        return stream
 
 
 _state = {'library': None, 'reason': None}
 _lock = threading.Lock()
+_local = threading.local()  # per thread: the OpenMP thread count set there
 
 
 def check(status, call):
@@ -198,19 +210,37 @@ def memory(lib, md, address=None):
     return mem
 
 
+def packed_args(args):
+    """The ``dnnl_exec_arg_t`` array of ``args`` (pairs of an ``ARG_*`` and a memory
+    object), for :func:`execute`."""
+    return (ExecArg * len(args))(*[ExecArg(kind, mem) for kind, mem in args])
+
+
 def execute(lib, prim, args):
-    """Runs ``prim`` with ``args`` (pairs of an ``ARG_*`` and a memory object) and
-    waits for it."""
-    packed = (ExecArg * len(args))(*[ExecArg(kind, mem) for kind, mem in args])
-    check(lib.dll.dnnl_primitive_execute(prim, lib.stream, len(args), packed),
+    """Runs ``prim`` with ``args`` (pairs of an ``ARG_*`` and a memory object, or an
+    array made by :func:`packed_args`) and waits for it."""
+    if not isinstance(args, ctypes.Array):
+        args = packed_args(args)
+    stream = lib.stream
+    check(lib.dll.dnnl_primitive_execute(prim, stream, len(args), args),
           'dnnl_primitive_execute')
-    check(lib.dll.dnnl_stream_wait(lib.stream), 'dnnl_stream_wait')
+    check(lib.dll.dnnl_stream_wait(stream), 'dnnl_stream_wait')
 
 
 def set_threads(lib, count):
     """Sets the OpenMP threads of the calling thread (oneDNN's parallel regions)."""
     if lib.openmp is not None and count:
         lib.openmp.omp_set_num_threads(int(count))
+        _local.threads = int(count)
+
+
+def follow_thread_policy(lib):
+    """Gives oneDNN's OpenMP threads in the calling thread the count
+    :mod:`chainer.thread_policy` gave the BLAS (one under contention), when it
+    changed."""
+    count = thread_policy.threads_in_force()
+    if count and getattr(_local, 'threads', None) != count:
+        set_threads(lib, count)
 
 
 def destroy(lib, kind, handle):

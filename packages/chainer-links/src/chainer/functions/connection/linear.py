@@ -6,6 +6,7 @@ from chainer import utils
 from chainer.core_functions import matmul as _matmul
 from chainer.functions import _type_checks
 from chainer.functions import _grad_nodes
+from chainer.functions.connection import _onednn_matmul
 from chainer.functions.connection import _weight_dtype
 from chainer.functions.math import _blas_sum
 from chainer.functions.math import _weight_grad
@@ -75,6 +76,13 @@ class LinearFunction(function.Function):
         x, W = inputs[:2]
         b = inputs[2] if len(inputs) == 3 else None
         x2 = x.reshape(len(x), W.shape[1])
+        if _on_onednn(x2, W, len(x2), W.shape[1], len(W)):
+            # the bias joins the product when it is float32 too (it keeps its own dtype)
+            fused = b is None or b.dtype == numpy.float32
+            y = _onednn_matmul.product(x2, W, transpose_b=True, bias=b if fused else None)
+            if not fused:
+                y += b
+            return y,
         if type(x2) is numpy.ndarray and x2.dtype != numpy.float16 and \
                 _unit_major_is_faster(len(x2), len(W)):
             return _affine_unit_major(x2, W, b),
@@ -124,7 +132,15 @@ class LinearFunction(function.Function):
 
 
 def _input_grad(gy, W, x_shape):
+    if _on_onednn(gy, W, len(gy), len(W), W.shape[1]):
+        return _onednn_matmul.product(gy, W).reshape(x_shape)
     return _dot(gy, W).reshape(x_shape)
+
+
+def _on_onednn(a, b, m, k, n):
+    """Whether the ``(m, k) x (k, n)`` product of the host float32 matrices ``a`` and
+    ``b`` runs on oneDNN (installed and large enough to gain)."""
+    return _onednn_matmul.usable(a, b) and _onednn_matmul.worth_it(m, k, n)
 
 
 def linear(x, W, b=None, n_batch_axes=1):
