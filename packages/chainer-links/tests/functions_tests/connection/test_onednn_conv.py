@@ -14,6 +14,14 @@ needs_onednn = pytest.mark.skipif(
     _onednn_library.library() is None,
     reason='oneDNN not available: {}'.format(_onednn_library.unavailable_reason()))
 
+@pytest.fixture(autouse=True)
+def every_geometry(monkeypatch):
+    """oneDNN for every convolution here, small ones included (the choice by size is
+    tested on its own below)."""
+    monkeypatch.setattr(_onednn_conv, 'MAX_TINY_MAP', 0)
+    monkeypatch.setattr(_onednn_conv, 'MIN_INPUT_GRAD_CHANNELS', 1)
+
+
 GEOMETRIES = [
     # x shape, W shape, keyword arguments, bias
     ((4, 3, 9, 9), (5, 3, 3, 3), dict(stride=2, pad=1), True),
@@ -174,3 +182,57 @@ def test_openmp_threads_follow_the_thread_policy(monkeypatch):
             assert _onednn_library._local.threads == count
     finally:
         chainer.set_blas_threads(previous)
+
+
+def _deconv_and_grads(monkeypatch, use, x, W, b, kwargs):
+    monkeypatch.setenv(_onednn_library.ENV_USE, use)
+    xv, Wv = chainer.Variable(x.copy()), chainer.Variable(W.copy())
+    bv = None if b is None else chainer.Variable(b.copy())
+    y = F.deconvolution_nd(xv, Wv, bv, **kwargs)
+    y.grad = numpy.random.RandomState(1).randn(*y.shape).astype(x.dtype)
+    y.backward()
+    return [y.data, xv.grad, Wv.grad] + ([] if b is None else [bv.grad]), y.creator
+
+
+@needs_onednn
+@pytest.mark.parametrize('x_shape,w_shape,kwargs,bias', [
+    ((2, 4, 5, 5), (4, 3, 4, 4), dict(stride=2, pad=1), True),
+    ((2, 3, 6), (3, 2, 3), dict(stride=3, outsize=(18,)), False),
+    ((1, 2, 3, 4, 3), (2, 3, 2, 2, 3), dict(stride=2, dilate=(1, 2, 1)), True),
+    ((2, 4, 5, 5), (4, 3, 3, 3), dict(stride=2, groups=2), True),
+])
+def test_deconvolutions_agree_with_the_numpy_path(monkeypatch, x_shape, w_shape, kwargs,
+                                                 bias):
+    x, W, _ = _inputs(x_shape, w_shape, False)
+    out_channels = w_shape[1] * kwargs.get('groups', 1)
+    b = numpy.random.RandomState(2).randn(out_channels).astype(numpy.float32) \
+        if bias else None
+    expected, node = _deconv_and_grads(monkeypatch, 'never', x, W, b, kwargs)
+    got, node = _deconv_and_grads(monkeypatch, 'auto', x, W, b, kwargs)
+    if 'groups' not in kwargs:
+        assert isinstance(node._onednn, _onednn_conv.ConvolutionPlan)
+    for e, g in zip(expected, got):
+        assert g.shape == e.shape and g.dtype == numpy.float32
+        numpy.testing.assert_allclose(g, e, rtol=1e-4, atol=1e-4)
+
+
+@needs_onednn
+def test_tiny_maps_and_few_channels_keep_numpys_products(monkeypatch):
+    monkeypatch.setattr(_onednn_conv, 'MAX_TINY_MAP', 16)
+    monkeypatch.setattr(_onednn_conv, 'MIN_INPUT_GRAD_CHANNELS', 16)
+    monkeypatch.setenv(_onednn_library.ENV_USE, 'auto')
+    x, W, b = _inputs((2, 32, 6, 6), (8, 32, 3, 3), True)
+    assert F.convolution_2d(x, W, b).creator._onednn is None  # a 4x4 output map
+    x, W, b = _inputs((2, 3, 12, 12), (8, 3, 3, 3), True)
+    y = F.convolution_2d(chainer.Variable(x), W, b)
+    plan = y.creator._onednn
+    assert isinstance(plan, _onednn_conv.ConvolutionPlan)
+    assert not plan.input_grad_on_onednn  # 3 input channels: numpy's input gradient
+    called = []
+    monkeypatch.setattr(_onednn_conv.ConvolutionPlan, 'backward_data',
+                        lambda *args: called.append(args))
+    numpy_path, _ = _conv_and_grads(monkeypatch, 'never', x, W, b, {})
+    onednn_path, _ = _conv_and_grads(monkeypatch, 'auto', x, W, b, {})
+    assert called == []
+    for expected, got in zip(numpy_path, onednn_path):
+        numpy.testing.assert_allclose(got, expected, rtol=1e-4, atol=1e-4)

@@ -24,36 +24,54 @@ from chainer.utils import conv_nd
 #: Geometries whose primitives are kept (least recently used dropped beyond it).
 MAX_PLANS = 64
 
+#: Output maps of at most this many positions stay with numpy: there a convolution is
+#: one large GEMM, which OpenBLAS runs as fast or faster (64x256x8x8 input, 512 4x4
+#: filters, stride 2: oneDNN 1.05-1.37x numpy's time for each of the three products).
+MAX_TINY_MAP = 16
+
+#: The input gradient runs on oneDNN only for inputs of at least this many channels
+#: (a first layer's 1 or 3 channels: oneDNN 1.1-1.9x numpy's time; 32: 0.56x).
+MIN_INPUT_GRAD_CHANNELS = 16
+
 _plans = collections.OrderedDict()
 _plans_lock = threading.Lock()
 
 
-def plan_for(x, W, has_bias, stride, pad, dilate, cover_all):
+def plan_for(x, W, has_bias, stride, pad, dilate, cover_all, out_dims=None):
     """The oneDNN plan of a convolution of host float32 ``x`` ``(n, c, d...)`` with
     filters ``W`` ``(m, c, k...)`` (1 to 3 spatial axes), or None when oneDNN is not
     available, switched off, or does not apply (other dtypes, GPU arrays, empty
-    arrays)."""
-    if type(x) is not numpy.ndarray or type(W) is not numpy.ndarray or \
-            x.dtype != numpy.float32 or W.dtype != numpy.float32 or \
-            not 3 <= x.ndim <= 5 or x.size == 0 or W.size == 0:
+    arrays).
+
+    ``x`` may also be a shape (a deconvolution plans the convolution whose input it
+    computes); with ``out_dims`` the convolution's output must have those spatial
+    sizes, else None.
+    """
+    x_shape = x if isinstance(x, tuple) else x.shape
+    if not isinstance(x, tuple) and (type(x) is not numpy.ndarray or
+                                     x.dtype != numpy.float32):
+        return None
+    if type(W) is not numpy.ndarray or W.dtype != numpy.float32 or \
+            not 3 <= len(x_shape) <= 5 or 0 in x_shape or W.size == 0:
         return None
     lib = dnnl.library()
     if lib is None:
         return None
-    outs, _ = conv_nd.out_sizes(x.shape[2:], W.shape[2:], stride, pad, cover_all, dilate)
-    if min(outs) < 1:
+    outs, _ = conv_nd.out_sizes(x_shape[2:], W.shape[2:], stride, pad, cover_all, dilate)
+    if min(outs) < 1 or out_dims is not None and tuple(outs) != tuple(out_dims) or \
+            numpy.prod(outs) <= MAX_TINY_MAP:
         return None
     pad_r = tuple((o - 1) * s + (k - 1) * d + 1 - (n + p)
                   for o, s, k, d, n, p in zip(outs, stride, W.shape[2:], dilate,
-                                              x.shape[2:], pad))
-    key = (x.shape, W.shape, tuple(stride), tuple(pad), pad_r, tuple(dilate),
+                                              x_shape[2:], pad))
+    key = (x_shape, W.shape, tuple(stride), tuple(pad), pad_r, tuple(dilate),
            bool(has_bias))
     with _plans_lock:
         plan = _plans.get(key)
         if plan is not None:
             _plans.move_to_end(key)
             return plan
-    plan = ConvolutionPlan(lib, x.shape, W.shape, (x.shape[0], W.shape[0]) + outs,
+    plan = ConvolutionPlan(lib, x_shape, W.shape, (x_shape[0], W.shape[0]) + outs,
                            stride, pad, pad_r, dilate, has_bias)
     with _plans_lock:
         _plans[key] = plan
@@ -86,6 +104,8 @@ class ConvolutionPlan(object):
         self.lib = lib
         self.lock = threading.Lock()
         self.has_bias = has_bias
+        #: whether :meth:`backward_data` is the faster way to the input gradient
+        self.input_grad_on_onednn = x_shape[1] >= MIN_INPUT_GRAD_CHANNELS
         self.x_shape, self.w_shape, self.y_shape = x_shape, w_shape, y_shape
         self._mds = []
         self._pds = []

@@ -125,7 +125,7 @@ class ConvolutionND(_weight_dtype.WeightDtypeFollowsInput, function.Function):
         needed = self._input_grads_needed(inputs)
         plan = getattr(self, '_onednn', None)
         if plan is not None:
-            return _onednn_grads(plan, inputs, gy, needed)
+            return _onednn_grads(plan, inputs, gy, needed, self)
         gy_rows = _conv_gemm.rows(gy)  # a view for the channels-last gy of our GEMMs
         gx = gW = gb = None
         if len(inputs) == 3 and (needed[1] or needed[2]) and \
@@ -182,20 +182,27 @@ class ConvolutionND(_weight_dtype.WeightDtypeFollowsInput, function.Function):
         return gx, gW
 
 
-def _onednn_grads(plan, inputs, gy, needed):
+def _onednn_grads(plan, inputs, gy, needed, func):
     """The gradients of a convolution whose forward ran on oneDNN: filter and bias
-    gradients from one primitive, the input gradient from another (deferred until read
-    for a leaf Variable, see :class:`chainer.function.DeferredGrad`)."""
+    gradients from one primitive, the input gradient from another (or from the numpy
+    path for inputs of few channels; deferred until read for a leaf Variable, see
+    :class:`chainer.function.DeferredGrad`)."""
     x, W = inputs[:2]
     gx = gW = gb = None
     if needed[1] or len(inputs) == 3 and needed[2]:
         gW, gb = plan.backward_weights(x, gy)
         gW = gW if needed[1] else None
         gb = gb if len(inputs) == 3 and needed[2] else None
+    if plan.input_grad_on_onednn:
+        compute, args = plan.backward_data, (W,)
+    else:
+        compute = _input_grad
+        args = (W, func.stride, func.pad, x.shape[2:], func.dilate)
     if needed[0] is function.DEFERRABLE:
-        gx = function.DeferredGrad(plan.backward_data, gy.copy("K"), W.copy("K"))
+        gx = function.DeferredGrad(compute, gy.copy("K"), *[a.copy("K") if a is W else a
+                                                             for a in args])
     elif needed[0]:
-        gx = plan.backward_data(gy, W)
+        gx = compute(gy, *args)
     return (gx, gW, gb) if len(inputs) == 3 else (gx, gW)
 
 

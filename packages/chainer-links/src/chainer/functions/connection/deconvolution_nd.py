@@ -1,8 +1,11 @@
 """N-dimensional deconvolution (transposed convolution): ``F.deconvolution_nd``."""
+import numpy
+
 from chainer import cuda
 from chainer import function
 from chainer.functions._errors import AssertedValueError
 from chainer.functions.connection import _conv_gemm
+from chainer.functions.connection import _onednn_conv
 from chainer.functions.connection import _conv_grad
 from chainer.functions.connection import _conv_gemm_gpu
 from chainer.functions import _grad_nodes
@@ -115,8 +118,17 @@ class DeconvolutionND(_weight_dtype.WeightDtypeFollowsInput, function.Function):
     def forward_cpu(self, inputs):
         x, W = inputs[:2]
         dims = self._out_dims(x, W)
-        y = _conv_gemm.transposed_correlate(x, W, self.stride, self.pad, dims,
-                                            dilate=self.dilate)
+        # the convolution whose input gradient this is, on oneDNN where it applies
+        self._onednn = None
+        if type(x) is numpy.ndarray and x.dtype == numpy.float32:
+            self._onednn = _onednn_conv.plan_for(
+                (x.shape[0], W.shape[1]) + tuple(dims), W, False, self.stride, self.pad,
+                self.dilate, self._cover_all, out_dims=x.shape[2:])
+        if self._onednn is not None and self._onednn.input_grad_on_onednn:
+            y = self._onednn.backward_data(x, W)
+        else:
+            y = _conv_gemm.transposed_correlate(x, W, self.stride, self.pad, dims,
+                                                dilate=self.dilate)
         if len(inputs) == 3:
             y += inputs[2].reshape((1, -1) + (1,) * self.ndim)
         return y,
@@ -127,7 +139,11 @@ class DeconvolutionND(_weight_dtype.WeightDtypeFollowsInput, function.Function):
         xp = cuda.get_array_module(x)
         needed = self._input_grads_needed(inputs)
         gx = gW = gb = None
-        if needed[0] or needed[1]:
+        plan = getattr(self, '_onednn', None)
+        if plan is not None:  # the convolution's forward and filter gradient
+            gx = plan.forward(gy, W) if needed[0] else None
+            gW = plan.backward_weights(gy, x)[0] if needed[1] else None
+        elif needed[0] or needed[1]:
             col = conv_nd.im2col_nd(gy, W.shape[2:], self.stride, self.pad,
                                     cover_all=self._cover_all, dilate=self.dilate)
             if needed[0]:
