@@ -176,6 +176,10 @@ def test_openmp_threads_follow_the_thread_policy(monkeypatch):
     previous = chainer.get_blas_threads()
     x, W, b = _inputs((2, 3, 6, 6), (4, 3, 3, 3), True)
     try:
+        chainer.set_blas_threads(2)
+        F.convolution_2d(x, W, b)
+        assert _onednn_library._local.threads == 1  # too little work for two
+        monkeypatch.setattr(_onednn_library, 'PARALLEL_WORK', 0)
         for count in (2, 1):
             chainer.set_blas_threads(count)
             F.convolution_2d(x, W, b)
@@ -236,3 +240,53 @@ def test_tiny_maps_and_few_channels_keep_numpys_products(monkeypatch):
     assert called == []
     for expected, got in zip(numpy_path, onednn_path):
         numpy.testing.assert_allclose(got, expected, rtol=1e-4, atol=1e-4)
+
+
+@needs_onednn
+def test_a_node_with_a_plan_copies_and_pickles(monkeypatch):
+    import copy
+    import pickle
+    monkeypatch.setenv(_onednn_library.ENV_USE, 'auto')
+    x, W, b = _inputs((2, 3, 8, 8), (4, 3, 3, 3), True)
+    y = F.convolution_2d(x, W, b)
+    plan = y.creator._onednn
+    assert copy.copy(plan) is plan and copy.deepcopy(plan) is plan
+    again = pickle.loads(pickle.dumps(plan))
+    assert isinstance(again, _onednn_conv.ConvolutionPlan) and again is not plan
+    numpy.testing.assert_allclose(again.forward(x, W, b), y.data, rtol=1e-6)
+
+
+_FORK_SCRIPT = """
+import multiprocessing, numpy, chainer, chainer.functions as F
+from chainer.functions.connection import _onednn_conv
+_onednn_conv.MAX_TINY_MAP = 0
+chainer.set_blas_threads(2)
+x = numpy.random.RandomState(0).randn(8, 16, 20, 20).astype(numpy.float32)
+W = numpy.random.RandomState(1).randn(16, 16, 3, 3).astype(numpy.float32)
+expected = F.convolution_2d(x, W).data  # OpenMP threads started in the parent
+
+def child(queue):
+    y = F.convolution_2d(x, W)  # on numpy's path (oneDNN would hang here)
+    queue.put((y.creator._onednn is None, float(abs(y.data - expected).max())))
+
+if __name__ == '__main__':
+    ctx = multiprocessing.get_context('fork')
+    queue = ctx.Queue()
+    p = ctx.Process(target=child, args=(queue,))
+    p.start()
+    print('difference', queue.get(timeout=60))
+    p.join(10)
+"""
+
+
+@needs_onednn
+def test_a_forked_child_runs_convolutions_on_the_numpy_path(tmp_path):
+    import subprocess
+    import sys
+    script = tmp_path / 'fork_child.py'
+    script.write_text(_FORK_SCRIPT)
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    numpy_path, difference = eval(done.stdout.split('difference', 1)[1])
+    assert numpy_path and difference < 1e-4

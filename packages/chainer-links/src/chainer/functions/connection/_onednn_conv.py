@@ -103,7 +103,11 @@ class ConvolutionPlan(object):
                  has_bias):
         self.lib = lib
         self.lock = threading.Lock()
+        self._args = (x_shape, w_shape, y_shape, tuple(stride), tuple(pad_l),
+                      tuple(pad_r), tuple(dilate), has_bias)
         self.has_bias = has_bias
+        # multiply-adds of each of the three products
+        self.work = int(numpy.prod(y_shape)) * int(numpy.prod(w_shape[1:]))
         #: whether :meth:`backward_data` is the faster way to the input gradient
         self.input_grad_on_onednn = x_shape[1] >= MIN_INPUT_GRAD_CHANNELS
         self.x_shape, self.w_shape, self.y_shape = x_shape, w_shape, y_shape
@@ -165,7 +169,7 @@ class ConvolutionPlan(object):
 
     def _run(self, prim, inputs, outputs):
         lib = self.lib
-        dnnl.follow_thread_policy(lib)
+        dnnl.follow_thread_policy(lib, self.work)
         made = []  # memory objects of this call, destroyed at the end
         keep = []  # arrays the memory objects point into
         try:
@@ -246,6 +250,16 @@ class ConvolutionPlan(object):
             self._pds.append(stage.reorder_pd)
         return stage
 
+    def __copy__(self):
+        return self  # immutable once made: copies of a graph node share it
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def __reduce__(self):
+        # a pickled function node gets the plan made anew where it is loaded
+        return _rebuilt, self._args
+
     def close(self):
         """Frees the plan's oneDNN objects (the plan is unusable afterwards)."""
         with self.lock:
@@ -255,3 +269,8 @@ class ConvolutionPlan(object):
                 for h in handles:
                     dnnl.destroy(self.lib, kind, h)
                 del handles[:]
+
+
+def _rebuilt(*args):
+    lib = dnnl.library()
+    return None if lib is None else ConvolutionPlan(lib, *args)

@@ -234,13 +234,37 @@ def set_threads(lib, count):
         _local.threads = int(count)
 
 
-def follow_thread_policy(lib):
+#: Multiply-adds below which a primitive runs on one thread: a parallel region's
+#: fork and join cost more than they save there, and on contended cores its threads
+#: wait for each other (a batch-1 CNN's inference took 3.6x its quiet time under load
+#: with two threads).
+PARALLEL_WORK = 1 << 24
+
+
+def follow_thread_policy(lib, work):
     """Gives oneDNN's OpenMP threads in the calling thread the count
-    :mod:`chainer.thread_policy` gave the BLAS (one under contention), when it
-    changed."""
-    count = thread_policy.threads_in_force()
+    :mod:`chainer.thread_policy` gave the BLAS (one under contention, and for a
+    primitive of fewer than :data:`PARALLEL_WORK` multiply-adds), when it changed."""
+    count = 1 if work < PARALLEL_WORK else thread_policy.threads_in_force()
     if count and getattr(_local, 'threads', None) != count:
         set_threads(lib, count)
+
+
+def _after_fork_in_child():
+    # GNU OpenMP does not survive fork(): in a child of a process where oneDNN ran (a
+    # multiprocessing worker, ChainerRL's asynchronous agents), the next parallel
+    # region waits forever for the parent's pool threads. Such a child keeps the numpy
+    # path.
+    global _local
+    _local = threading.local()
+    if _state['library'] is not None:
+        _state['library'] = None
+        _state['reason'] = ('this process was forked from one that had loaded oneDNN, '
+                            'and GNU OpenMP does not survive fork(): the numpy path runs')
+
+
+if hasattr(os, 'register_at_fork'):
+    os.register_at_fork(after_in_child=_after_fork_in_child)
 
 
 def destroy(lib, kind, handle):

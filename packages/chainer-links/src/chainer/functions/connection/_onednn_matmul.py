@@ -91,6 +91,7 @@ class _MatmulPlan(object):
         self.lib = lib
         self.lock = threading.Lock()
         self.shape = (m, n)
+        self.work = m * k * n
         self.mds = [
             _strided_md(lib, (m, k), (1, m) if transpose_a else (k, 1)),
             _strided_md(lib, (k, n), (1, k) if transpose_b else (n, 1)),
@@ -110,7 +111,7 @@ class _MatmulPlan(object):
 
     def run(self, a, b, bias):
         lib = self.lib
-        dnnl.follow_thread_policy(lib)
+        dnnl.follow_thread_policy(lib, self.work)
         out = numpy.empty(self.shape, dtype=numpy.float32)
         arrays = (a, b, None if bias is None else numpy.ascontiguousarray(bias), out)
         set_handle = lib.dll.dnnl_memory_set_data_handle
