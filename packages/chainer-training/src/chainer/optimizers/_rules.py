@@ -13,6 +13,7 @@ import inspect
 import numpy
 
 from chainer import cuda
+from chainer.optimizers import _array_rule
 from chainer import update_rule
 
 
@@ -104,6 +105,7 @@ class ArrayUpdateRule(update_rule.UpdateRule):
         if param.grad is None:
             return
         self._view().update_arrays(numpy, param.data, param.grad, self.state)
+        _array_rule.flush_subnormal_states(self.state, self.t)
 
     def update_core_gpu(self, param):
         """Updates a GPU parameter (nothing without a gradient)."""
