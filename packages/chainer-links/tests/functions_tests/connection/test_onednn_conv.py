@@ -117,6 +117,7 @@ def test_other_dtypes_take_the_numpy_path(monkeypatch):
 def test_plans_are_cached_per_geometry_and_bounded(monkeypatch):
     monkeypatch.setattr(_onednn_conv, 'MAX_PLANS', 2)
     monkeypatch.setattr(_onednn_conv, '_plans', type(_onednn_conv._plans)())
+    monkeypatch.setattr(_onednn_conv, '_recent', {})
     x, W, _ = _inputs((2, 3, 6, 6), (4, 3, 3, 3), False)
     first = _onednn_conv.plan_for(x, W, False, (1, 1), (0, 0), (1, 1), False)
     assert _onednn_conv.plan_for(x, W, False, (1, 1), (0, 0), (1, 1), False) is first

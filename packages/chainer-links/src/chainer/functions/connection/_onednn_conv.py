@@ -34,6 +34,8 @@ MAX_TINY_MAP = 16
 MIN_INPUT_GRAD_CHANNELS = 16
 
 _plans = collections.OrderedDict()
+#: The plans by the arguments of a call to plan_for (a lookup without arithmetic).
+_recent = {}
 _plans_lock = threading.Lock()
 
 
@@ -57,6 +59,13 @@ def plan_for(x, W, has_bias, stride, pad, dilate, cover_all, out_dims=None):
     lib = dnnl.library()
     if lib is None:
         return None
+    call = (x_shape, W.shape, stride, pad, dilate, cover_all, has_bias, out_dims)
+    try:
+        plan = _recent.get(call)
+    except TypeError:  # unhashable arguments (lists): the full lookup below
+        call = plan = None
+    if plan is not None and not plan.closed:
+        return plan
     outs, _ = conv_nd.out_sizes(x_shape[2:], W.shape[2:], stride, pad, cover_all, dilate)
     if min(outs) < 1 or out_dims is not None and tuple(outs) != tuple(out_dims) or \
             numpy.prod(outs) <= MAX_TINY_MAP:
@@ -70,30 +79,60 @@ def plan_for(x, W, has_bias, stride, pad, dilate, cover_all, out_dims=None):
         plan = _plans.get(key)
         if plan is not None:
             _plans.move_to_end(key)
-            return plan
-    plan = ConvolutionPlan(lib, x_shape, W.shape, (x_shape[0], W.shape[0]) + outs,
-                           stride, pad, pad_r, dilate, has_bias)
-    with _plans_lock:
-        _plans[key] = plan
-        while len(_plans) > MAX_PLANS:
-            _plans.popitem(last=False)[1].close()
+    if plan is None:
+        plan = ConvolutionPlan(lib, x_shape, W.shape, (x_shape[0], W.shape[0]) + outs,
+                               stride, pad, pad_r, dilate, has_bias)
+        with _plans_lock:
+            _plans[key] = plan
+            while len(_plans) > MAX_PLANS:
+                _plans.popitem(last=False)[1].close()
+                _recent.clear()
+    if call is not None:
+        if len(_recent) >= 4 * MAX_PLANS:
+            _recent.clear()
+        _recent[call] = plan
     return plan
 
 
 class _Stage(object):
     """One array's way into or out of a primitive: its plain layout, the layout the
-    primitive chose, and the reorder between them (None when they are the same)."""
+    primitive chose, the reorder between them (None when they are the same), and the
+    memory objects of both, pointed at each call's arrays."""
 
-    def __init__(self, lib, shape, chosen, into):
+    def __init__(self, lib, shape, chosen, into, plain=None):
         self.shape = shape
-        self.plain = dnnl.plain_md(lib, shape)
-        self.chosen = chosen
-        self.nbytes = lib.dll.dnnl_memory_desc_get_size(chosen)
-        self.reorder = self.reorder_pd = None
-        if not lib.dll.dnnl_memory_desc_equal(self.plain, chosen):
+        self.own_plain = plain is None
+        self.plain = dnnl.plain_md(lib, shape) if plain is None else plain
+        self.plain_mem = dnnl.memory(lib, self.plain, _PLACEHOLDER)
+        self.reorder = self.reorder_pd = self.chosen_mem = None
+        if chosen is not None and not lib.dll.dnnl_memory_desc_equal(self.plain, chosen):
+            self.nbytes = lib.dll.dnnl_memory_desc_get_size(chosen)
+            self.chosen_mem = dnnl.memory(lib, chosen, _PLACEHOLDER)
             src, dst = (self.plain, chosen) if into else (chosen, self.plain)
             self.reorder_pd = dnnl.reorder_pd(lib, src, dst)
             self.reorder = dnnl.primitive(lib, self.reorder_pd)
+            mems = (self.plain_mem, self.chosen_mem) if into else \
+                (self.chosen_mem, self.plain_mem)
+            self.reorder_args = dnnl.packed_args([(dnnl.ARG_SRC, mems[0]),
+                                                  (dnnl.ARG_DST, mems[1])])
+
+    @property
+    def mem(self):
+        """The memory object the primitive reads or writes."""
+        return self.plain_mem if self.chosen_mem is None else self.chosen_mem
+
+    def close(self, lib):
+        for mem in (self.plain_mem, self.chosen_mem):
+            dnnl.destroy(lib, 'memory', mem)
+        dnnl.destroy(lib, 'primitive', self.reorder)
+        dnnl.destroy(lib, 'primitive_desc', self.reorder_pd)
+        if self.own_plain:
+            dnnl.destroy(lib, 'memory_desc', self.plain)
+
+
+#: Address a memory object holds until a call points it at an array (oneDNN reads it
+#: only during an execution).
+_PLACEHOLDER = 64
 
 
 class ConvolutionPlan(object):
@@ -103,6 +142,7 @@ class ConvolutionPlan(object):
                  has_bias):
         self.lib = lib
         self.lock = threading.Lock()
+        self.closed = False
         self._args = (x_shape, w_shape, y_shape, tuple(stride), tuple(pad_l),
                       tuple(pad_r), tuple(dilate), has_bias)
         self.has_bias = has_bias
@@ -110,10 +150,7 @@ class ConvolutionPlan(object):
         self.work = int(numpy.prod(y_shape)) * int(numpy.prod(w_shape[1:]))
         #: whether :meth:`backward_data` is the faster way to the input gradient
         self.input_grad_on_onednn = x_shape[1] >= MIN_INPUT_GRAD_CHANNELS
-        self.x_shape, self.w_shape, self.y_shape = x_shape, w_shape, y_shape
-        self._mds = []
-        self._pds = []
-        self._prims = []
+        self._mds, self._pds, self._prims, self._stages = [], [], [], []
         geometry = [dnnl.dims(stride), dnnl.dims(d - 1 for d in dilate),
                     dnnl.dims(pad_l), dnnl.dims(pad_r)]
         x_any, w_any, y_any = [self._own_md(dnnl.any_md(lib, s))
@@ -128,104 +165,80 @@ class ConvolutionPlan(object):
         bwd_w = self._pd('dnnl_convolution_backward_weights_primitive_desc_create',
                          lib.engine, dnnl.CONVOLUTION_DIRECT, x_any, w_any, b_md, y_any,
                          *(geometry + [fwd, None]))
-        q = dnnl.queried_md
-        self.fwd = (self._prim(fwd), self._stage(x_shape, q(lib, fwd, dnnl.QUERY_SRC_MD)),
-                    self._stage(w_shape, q(lib, fwd, dnnl.QUERY_WEIGHTS_MD)),
-                    self._stage(y_shape, q(lib, fwd, dnnl.QUERY_DST_MD), into=False))
-        self.bwd_data = (
-            self._prim(bwd_data),
-            self._stage(y_shape, q(lib, bwd_data, dnnl.QUERY_DIFF_DST_MD)),
-            self._stage(w_shape, q(lib, bwd_data, dnnl.QUERY_WEIGHTS_MD)),
-            self._stage(x_shape, q(lib, bwd_data, dnnl.QUERY_DIFF_SRC_MD), into=False))
-        self.bwd_weights = (
-            self._prim(bwd_w), self._stage(x_shape, q(lib, bwd_w, dnnl.QUERY_SRC_MD)),
-            self._stage(y_shape, q(lib, bwd_w, dnnl.QUERY_DIFF_DST_MD)),
-            self._stage(w_shape, q(lib, bwd_w, dnnl.QUERY_DIFF_WEIGHTS_MD), into=False))
-        self._bias_md = b_md
+        bias = [(dnnl.ARG_BIAS, None)] if has_bias else []
+        diff_bias = [(dnnl.ARG_DIFF_BIAS, None)] if has_bias else []
+        self.fwd = self._step(
+            fwd, [(dnnl.ARG_SRC, x_shape, dnnl.QUERY_SRC_MD),
+                  (dnnl.ARG_WEIGHTS, w_shape, dnnl.QUERY_WEIGHTS_MD)] + bias,
+            [(dnnl.ARG_DST, y_shape, dnnl.QUERY_DST_MD)], b_md)
+        self.bwd_data = self._step(
+            bwd_data, [(dnnl.ARG_DIFF_DST, y_shape, dnnl.QUERY_DIFF_DST_MD),
+                       (dnnl.ARG_WEIGHTS, w_shape, dnnl.QUERY_WEIGHTS_MD)],
+            [(dnnl.ARG_DIFF_SRC, x_shape, dnnl.QUERY_DIFF_SRC_MD)], b_md)
+        self.bwd_weights = self._step(
+            bwd_w, [(dnnl.ARG_SRC, x_shape, dnnl.QUERY_SRC_MD),
+                    (dnnl.ARG_DIFF_DST, y_shape, dnnl.QUERY_DIFF_DST_MD)],
+            [(dnnl.ARG_DIFF_WEIGHTS, w_shape, dnnl.QUERY_DIFF_WEIGHTS_MD)] + diff_bias,
+            b_md)
 
     def forward(self, x, W, b=None):
         """``y = conv(x, W) + b``: a new C-contiguous ``(n, m, out...)`` array."""
-        prim, xs, ws, ys = self.fwd
-        args = [(dnnl.ARG_SRC, xs, x), (dnnl.ARG_WEIGHTS, ws, W)]
-        if self.has_bias:
-            args.append((dnnl.ARG_BIAS, None, b))
-        return self._run(prim, args, [(dnnl.ARG_DST, ys)])[0]
+        return self._run(self.fwd, (x, W, b) if self.has_bias else (x, W))[0]
 
     def backward_data(self, gy, W):
         """The input gradient ``(n, c, d...)`` from the output gradient ``gy``."""
-        prim, gys, ws, gxs = self.bwd_data
-        return self._run(prim, [(dnnl.ARG_DIFF_DST, gys, gy), (dnnl.ARG_WEIGHTS, ws, W)],
-                         [(dnnl.ARG_DIFF_SRC, gxs)])[0]
+        return self._run(self.bwd_data, (gy, W))[0]
 
     def backward_weights(self, x, gy):
         """The filter gradient and the bias gradient (None without a bias)."""
-        prim, xs, gys, gws = self.bwd_weights
-        outs = [(dnnl.ARG_DIFF_WEIGHTS, gws)]
-        if self.has_bias:
-            outs.append((dnnl.ARG_DIFF_BIAS, None))
-        result = self._run(prim, [(dnnl.ARG_SRC, xs, x), (dnnl.ARG_DIFF_DST, gys, gy)],
-                           outs)
+        result = self._run(self.bwd_weights, (x, gy))
         return result[0], (result[1] if self.has_bias else None)
 
-    def _run(self, prim, inputs, outputs):
+    def _step(self, pd, inputs, outputs, bias_md):
+        # (primitive, its packed arguments, input stages, output stages); each entry of
+        # inputs/outputs is (ARG_*, shape, QUERY_* of the chosen layout) or (ARG_BIAS or
+        # ARG_DIFF_BIAS, None): the bias vector, plain
         lib = self.lib
+        stages = []
+        for into, entries in ((True, inputs), (False, outputs)):
+            for entry in entries:
+                if entry[1] is None:
+                    stage = _Stage(lib, (self._args[1][0],), None, into, plain=bias_md)
+                else:
+                    stage = _Stage(lib, entry[1], dnnl.queried_md(lib, pd, entry[2]),
+                                   into)
+                self._stages.append(stage)
+                stages.append((entry[0], stage))
+        args = dnnl.packed_args([(kind, stage.mem) for kind, stage in stages])
+        ins = [stage for _, stage in stages[:len(inputs)]]
+        outs = [stage for _, stage in stages[len(inputs):]]
+        return self._prim(pd), args, ins, outs
+
+    def _run(self, step, arrays):
+        lib = self.lib
+        prim, args, in_stages, out_stages = step
         dnnl.follow_thread_policy(lib, self.work)
-        made = []  # memory objects of this call, destroyed at the end
-        keep = []  # arrays the memory objects point into
-        try:
-            with self.lock:
-                args = [(kind, self._into(stage, a, made, keep))
-                        for kind, stage, a in inputs]
-                results = []
-                moves = []
-                for kind, stage in outputs:
-                    out, mem, move = self._out_of(stage, made, keep)
-                    args.append((kind, mem))
-                    results.append(out)
-                    if move is not None:
-                        moves.append(move)
-                dnnl.execute(lib, prim, args)
-                for move in moves:
-                    dnnl.execute(lib, *move)
-        finally:
-            for mem in made:
-                dnnl.destroy(lib, 'memory', mem)
+        keep = []  # the arrays the memory objects point into during this call
+        results = []
+        with self.lock:
+            for stage, a in zip(in_stages, arrays):
+                a = numpy.ascontiguousarray(a, dtype=numpy.float32)
+                keep.append(a)
+                _point(lib, stage.plain_mem, a)
+                if stage.reorder is not None:
+                    _point(lib, stage.chosen_mem, _scratch(stage.nbytes, keep))
+                    dnnl.execute(lib, stage.reorder, stage.reorder_args)
+            for stage in out_stages:
+                out = numpy.empty(stage.shape, dtype=numpy.float32)
+                results.append(out)
+                _point(lib, stage.plain_mem, out)
+                if stage.reorder is not None:
+                    _point(lib, stage.chosen_mem, _scratch(stage.nbytes, keep))
+            dnnl.execute(lib, prim, args)
+            for stage in out_stages:
+                if stage.reorder is not None:
+                    dnnl.execute(lib, stage.reorder, stage.reorder_args)
         return results
-
-    def _wrap(self, md, array, made, keep):
-        keep.append(array)
-        mem = dnnl.memory(self.lib, md, array.ctypes.data)
-        made.append(mem)
-        return mem
-
-    def _scratch(self, stage, made, keep):
-        # an aligned host buffer for a layout of the primitive's choice
-        raw = numpy.empty(stage.nbytes + 64, dtype=numpy.uint8)
-        start = -raw.ctypes.data % 64
-        return self._wrap(stage.chosen, raw[start:start + stage.nbytes], made, keep)
-
-    def _into(self, stage, a, made, keep):
-        a = numpy.ascontiguousarray(a, dtype=numpy.float32)
-        if stage is None:  # the bias: a plain vector
-            return self._wrap(self._bias_md, a, made, keep)
-        plain = self._wrap(stage.plain, a, made, keep)
-        if stage.reorder is None:
-            return plain
-        inner = self._scratch(stage, made, keep)
-        dnnl.execute(self.lib, stage.reorder, [(dnnl.ARG_SRC, plain),
-                                               (dnnl.ARG_DST, inner)])
-        return inner
-
-    def _out_of(self, stage, made, keep):
-        if stage is None:  # the bias gradient: a plain vector
-            out = numpy.empty(self.w_shape[0], dtype=numpy.float32)
-            return out, self._wrap(self._bias_md, out, made, keep), None
-        out = numpy.empty(stage.shape, dtype=numpy.float32)
-        plain = self._wrap(stage.plain, out, made, keep)
-        if stage.reorder is None:
-            return out, plain, None
-        inner = self._scratch(stage, made, keep)
-        return out, inner, (stage.reorder, [(dnnl.ARG_SRC, inner), (dnnl.ARG_DST, plain)])
 
     def _own_md(self, md):
         self._mds.append(md)
@@ -242,14 +255,6 @@ class ConvolutionPlan(object):
         self._prims.append(prim)
         return prim
 
-    def _stage(self, shape, chosen, into=True):
-        stage = _Stage(self.lib, shape, chosen, into)
-        self._mds.append(stage.plain)
-        if stage.reorder is not None:
-            self._prims.append(stage.reorder)
-            self._pds.append(stage.reorder_pd)
-        return stage
-
     def __copy__(self):
         return self  # immutable once made: copies of a graph node share it
 
@@ -263,12 +268,29 @@ class ConvolutionPlan(object):
     def close(self):
         """Frees the plan's oneDNN objects (the plan is unusable afterwards)."""
         with self.lock:
+            self.closed = True
+            for stage in self._stages:
+                stage.close(self.lib)
             for kind, handles in (('primitive', self._prims),
                                   ('primitive_desc', self._pds),
                                   ('memory_desc', self._mds)):
                 for h in handles:
                     dnnl.destroy(self.lib, kind, h)
+            for handles in (self._stages, self._prims, self._pds, self._mds):
                 del handles[:]
+
+
+def _point(lib, mem, array):
+    dnnl.check(lib.dll.dnnl_memory_set_data_handle(mem, dnnl.Handle(array.ctypes.data)),
+               'dnnl_memory_set_data_handle')
+
+
+def _scratch(nbytes, keep):
+    # a 64-byte aligned host buffer for a layout of the primitive's choice
+    raw = numpy.empty(nbytes + 64, dtype=numpy.uint8)
+    keep.append(raw)
+    start = -raw.ctypes.data % 64
+    return raw[start:start + nbytes]
 
 
 def _rebuilt(*args):
