@@ -33,17 +33,22 @@ GEOMETRIES = [
 ]
 
 
-def _conv_and_grads(monkeypatch, use, x, W, b, kwargs, read_x_grad=True):
+def _conv_and_grads(monkeypatch, use, x, W, b, kwargs, function=F.convolution_nd):
+    """``function(x, W, b, **kwargs)`` and its gradients with oneDNN ``use``d or not:
+    ``[y, gx, gW(, gb)]`` and the function node."""
     monkeypatch.setenv(_onednn_library.ENV_USE, use)
     xv, Wv = chainer.Variable(x.copy()), chainer.Variable(W.copy())
     bv = None if b is None else chainer.Variable(b.copy())
-    y = F.convolution_nd(xv, Wv, bv, **kwargs)
-    node = y.creator
+    y = function(xv, Wv, bv, **kwargs)
     y.grad = numpy.random.RandomState(1).randn(*y.shape).astype(x.dtype)
     y.backward()
-    grads = [xv.grad if read_x_grad else None, Wv.grad] + \
-        ([] if b is None else [bv.grad])
-    return [y.data] + grads, node
+    return [y.data, xv.grad, Wv.grad] + ([] if b is None else [bv.grad]), y.creator
+
+
+def _assert_agree(expected, got):
+    for e, g in zip(expected, got):
+        assert g.shape == e.shape and g.dtype == numpy.float32
+        numpy.testing.assert_allclose(g, e, rtol=1e-4, atol=1e-4)
 
 
 def _inputs(x_shape, w_shape, bias, dtype=numpy.float32):
@@ -62,9 +67,7 @@ def test_same_results_as_the_numpy_path(monkeypatch, x_shape, w_shape, kwargs, b
     assert node._onednn is None
     onednn_path, node = _conv_and_grads(monkeypatch, 'auto', x, W, b, kwargs)
     assert isinstance(node._onednn, _onednn_conv.ConvolutionPlan)
-    for expected, got in zip(numpy_path, onednn_path):
-        assert got.shape == expected.shape and got.dtype == numpy.float32
-        numpy.testing.assert_allclose(got, expected, rtol=1e-4, atol=1e-4)
+    _assert_agree(numpy_path, onednn_path)
 
 
 @needs_onednn
@@ -189,16 +192,6 @@ def test_openmp_threads_follow_the_thread_policy(monkeypatch):
         chainer.set_blas_threads(previous)
 
 
-def _deconv_and_grads(monkeypatch, use, x, W, b, kwargs):
-    monkeypatch.setenv(_onednn_library.ENV_USE, use)
-    xv, Wv = chainer.Variable(x.copy()), chainer.Variable(W.copy())
-    bv = None if b is None else chainer.Variable(b.copy())
-    y = F.deconvolution_nd(xv, Wv, bv, **kwargs)
-    y.grad = numpy.random.RandomState(1).randn(*y.shape).astype(x.dtype)
-    y.backward()
-    return [y.data, xv.grad, Wv.grad] + ([] if b is None else [bv.grad]), y.creator
-
-
 @needs_onednn
 @pytest.mark.parametrize('x_shape,w_shape,kwargs,bias', [
     ((2, 4, 5, 5), (4, 3, 4, 4), dict(stride=2, pad=1), True),
@@ -212,13 +205,12 @@ def test_deconvolutions_agree_with_the_numpy_path(monkeypatch, x_shape, w_shape,
     out_channels = w_shape[1] * kwargs.get('groups', 1)
     b = numpy.random.RandomState(2).randn(out_channels).astype(numpy.float32) \
         if bias else None
-    expected, node = _deconv_and_grads(monkeypatch, 'never', x, W, b, kwargs)
-    got, node = _deconv_and_grads(monkeypatch, 'auto', x, W, b, kwargs)
+    expected, node = _conv_and_grads(monkeypatch, 'never', x, W, b, kwargs,
+                                     F.deconvolution_nd)
+    got, node = _conv_and_grads(monkeypatch, 'auto', x, W, b, kwargs, F.deconvolution_nd)
     if 'groups' not in kwargs:
         assert isinstance(node._onednn, _onednn_conv.ConvolutionPlan)
-    for e, g in zip(expected, got):
-        assert g.shape == e.shape and g.dtype == numpy.float32
-        numpy.testing.assert_allclose(g, e, rtol=1e-4, atol=1e-4)
+    _assert_agree(expected, got)
 
 
 @needs_onednn
@@ -239,8 +231,7 @@ def test_tiny_maps_and_few_channels_keep_numpys_products(monkeypatch):
     numpy_path, _ = _conv_and_grads(monkeypatch, 'never', x, W, b, {})
     onednn_path, _ = _conv_and_grads(monkeypatch, 'auto', x, W, b, {})
     assert called == []
-    for expected, got in zip(numpy_path, onednn_path):
-        numpy.testing.assert_allclose(got, expected, rtol=1e-4, atol=1e-4)
+    _assert_agree(numpy_path, onednn_path)
 
 
 @needs_onednn
