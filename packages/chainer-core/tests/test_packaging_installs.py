@@ -181,6 +181,20 @@ def test_cuda_extras_bring_cupy_with_the_cuda_libraries():
                    for r in requires), requires
 
 
+def test_the_onednn_extra_brings_onednn_on_linux_x86_64():
+    with zipfile.ZipFile(_wheels()['chainer-links']) as z:
+        name = next(n for n in z.namelist() if n.endswith('.dist-info/METADATA'))
+        metadata = z.read(name).decode('utf-8')
+    requires = [line.split(':', 1)[1].strip().replace("'", '"') for line in
+                metadata.splitlines() if line.startswith('Requires-Dist:')]
+    assert 'Provides-Extra: onednn' in metadata
+    onednn = [r for r in requires if r.startswith('onednn-cpu-gomp')]
+    assert len(onednn) == 1, requires
+    for condition in ('platform_system == "Linux"', 'platform_machine == "x86_64"',
+                      'extra == "onednn"'):
+        assert condition in onednn[0]
+
+
 def test_all_wheels_together(tmp_path_factory):
     python = _venv(tmp_path_factory, 'all-wheels')
     wheels = _wheels()
