@@ -184,10 +184,12 @@ def test_openmp_threads_follow_the_thread_policy(monkeypatch):
         F.convolution_2d(x, W, b)
         assert _onednn_library._local.threads == 1  # too little work for two
         monkeypatch.setattr(_onednn_library, 'PARALLEL_WORK', 0)
+        monkeypatch.setattr(_onednn_conv, '_recent', {})  # plans for the new limit
         for count in (2, 1):
             chainer.set_blas_threads(count)
-            F.convolution_2d(x, W, b)
+            y = F.convolution_2d(x, W, b)
             assert _onednn_library._local.threads == count
+            assert y.creator._onednn.threads == count  # made for the count it runs on
     finally:
         chainer.set_blas_threads(previous)
 

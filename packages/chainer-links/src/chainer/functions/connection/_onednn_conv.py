@@ -59,7 +59,8 @@ def plan_for(x, W, has_bias, stride, pad, dilate, cover_all, out_dims=None):
     lib = dnnl.library()
     if lib is None:
         return None
-    call = (x_shape, W.shape, stride, pad, dilate, cover_all, has_bias, out_dims)
+    policy = dnnl.policy_threads()
+    call = (x_shape, W.shape, stride, pad, dilate, cover_all, has_bias, out_dims, policy)
     try:
         plan = _recent.get(call)
     except TypeError:  # unhashable arguments (lists): the full lookup below
@@ -73,15 +74,17 @@ def plan_for(x, W, has_bias, stride, pad, dilate, cover_all, out_dims=None):
     pad_r = tuple((o - 1) * s + (k - 1) * d + 1 - (n + p)
                   for o, s, k, d, n, p in zip(outs, stride, W.shape[2:], dilate,
                                               x_shape[2:], pad))
+    work = int(numpy.prod(outs)) * x_shape[0] * int(numpy.prod(W.shape))
+    threads = dnnl.threads_for(work, policy)
     key = (x_shape, W.shape, tuple(stride), tuple(pad), pad_r, tuple(dilate),
-           bool(has_bias))
+           bool(has_bias), threads)
     with _plans_lock:
         plan = _plans.get(key)
         if plan is not None:
             _plans.move_to_end(key)
     if plan is None:
         plan = ConvolutionPlan(lib, x_shape, W.shape, (x_shape[0], W.shape[0]) + outs,
-                               stride, pad, pad_r, dilate, has_bias)
+                               stride, pad, pad_r, dilate, has_bias, threads)
         with _plans_lock:
             _plans[key] = plan
             while len(_plans) > MAX_PLANS:
@@ -139,15 +142,16 @@ class ConvolutionPlan(object):
     """The oneDNN primitives of one convolution geometry (see :func:`plan_for`)."""
 
     def __init__(self, lib, x_shape, w_shape, y_shape, stride, pad_l, pad_r, dilate,
-                 has_bias):
+                 has_bias, threads=1):
         self.lib = lib
         self.lock = threading.Lock()
         self.closed = False
         self._args = (x_shape, w_shape, y_shape, tuple(stride), tuple(pad_l),
-                      tuple(pad_r), tuple(dilate), has_bias)
+                      tuple(pad_r), tuple(dilate), has_bias, threads)
         self.has_bias = has_bias
-        # multiply-adds of each of the three products
-        self.work = int(numpy.prod(y_shape)) * int(numpy.prod(w_shape[1:]))
+        #: the OpenMP threads the primitives are made for and run on
+        self.threads = threads
+        dnnl.use_threads(lib, threads)
         #: whether :meth:`backward_data` is the faster way to the input gradient
         self.input_grad_on_onednn = x_shape[1] >= MIN_INPUT_GRAD_CHANNELS
         self._mds, self._pds, self._prims, self._stages = [], [], [], []
@@ -217,7 +221,7 @@ class ConvolutionPlan(object):
     def _run(self, step, arrays):
         lib = self.lib
         prim, args, in_stages, out_stages = step
-        dnnl.follow_thread_policy(lib, self.work)
+        dnnl.use_threads(lib, self.threads)
         keep = []  # the arrays the memory objects point into during this call
         results = []
         with self.lock:

@@ -61,7 +61,8 @@ def product(a, b, transpose_a=False, transpose_b=False, bias=None):
     b = numpy.ascontiguousarray(b)
     m, k = a.shape[::-1] if transpose_a else a.shape
     n = b.shape[0] if transpose_b else b.shape[1]
-    key = (m, k, n, bool(transpose_a), bool(transpose_b), bias is not None)
+    threads = dnnl.threads_for(m * k * n, dnnl.policy_threads())
+    key = (m, k, n, bool(transpose_a), bool(transpose_b), bias is not None, threads)
     with _plans_lock:
         plan = _plans.get(key)
         if plan is not None:
@@ -87,11 +88,12 @@ class _MatmulPlan(object):
     """The matmul primitive of one shape, with the memory descriptors of its operands
     (a transposed operand as a strided view of the C-ordered array)."""
 
-    def __init__(self, lib, m, k, n, transpose_a, transpose_b, has_bias):
+    def __init__(self, lib, m, k, n, transpose_a, transpose_b, has_bias, threads):
         self.lib = lib
         self.lock = threading.Lock()
         self.shape = (m, n)
-        self.work = m * k * n
+        self.threads = threads  # made for and run on (see _onednn_library.use_threads)
+        dnnl.use_threads(lib, threads)
         self.mds = [
             _strided_md(lib, (m, k), (1, m) if transpose_a else (k, 1)),
             _strided_md(lib, (k, n), (1, k) if transpose_b else (n, 1)),
@@ -111,7 +113,7 @@ class _MatmulPlan(object):
 
     def run(self, a, b, bias):
         lib = self.lib
-        dnnl.follow_thread_policy(lib, self.work)
+        dnnl.use_threads(lib, self.threads)
         out = numpy.empty(self.shape, dtype=numpy.float32)
         arrays = (a, b, None if bias is None else numpy.ascontiguousarray(bias), out)
         set_handle = lib.dll.dnnl_memory_set_data_handle
