@@ -7,12 +7,11 @@ layouts for the data, filters and results (``any`` memory descriptors); arrays a
 copied into them and back by oneDNN reorders, which the measurement includes.
 
 A :class:`ConvolutionPlan` holds the primitives of one geometry (shapes, stride,
-padding, dilation, bias or not), made on first use and cached (:func:`plan_for`).
-The arrays of each call are wrapped in memory objects made for that call, so a plan
-serves any thread (its execution is serialized by a lock: the primitives keep their
-scratch memory).
+padding, dilation, bias or not, OpenMP threads), made on first use and cached
+(:func:`plan_for`), with one memory object per operand and layout, aimed at each
+call's arrays. A plan serves any thread; its runs are serialized by a lock (they share
+the memory objects, and the primitives their scratch memory).
 """
-import collections
 import ctypes
 import threading
 
@@ -33,10 +32,9 @@ MAX_TINY_MAP = 16
 #: (a first layer's 1 or 3 channels: oneDNN 1.1-1.9x numpy's time; 32: 0.56x).
 MIN_INPUT_GRAD_CHANNELS = 16
 
-_plans = collections.OrderedDict()
+_plans = dnnl.PlanCache()
 #: The plans by the arguments of a call to plan_for (a lookup without arithmetic).
 _recent = {}
-_plans_lock = threading.Lock()
 
 
 def plan_for(x, W, has_bias, stride, pad, dilate, cover_all, out_dims=None):
@@ -78,18 +76,12 @@ def plan_for(x, W, has_bias, stride, pad, dilate, cover_all, out_dims=None):
     threads = dnnl.threads_for(work, policy)
     key = (x_shape, W.shape, tuple(stride), tuple(pad), pad_r, tuple(dilate),
            bool(has_bias), threads)
-    with _plans_lock:
-        plan = _plans.get(key)
-        if plan is not None:
-            _plans.move_to_end(key)
+    plan = _plans.get(key)
     if plan is None:
         plan = ConvolutionPlan(lib, x_shape, W.shape, (x_shape[0], W.shape[0]) + outs,
                                stride, pad, pad_r, dilate, has_bias, threads)
-        with _plans_lock:
-            _plans[key] = plan
-            while len(_plans) > MAX_PLANS:
-                _plans.popitem(last=False)[1].close()
-                _recent.clear()
+        if _plans.put(key, plan, MAX_PLANS):
+            _recent.clear()  # it may hold the plans just closed
     if call is not None:
         if len(_recent) >= 4 * MAX_PLANS:
             _recent.clear()
@@ -106,11 +98,11 @@ class _Stage(object):
         self.shape = shape
         self.own_plain = plain is None
         self.plain = dnnl.plain_md(lib, shape) if plain is None else plain
-        self.plain_mem = dnnl.memory(lib, self.plain, _PLACEHOLDER)
+        self.plain_mem = dnnl.memory(lib, self.plain)
         self.reorder = self.reorder_pd = self.chosen_mem = None
         if chosen is not None and not lib.dll.dnnl_memory_desc_equal(self.plain, chosen):
             self.nbytes = lib.dll.dnnl_memory_desc_get_size(chosen)
-            self.chosen_mem = dnnl.memory(lib, chosen, _PLACEHOLDER)
+            self.chosen_mem = dnnl.memory(lib, chosen)
             src, dst = (self.plain, chosen) if into else (chosen, self.plain)
             self.reorder_pd = dnnl.reorder_pd(lib, src, dst)
             self.reorder = dnnl.primitive(lib, self.reorder_pd)
@@ -131,11 +123,6 @@ class _Stage(object):
         dnnl.destroy(lib, 'primitive_desc', self.reorder_pd)
         if self.own_plain:
             dnnl.destroy(lib, 'memory_desc', self.plain)
-
-
-#: Address a memory object holds until a call points it at an array (oneDNN reads it
-#: only during an execution).
-_PLACEHOLDER = 64
 
 
 class ConvolutionPlan(object):
@@ -228,16 +215,16 @@ class ConvolutionPlan(object):
             for stage, a in zip(in_stages, arrays):
                 a = numpy.ascontiguousarray(a, dtype=numpy.float32)
                 keep.append(a)
-                _point(lib, stage.plain_mem, a)
+                dnnl.point(lib, stage.plain_mem, a)
                 if stage.reorder is not None:
-                    _point(lib, stage.chosen_mem, _scratch(stage.nbytes, keep))
+                    dnnl.point(lib, stage.chosen_mem, _scratch(stage.nbytes, keep))
                     dnnl.execute(lib, stage.reorder, stage.reorder_args)
             for stage in out_stages:
                 out = numpy.empty(stage.shape, dtype=numpy.float32)
                 results.append(out)
-                _point(lib, stage.plain_mem, out)
+                dnnl.point(lib, stage.plain_mem, out)
                 if stage.reorder is not None:
-                    _point(lib, stage.chosen_mem, _scratch(stage.nbytes, keep))
+                    dnnl.point(lib, stage.chosen_mem, _scratch(stage.nbytes, keep))
             dnnl.execute(lib, prim, args)
             for stage in out_stages:
                 if stage.reorder is not None:
@@ -282,11 +269,6 @@ class ConvolutionPlan(object):
                     dnnl.destroy(self.lib, kind, h)
             for handles in (self._stages, self._prims, self._pds, self._mds):
                 del handles[:]
-
-
-def _point(lib, mem, array):
-    dnnl.check(lib.dll.dnnl_memory_set_data_handle(mem, dnnl.Handle(array.ctypes.data)),
-               'dnnl_memory_set_data_handle')
 
 
 def _scratch(nbytes, keep):

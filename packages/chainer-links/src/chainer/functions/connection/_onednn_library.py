@@ -15,6 +15,7 @@ Only what the convolutions use is bound here: engine and stream, memory descript
 objects, primitive descriptors and primitives, and execution. Every call's status is
 checked; a failure raises :class:`OneDNNError` naming the call.
 """
+import collections
 import ctypes
 import ctypes.util
 import os
@@ -38,7 +39,9 @@ QUERY_DIFF_WEIGHTS_MD, QUERY_DST_MD, QUERY_DIFF_DST_MD = 132, 133, 134
 ARG_SRC, ARG_DST, ARG_WEIGHTS, ARG_BIAS = 1, 17, 33, 41
 ARG_DIFF_SRC, ARG_DIFF_DST, ARG_DIFF_WEIGHTS, ARG_DIFF_BIAS = 129, 145, 161, 169
 MAX_DIMS = 12
-_ALLOCATE = ctypes.c_void_p(ctypes.c_size_t(-1).value)  # DNNL_MEMORY_ALLOCATE
+#: Address a memory object holds until :func:`point` aims it at an array (oneDNN reads
+#: it only during an execution).
+_PLACEHOLDER = ctypes.c_void_p(64)
 
 Dims = ctypes.c_int64 * MAX_DIMS
 Handle = ctypes.c_void_p
@@ -54,7 +57,8 @@ class ExecArg(ctypes.Structure):
 
 
 class _Library(object):
-    """The loaded library with its CPU engine and stream (one per process)."""
+    """The loaded library with its CPU engine (one per process) and a stream per
+    thread."""
 
     def __init__(self, dll):
         self.dll = dll
@@ -83,7 +87,7 @@ class _Library(object):
 
 _state = {'library': None, 'reason': None}
 _lock = threading.Lock()
-_local = threading.local()  # per thread: the OpenMP thread count set there
+_local = threading.local()  # per thread: its stream and OpenMP thread count
 
 
 def check(status, call):
@@ -156,6 +160,16 @@ def dims(values):
     return out
 
 
+def strided_md(lib, shape, strides):
+    """A memory descriptor of a float32 array of ``shape`` with ``strides`` (in
+    elements): a transposed view is described without a copy."""
+    md = Handle()
+    check(lib.dll.dnnl_memory_desc_create_with_strides(
+        ctypes.byref(md), len(shape), dims(shape), F32, dims(strides)),
+        'dnnl_memory_desc_create_with_strides')
+    return md
+
+
 def plain_md(lib, shape):
     """A memory descriptor of a C-contiguous float32 array of ``shape``."""
     strides = []
@@ -163,11 +177,7 @@ def plain_md(lib, shape):
     for d in reversed(shape):
         strides.append(step)
         step *= d
-    md = Handle()
-    check(lib.dll.dnnl_memory_desc_create_with_strides(
-        ctypes.byref(md), len(shape), dims(shape), F32, dims(reversed(strides))),
-        'dnnl_memory_desc_create_with_strides')
-    return md
+    return strided_md(lib, shape, reversed(strides))
 
 
 def any_md(lib, shape):
@@ -201,13 +211,20 @@ def reorder_pd(lib, src_md, dst_md):
     return pd
 
 
-def memory(lib, md, address=None):
-    """A memory object of ``md`` over ``address`` (allocated by oneDNN when None)."""
+def memory(lib, md):
+    """A memory object of ``md``, to be aimed at an array by :func:`point` before each
+    execution (plans keep theirs: making one per call cost more than a batch-1
+    convolution's arithmetic)."""
     mem = Handle()
-    check(lib.dll.dnnl_memory_create(
-        ctypes.byref(mem), md, lib.engine,
-        _ALLOCATE if address is None else Handle(address)), 'dnnl_memory_create')
+    check(lib.dll.dnnl_memory_create(ctypes.byref(mem), md, lib.engine, _PLACEHOLDER),
+          'dnnl_memory_create')
     return mem
+
+
+def point(lib, mem, array):
+    """Aims the memory object ``mem`` at the data of the host ``array``."""
+    check(lib.dll.dnnl_memory_set_data_handle(mem, Handle(array.ctypes.data)),
+          'dnnl_memory_set_data_handle')
 
 
 def packed_args(args):
@@ -217,14 +234,47 @@ def packed_args(args):
 
 
 def execute(lib, prim, args):
-    """Runs ``prim`` with ``args`` (pairs of an ``ARG_*`` and a memory object, or an
-    array made by :func:`packed_args`) and waits for it."""
-    if not isinstance(args, ctypes.Array):
-        args = packed_args(args)
+    """Runs ``prim`` with ``args`` (made by :func:`packed_args`) in the calling thread's
+    stream and waits for it."""
     stream = lib.stream
     check(lib.dll.dnnl_primitive_execute(prim, stream, len(args), args),
           'dnnl_primitive_execute')
     check(lib.dll.dnnl_stream_wait(stream), 'dnnl_stream_wait')
+
+
+class PlanCache(object):
+    """Plans (of convolutions, of matrix products) by key; beyond a bound the least
+    recently used one is closed and dropped."""
+
+    def __init__(self):
+        self._plans = collections.OrderedDict()
+        self._lock = threading.Lock()
+
+    def __len__(self):
+        return len(self._plans)
+
+    def values(self):
+        """The cached plans, least recently used first."""
+        return list(self._plans.values())
+
+    def get(self, key):
+        """The plan of ``key`` (now the most recently used), or None."""
+        with self._lock:
+            plan = self._plans.get(key)
+            if plan is not None:
+                self._plans.move_to_end(key)
+            return plan
+
+    def put(self, key, plan, limit):
+        """Caches ``plan`` under ``key``, closing and dropping the least recently used
+        plans beyond ``limit``; returns whether any was dropped."""
+        with self._lock:
+            self._plans[key] = plan
+            dropped = False
+            while len(self._plans) > limit:
+                self._plans.popitem(last=False)[1].close()
+                dropped = True
+            return dropped
 
 
 def set_threads(lib, count):

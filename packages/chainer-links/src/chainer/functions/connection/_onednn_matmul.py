@@ -14,7 +14,6 @@ The filter gradient ``gy^T x`` gained nothing (a transposed first operand): nump
 The primitive of each shape and transposition is made once and cached (least
 recently used dropped beyond :data:`MAX_PLANS`).
 """
-import collections
 import ctypes
 import threading
 
@@ -29,8 +28,7 @@ MAX_PLANS = 128
 MIN_ROWS, MIN_INNER, MIN_COLUMNS = 4, 32, 32
 MIN_WORK = 1 << 23
 
-_plans = collections.OrderedDict()
-_plans_lock = threading.Lock()
+_plans = dnnl.PlanCache()
 
 
 def worth_it(m, k, n):
@@ -63,25 +61,11 @@ def product(a, b, transpose_a=False, transpose_b=False, bias=None):
     n = b.shape[0] if transpose_b else b.shape[1]
     threads = dnnl.threads_for(m * k * n, dnnl.policy_threads())
     key = (m, k, n, bool(transpose_a), bool(transpose_b), bias is not None, threads)
-    with _plans_lock:
-        plan = _plans.get(key)
-        if plan is not None:
-            _plans.move_to_end(key)
+    plan = _plans.get(key)
     if plan is None:
         plan = _MatmulPlan(dnnl.library(), *key)
-        with _plans_lock:
-            _plans[key] = plan
-            while len(_plans) > MAX_PLANS:
-                _plans.popitem(last=False)[1].close()
+        _plans.put(key, plan, MAX_PLANS)
     return plan.run(a, b, bias)
-
-
-def _strided_md(lib, shape, strides):
-    md = dnnl.Handle()
-    dnnl.check(lib.dll.dnnl_memory_desc_create_with_strides(
-        ctypes.byref(md), 2, dnnl.dims(shape), dnnl.F32, dnnl.dims(strides)),
-        'dnnl_memory_desc_create_with_strides')
-    return md
 
 
 class _MatmulPlan(object):
@@ -95,18 +79,17 @@ class _MatmulPlan(object):
         self.threads = threads  # made for and run on (see _onednn_library.use_threads)
         dnnl.use_threads(lib, threads)
         self.mds = [
-            _strided_md(lib, (m, k), (1, m) if transpose_a else (k, 1)),
-            _strided_md(lib, (k, n), (1, k) if transpose_b else (n, 1)),
-            _strided_md(lib, (1, n), (n, 1)) if has_bias else None,
-            _strided_md(lib, (m, n), (n, 1))]
+            dnnl.strided_md(lib, (m, k), (1, m) if transpose_a else (k, 1)),
+            dnnl.strided_md(lib, (k, n), (1, k) if transpose_b else (n, 1)),
+            dnnl.strided_md(lib, (1, n), (n, 1)) if has_bias else None,
+            dnnl.strided_md(lib, (m, n), (n, 1))]
         self.pd = dnnl.Handle()
         dnnl.check(lib.dll.dnnl_matmul_primitive_desc_create(
             ctypes.byref(self.pd), lib.engine, *(self.mds + [None])),
             'dnnl_matmul_primitive_desc_create')
         self.prim = dnnl.primitive(lib, self.pd)
-        # one memory object per operand, re-pointed at each call's arrays (a dummy
-        # address until then: oneDNN only reads it during execution)
-        self.mems = [None if md is None else dnnl.memory(lib, md, 64) for md in self.mds]
+        # one memory object per operand, aimed at each call's arrays
+        self.mems = [None if md is None else dnnl.memory(lib, md) for md in self.mds]
         kinds = (dnnl.ARG_SRC, dnnl.ARG_WEIGHTS, dnnl.ARG_BIAS, dnnl.ARG_DST)
         self.args = dnnl.packed_args([(kind, mem) for kind, mem in zip(kinds, self.mems)
                                       if mem is not None])
@@ -116,13 +99,10 @@ class _MatmulPlan(object):
         dnnl.use_threads(lib, self.threads)
         out = numpy.empty(self.shape, dtype=numpy.float32)
         arrays = (a, b, None if bias is None else numpy.ascontiguousarray(bias), out)
-        set_handle = lib.dll.dnnl_memory_set_data_handle
         with self.lock:
-            # the plan's memory objects, pointed at this call's arrays
             for mem, array in zip(self.mems, arrays):
                 if mem is not None:
-                    dnnl.check(set_handle(mem, dnnl.Handle(array.ctypes.data)),
-                               'dnnl_memory_set_data_handle')
+                    dnnl.point(lib, mem, array)
             dnnl.execute(lib, self.prim, self.args)
         return out
 
