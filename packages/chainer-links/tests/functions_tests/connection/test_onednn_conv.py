@@ -149,6 +149,34 @@ def test_a_plan_serves_several_threads(monkeypatch):
             numpy.testing.assert_array_equal(y, expected)
 
 
+@needs_onednn
+def test_a_threads_stream_is_destroyed_when_the_thread_ends(monkeypatch):
+    monkeypatch.setenv(_onednn_library.ENV_USE, 'auto')
+    x, W, b = _inputs((1, 2, 6, 6), (3, 2, 3, 3), True)
+    lib = _onednn_library.library()
+    destroyed = []
+    real_destroy = lib.dll.dnnl_stream_destroy
+
+    def recording_destroy(handle):
+        destroyed.append(handle.value)
+        return real_destroy(handle)
+
+    monkeypatch.setattr(lib.dll, 'dnnl_stream_destroy', recording_destroy)
+    main_stream = lib.stream.value  # made before the threads: its address is not reused
+    made = []
+
+    def run():
+        F.convolution_2d(x, W, b)
+        made.append(lib.stream.value)  # this thread's stream, the one just used
+
+    for _ in range(3):
+        thread = threading.Thread(target=run)
+        thread.start()
+        thread.join()
+    assert len(made) == 3 and destroyed == made  # each one as its thread ended
+    assert lib.stream.value == main_stream and main_stream not in destroyed
+
+
 def test_switched_off_by_the_environment(monkeypatch):
     monkeypatch.setenv(_onednn_library.ENV_USE, 'never')
     assert not _onednn_library.enabled()

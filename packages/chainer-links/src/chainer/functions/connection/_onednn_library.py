@@ -75,19 +75,36 @@ class _Library(object):
     @property
     def stream(self):
         """The calling thread's stream (oneDNN's streams are not shared between
-        threads; on the CPU a primitive runs in the thread that executes it)."""
-        stream = getattr(_local, 'stream', None)
-        if stream is None:
-            stream = Handle()
-            check(self.dll.dnnl_stream_create(ctypes.byref(stream), self.engine,
-                                              STREAM_IN_ORDER), 'dnnl_stream_create')
-            _local.stream = stream
-        return stream
+        threads; on the CPU a primitive runs in the thread that executes it). It is
+        destroyed when the thread ends."""
+        owner = getattr(_local, 'stream', None)
+        if owner is None:
+            owner = _local.stream = _ThreadStream(self)
+        return owner.handle
+
+
+class _ThreadStream(object):
+    """One thread's oneDNN stream, kept in the thread-local storage: when the thread
+    ends, Python drops that storage and this object destroys the stream (a server
+    that runs convolutions on short-lived threads would otherwise keep one stream
+    per thread it ever had)."""
+
+    def __init__(self, lib):
+        self.handle = Handle()
+        check(lib.dll.dnnl_stream_create(ctypes.byref(self.handle), lib.engine,
+                                         STREAM_IN_ORDER), 'dnnl_stream_create')
+        self._destroy = lib.dll.dnnl_stream_destroy
+
+    def __del__(self):
+        if self.handle:
+            self._destroy(self.handle)
+            self.handle = None
 
 
 _state = {'library': None, 'reason': None}
 _lock = threading.Lock()
 _local = threading.local()  # per thread: its stream and OpenMP thread count
+_forked_away = []  # the thread-local storage of a parent process (see the fork hook)
 
 
 def check(status, call):
@@ -323,6 +340,9 @@ def _after_fork_in_child():
     # region waits forever for the parent's pool threads. Such a child keeps the numpy
     # path.
     global _local
+    # The parent's streams are left alone (the old storage is kept, never freed):
+    # nothing of oneDNN is called in this child again.
+    _forked_away.append(_local)
     _local = threading.local()
     if _state['library'] is not None:
         _state['library'] = None
