@@ -50,6 +50,8 @@ def test_window_max_and_sum(monkeypatch, ksize, stride, pad, cover_all, spatial,
     assert indexes.dtype == numpy.int32
     numpy.testing.assert_array_equal(indexes, ref.argmax(axis=2))
     numpy.testing.assert_array_equal(y, ref.max(axis=2))
+    numpy.testing.assert_array_equal(
+        _windows.window_max_values(x, ksize, stride, pad, cover_all), y)
     total = _windows.window_sum(x, ksize, stride, pad, cover_all)
     ref0 = _reference_windows(x, ksize, stride, pad, cover_all, 0)
     numpy.testing.assert_allclose(total, ref0.sum(axis=2), rtol=1e-12)

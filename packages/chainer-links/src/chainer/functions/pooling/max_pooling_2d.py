@@ -1,4 +1,5 @@
 """Two-dimensional max pooling."""
+from chainer.functions.pooling import max_pooling_nd
 from chainer.functions.pooling.max_pooling_nd import MaxPoolingND
 from chainer.functions.pooling.pooling_2d import Pooling2D
 
@@ -35,5 +36,4 @@ def max_pooling_2d(x, ksize, stride=None, pad=0, cover_all=True, use_cudnn=None,
     """
     func = MaxPooling2D(ksize, stride, pad, cover_all,
                         False if return_indices else use_cudnn)
-    y = func(x)
-    return (y, func.indexes) if return_indices else y
+    return max_pooling_nd.apply_max_pooling(func, x, return_indices)

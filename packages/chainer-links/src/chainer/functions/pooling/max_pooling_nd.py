@@ -1,5 +1,8 @@
 """N-dimensional max pooling."""
+from chainer import configuration
 from chainer import cuda
+from chainer import flag
+from chainer import function
 from chainer import variable
 from chainer.functions.pooling import _window_nodes
 from chainer.functions.pooling import _windows
@@ -20,7 +23,17 @@ class MaxPoolingND(pooling_nd.PoolingND):
     is zero almost everywhere).
     """
 
+    #: Set by :func:`max_pooling_nd` and :func:`~chainer.functions.max_pooling_2d` on the
+    #: node they make when nothing can read ``indexes``: the call builds no graph (no
+    #: backward), the caller gets no indices and no function hook sees the node. The
+    #: host forward then computes the maxima alone, half the work of the argmax.
+    _indexes_unread = False
+
     def forward_cpu(self, inputs):
+        if self._indexes_unread:
+            self.indexes = None
+            return _windows.window_max_values(inputs[0], self.ksize, self.stride,
+                                              self.pad, self.cover_all),
         y, self.indexes = _windows.window_max(inputs[0], self.ksize, self.stride, self.pad,
                                               self.cover_all)
         return y,
@@ -94,8 +107,24 @@ def max_pooling_nd(x, ksize, stride=None, pad=0, cover_all=True, use_cudnn=None,
     ndim = max(len(x.shape) - 2, 1)
     func = MaxPoolingND(ndim, ksize, stride, pad, cover_all,
                         False if return_indices else use_cudnn)
+    return apply_max_pooling(func, x, return_indices)
+
+
+def apply_max_pooling(func, x, return_indices):
+    """Applies the max pooling node ``func`` that a wrapper function made to ``x``:
+    ``y``, or ``(y, indices)`` with ``return_indices``. Without indices and without a
+    graph, nobody can read the node's argmax: it is not computed."""
+    func._indexes_unread = not return_indices and _builds_no_graph(x) and \
+        not function.get_function_hooks()
     y = func(x)
     return (y, func.indexes) if return_indices else y
+
+
+def _builds_no_graph(x):
+    # as Function.__call__ decides: no graph under enable_backprop=False (v2+) or for a
+    # volatile input (v1)
+    return not configuration.config.enable_backprop or \
+        (isinstance(x, variable.Variable) and x.volatile is flag.ON)
 
 
 def _fixed_ndim(x, ndim, name):
