@@ -8,6 +8,7 @@ what the two share is in :mod:`chainer._graph`, the engine in :mod:`chainer._bac
 """
 import dis
 import inspect
+import sys
 import traceback
 import weakref
 
@@ -32,15 +33,28 @@ _tick = _graph.tick
 _policy = _graph.thread_policy
 
 #: Per Function class: the input types (array class, dtype, shape of each input) its
-#: ``check_type_forward`` passed, when that check reads nothing but its argument (so
-#: that it cannot pass for some instances and fail for others); None otherwise.
+#: ``check_type_forward`` passed, with the values of the attributes of ``self`` it reads,
+#: when that check reads nothing else (so that it cannot pass for some instances and
+#: fail for others with the same key); None otherwise.
 _passed_checks = {}
 _UNKNOWN = object()
 _MAX_PASSED_CHECKS = 512
 
 
+class _PassedChecks(dict):
+    """The keys a class's type check passed for, and the names of the attributes of
+    ``self`` the check reads (their types and values are part of each key)."""
+
+    __slots__ = ('attributes',)
+
+    def __init__(self, attributes):
+        super(_PassedChecks, self).__init__()
+        self.attributes = attributes
+
+
 def _passed_checks_of(cls):
-    passed = {} if _reads_only_its_argument(cls.check_type_forward) else None
+    attributes = _attributes_read(cls, cls.check_type_forward)
+    passed = None if attributes is None else _PassedChecks(attributes)
     _passed_checks[cls] = passed
     return passed
 
@@ -48,17 +62,70 @@ def _passed_checks_of(cls):
 def _reads_only_its_argument(method):
     """Whether the method ``(self, in_types)`` never touches ``self`` and has no closure
     (decided from its bytecode), so that its outcome depends on ``in_types`` alone."""
+    return _attributes_read(None, method) == ()
+
+
+def _attributes_read(cls, method):
+    """The names of the attributes of ``self`` that the method ``(self, in_types)``
+    reads, when reading plain attributes is all it does with ``self`` (no method call,
+    no store, ``self`` not passed on) and it has no closure; else None. Decided from its
+    bytecode. With ``cls`` None no attribute is allowed; else an attribute that ``cls``
+    defines as a method, property or other descriptor disqualifies the method (reading
+    it runs code)."""
     code = getattr(method, '__code__', None)
     if code is None or code.co_argcount != 2 or code.co_freevars or code.co_cellvars \
             or code.co_flags & (inspect.CO_VARARGS | inspect.CO_VARKEYWORDS):
-        return False
+        return None
     self_name = code.co_varnames[0]
-    for instruction in dis.get_instructions(code):
+    instructions = list(dis.get_instructions(code))
+    names = []
+    for i, instruction in enumerate(instructions):
         value = instruction.argval
-        if 'FAST' in instruction.opname and (
+        if 'FAST' not in instruction.opname or not (
                 value == self_name or isinstance(value, tuple) and self_name in value):
-            return False
-    return True
+            continue
+        # allowed: a load of self (alone, or last of a pair of loads) then LOAD_ATTR
+        last = value[-1] if isinstance(value, tuple) else value
+        if not instruction.opname.startswith('LOAD_FAST') or last != self_name or \
+                isinstance(value, tuple) and self_name in value[:-1]:
+            return None
+        name = _plain_attribute_load(instructions[i + 1:i + 2])
+        if cls is None or name is None or \
+                hasattr(inspect.getattr_static(cls, name, None), '__get__'):
+            return None
+        if name not in names:
+            names.append(name)
+    return tuple(names)
+
+
+#: Classes of the attribute values a passed type check is remembered with: values that
+#: cannot change (tuples of them too). Their class is part of the key (1, 1.0 and True
+#: are equal, and a check may tell them apart).
+_PLAIN_VALUES = frozenset([type(None), bool, int, float, str, numpy.dtype])
+
+
+def _value_key(value):
+    """``(class, value)`` for a plain value (see :data:`_PLAIN_VALUES`; numpy scalars
+    and flat tuples of plain values count too); raises TypeError for anything else."""
+    cls = value.__class__
+    if cls in _PLAIN_VALUES or isinstance(value, numpy.generic):
+        return cls, value
+    if cls is tuple and all([v.__class__ in _PLAIN_VALUES or isinstance(v, numpy.generic)
+                             for v in value]):
+        return cls, tuple([(v.__class__, v) for v in value])
+    raise TypeError('not a plain value')
+
+
+def _plain_attribute_load(following):
+    # The attribute name when the instruction is a LOAD_ATTR of a value, not of a
+    # method to call (LOAD_METHOD before Python 3.12, the low bit of the argument
+    # from 3.12 on).
+    if not following or following[0].opname != 'LOAD_ATTR':
+        return None
+    instruction = following[0]
+    if sys.version_info >= (3, 12) and instruction.arg & 1:
+        return None
+    return instruction.argval
 
 
 def no_backprop_mode():
@@ -222,7 +289,12 @@ class Function(_graph.GraphNode):
                 key = d.__class__, d.dtype, d.shape
             else:
                 key = tuple([(d.__class__, d.dtype, d.shape) for d in in_data])
-        except AttributeError:  # an input given as None (v7): not remembered
+            if passed.attributes:
+                key = (key,) + tuple([_value_key(getattr(self, a))
+                                      for a in passed.attributes])
+        except (AttributeError, TypeError):
+            # an input given as None (v7), an attribute unset or not a plain value
+            # (an array, an object whose state may change): not remembered
             if config.type_check:
                 self._check_data_type_forward(in_data)
             return
