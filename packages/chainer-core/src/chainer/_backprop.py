@@ -12,7 +12,10 @@ refuses a second backward with an error naming it, instead of a wrong gradient.
 import heapq
 import warnings
 
+import numpy
+
 from chainer import _deferred_grad
+from chainer import _rows_grad
 from chainer import _graph
 from chainer import cuda
 from chainer import function_node
@@ -21,6 +24,7 @@ from chainer.configuration import config, deviations as _dev, using_config
 from chainer.utils import force_array
 
 DeferredGrad = _deferred_grad.DeferredGrad
+RowsGrad = _rows_grad.RowsGrad
 
 
 def backward(root, retain_grad=False, enable_double_backprop=False, loss_scale=None):
@@ -180,6 +184,10 @@ def _backward_pass(root, retain_grad, loss_scale, is_debug):
                 if gx.__class__ is DeferredGrad:  # a plain leaf's, computed on read
                     _give_deferred(x, gx, loss_scale)
                     continue
+                if gx.__class__ is RowsGrad:  # a host leaf's, zero but for some rows
+                    if _give_rows(x, gx, shared, loss_scale):
+                        continue
+                    gx = gx.dense()
                 _graph.check_grad_type(x, gx, func)  # raises unless compatible
             elif gx.dtype != xd.dtype or gx.shape != xd.shape:
                 _graph.check_grad_type(x, gx, func)
@@ -237,6 +245,36 @@ def _give_deferred(x, gx, loss_scale):
         x._grad = gx
     else:
         x.grad = x.grad + gx.materialize()
+
+
+def _give_rows(x, gx, shared, loss_scale):
+    """Adds the rows of ``gx`` into the gradient of the host leaf ``x`` (in place where
+    this pass owns that array, else into a copy; made from them when it has none), as
+    the engine adds a dense gradient. Returns False, doing nothing, where ``x`` is not
+    such a leaf (the caller then takes ``gx`` as a dense array)."""
+    data = x.data
+    if x.creator is not None or not x._requires_grad or \
+            x.__class__ is _graph.ArrayInput or data.__class__ is not numpy.ndarray or \
+            gx.shape != data.shape or gx.dtype != data.dtype:
+        return False
+    if loss_scale is not None:
+        _graph.note_loss_scale(x, loss_scale)
+    id_x = id(x)
+    held = x._grad
+    if held.__class__ is DeferredGrad:
+        held = x._grad = held.materialize()
+        shared[id_x] = False
+    if held is None:
+        x._grad = gx.dense()
+        shared[id_x] = False
+    elif held is _graph.NAN_GRAD:
+        x._grad = x._nan_array()  # NaN + gx: the NaNs are the sum
+    else:
+        if shared.get(id_x):  # may be another variable's array too: not in place
+            held = x._grad = held.copy()
+            shared[id_x] = False
+        gx.add_to(held)
+    return True
 
 
 def _retained_only(in_data, indexes):

@@ -17,21 +17,41 @@ the difference: plain leaf :class:`~chainer.Variable` inputs that require a grad
 import threading
 
 
-class _Deferrable(object):
+class _HostLeaf(object):
     """What :meth:`Function._input_grads_needed <chainer.Function._input_grads_needed>`
-    answers for an input whose gradient may be deferred: true, like "needed", so that a
-    backward that does not know about deferral computes the gradient at once."""
+    answers for a host leaf that requires a gradient (a parameter) during the array
+    engine's backward pass: true, like "needed"; its gradient may be returned as a
+    :class:`chainer._rows_grad.RowsGrad`, which the engine adds into the leaf's
+    gradient in place."""
     __slots__ = ()
 
     def __bool__(self):
         return True
 
     def __repr__(self):
+        return 'HOST_LEAF'
+
+
+class _Deferrable(_HostLeaf):
+    """The answer for an input whose gradient may be deferred (a plain leaf Variable):
+    true, like "needed", so that a backward that does not know about deferral computes
+    the gradient at once; a host leaf too (its gradient may come as rows)."""
+    __slots__ = ()
+
+    def __repr__(self):
         return 'DEFERRABLE'
 
 
+#: The answer of ``_input_grads_needed`` for a host leaf (see :class:`_HostLeaf`).
+HOST_LEAF = _HostLeaf()
 #: The answer of ``_input_grads_needed`` for a gradient that may be deferred.
 DEFERRABLE = _Deferrable()
+
+
+def takes_rows(answer):
+    """Whether an answer of ``_input_grads_needed`` allows the gradient to be returned
+    as a :class:`chainer._rows_grad.RowsGrad` (a host leaf's, in the array engine)."""
+    return isinstance(answer, _HostLeaf)
 
 
 class _State(threading.local):

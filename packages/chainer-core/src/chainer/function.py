@@ -20,7 +20,9 @@ from chainer import cuda
 from chainer import flag
 from chainer.configuration import config, deviations as _dev, using_config
 from chainer.utils import type_check
-from chainer._deferred_grad import DEFERRABLE, DeferredGrad  # noqa: F401 (for authors)
+from chainer._deferred_grad import (DEFERRABLE, HOST_LEAF, DeferredGrad,  # noqa: F401
+                                    takes_rows)  # (for function authors)
+from chainer._rows_grad import RowsGrad  # noqa: F401 (for function authors)
 
 #: Thread-local object whose ``function_hooks`` holds the globally registered hooks.
 thread_local = _graph.thread_local
@@ -356,7 +358,11 @@ class Function(_graph.GraphNode):
         wrapped as ``chainer.Variable(x)``) is answered ``DEFERRABLE`` (true, like
         "needed"): the backward may return a
         :class:`chainer._deferred_grad.DeferredGrad` for it instead of the array, which
-        ``Variable.grad`` computes on first read (never, for most training steps).
+        ``Variable.grad`` computes on first read (never, for most training steps). Any
+        host leaf (a parameter too) is answered ``HOST_LEAF`` or ``DEFERRABLE``
+        (:func:`takes_rows` tells both): its gradient may be returned as a
+        :class:`chainer._rows_grad.RowsGrad`, zero but for some rows, which the engine
+        adds into the leaf's gradient in place.
         """
         graph_inputs = getattr(self, 'inputs', None)
         if graph_inputs is None or len(graph_inputs) != len(inputs):
@@ -472,9 +478,8 @@ def _need(x, a, defer):
         return True
     if x.__class__ is _ArrayInput or a.dtype.kind != 'f':
         return False
-    if defer and x.__class__ is Variable and x.creator is None and x._requires_grad \
-            and a.__class__ is numpy.ndarray:
-        return DEFERRABLE
+    if defer and x.creator is None and x._requires_grad and a.__class__ is numpy.ndarray:
+        return DEFERRABLE if x.__class__ is Variable else HOST_LEAF
     return True
 
 

@@ -1,7 +1,9 @@
 """FunctionAdapter: a v1 :class:`~chainer.Function` seen as a
 :class:`~chainer.FunctionNode` (what ``y.creator_node`` and ``f.node`` give, as in
 Chainer v2+)."""
+from chainer import _deferred_grad
 from chainer import _graph
+from chainer import _rows_grad
 from chainer import function_node
 
 
@@ -97,7 +99,7 @@ class FunctionAdapter(function_node.FunctionNode):
         gy_data = tuple([None if g is None else g.data for g in grad_outputs])
         gxs = self._function.backward(in_data, gy_data)
         return tuple([None if gxs[i] is None else
-                      _graph.Variable(gxs[i], requires_grad=False)
+                      _graph.Variable(_as_array(gxs[i]), requires_grad=False)
                       for i in target_input_indexes])
 
     def get_retained_inputs(self):
@@ -109,3 +111,13 @@ class FunctionAdapter(function_node.FunctionNode):
 
     def unchain(self):
         self._function.unchain()
+
+
+def _as_array(gx):
+    # a gradient the array engine would take as it is (rows of a table, one computed
+    # on first read), as the array it stands for
+    if gx.__class__ is _rows_grad.RowsGrad:
+        return gx.dense()
+    if gx.__class__ is _deferred_grad.DeferredGrad:
+        return gx.materialize()
+    return gx

@@ -78,3 +78,42 @@ def test_ignored_ids_get_no_gradient_among_repeats():
     gy = numpy.arange(8, dtype=numpy.float32).reshape(2, 2, 2)
     _, gW = F.EmbedIDFunction(ignore_label=-1).backward((x, W), (gy,))
     numpy.testing.assert_array_equal(gW, [[6, 7], [0, 0], [4, 6]])
+
+
+@pytest.mark.parametrize('ignore_label', [None, 2])
+@pytest.mark.parametrize('dtype_', [numpy.float16, numpy.float32, numpy.float64])
+def test_a_table_used_at_many_steps_gets_the_dense_sum_bit_for_bit(monkeypatch, ignore_label,
+                                                                   dtype_):
+    # The host table's gradient comes as rows (added into its gradient in place); it
+    # must equal, bit for bit, what the dense per-step gradients add up to.
+    import chainer
+    import chainer.links as L
+    from chainer import function
+    made = []
+    takes_rows = function.takes_rows
+
+    def counted(answer):
+        made.append(takes_rows(answer))
+        return made[-1]
+
+    monkeypatch.setattr(function, 'takes_rows', counted)
+    rng = numpy.random.RandomState(3)
+    rows_link = L.EmbedID(7, 4, ignore_label=ignore_label)
+    rows_link.W.data = rng.randn(7, 4).astype(dtype_)
+    dense_link = rows_link.copy()
+    steps = [rng.randint(-7, 7, (5,)).astype(numpy.int32) for _ in range(6)]
+    steps[0][:3] = 4  # repeats within a step
+    if ignore_label is not None:
+        steps[1][0] = ignore_label
+    weights = [rng.randn(5, 4).astype(dtype_) for _ in steps]
+    grads = []
+    for link, observe in ((rows_link, False), (dense_link, True)):
+        link.cleargrads()
+        with testing.assert_warns(UserWarning):  # negative ids read rows from the end
+            loss = sum(F.sum(link(ids) * w) for ids, w in zip(steps, weights))
+        with chainer.using_config('debug', observe):  # debug: dense gradients
+            loss.backward()
+        grads.append(link.W.grad)
+    assert made == [True] * len(steps) + [False] * len(steps)  # rows, then dense
+    assert grads[0].dtype == dtype_
+    numpy.testing.assert_array_equal(grads[0], grads[1])

@@ -44,13 +44,21 @@ def add_rows(target, ids, values):
 
 
 def _add_rows_sorted(target, ids, values):
+    distinct, sums = summed_rows(ids, values)
+    target[distinct] += sums
+
+
+def summed_rows(ids, values):
+    """The distinct ids of ``ids`` (a non-empty host integer array ``(M,)``) and, for
+    each, the sum of its rows of ``values`` ``(M, ...)``: what :func:`add_rows` adds
+    into each row it touches (the rows of repeated ids summed in the order they come).
+    Returns ``(ids, values)`` themselves when no id repeats."""
     order = numpy.argsort(ids, kind='stable')
     sorted_ids = ids[order]
     first = numpy.empty(len(ids), dtype=bool)
     first[0] = True
     numpy.not_equal(sorted_ids[1:], sorted_ids[:-1], out=first[1:])
     if first.all():
-        target[ids] += values
-    else:
-        starts = numpy.flatnonzero(first)
-        target[sorted_ids[starts]] += numpy.add.reduceat(values[order], starts, axis=0)
+        return ids, values
+    starts = numpy.flatnonzero(first)
+    return sorted_ids[starts], numpy.add.reduceat(values[order], starts, axis=0)

@@ -67,14 +67,21 @@ class EmbedIDFunction(function.Function):
 
     def backward(self, inputs, grad_outputs):
         x, W = inputs
-        if _grad_nodes.is_variable(grad_outputs[0]):  # a double backprop
+        gy = grad_outputs[0]
+        if _grad_nodes.is_variable(gy):  # a double backprop
             return None, EmbedIDGrad(self, x.data, W.shape, W.dtype).apply(
                 grad_outputs)[0]
-        return None, self._scatter(x, W.shape, W.dtype, grad_outputs[0])
+        if function.takes_rows(self._input_grads_needed(inputs)[1]) and \
+                W.ndim == 2 and type(gy) is numpy.ndarray:
+            # the table is a host leaf: its rows only, added into its gradient
+            ids, rows = self._rows(x, W.shape, gy)
+            if len(ids):
+                ids, rows = _add_at.summed_rows(ids, rows)
+            return None, function.RowsGrad(W.shape, W.dtype, ids, rows)
+        return None, self._scatter(x, W.shape, W.dtype, gy)
 
-    def _scatter(self, x, w_shape, w_dtype, gy):
-        """``gW`` (zeros of ``w_shape``) with each row ``gy`` added at its id."""
-        xp = cuda.get_array_module(x)
+    def _rows(self, x, w_shape, gy):
+        """The ids of ``x`` that get a gradient and their rows of ``gy``."""
         gy = gy.reshape(x.size, w_shape[1])
         ids = x.ravel()
         if self.ignore_label is not None:
@@ -83,6 +90,12 @@ class EmbedIDFunction(function.Function):
             gy = gy[keep]
         if self._wrapped:  # the rows forward read
             ids = _labels.wrap_negative(ids, w_shape[0])
+        return ids, gy
+
+    def _scatter(self, x, w_shape, w_dtype, gy):
+        """``gW`` (zeros of ``w_shape``) with each row ``gy`` added at its id."""
+        xp = cuda.get_array_module(x)
+        ids, gy = self._rows(x, w_shape, gy)
         gW = xp.zeros(w_shape, dtype=w_dtype)
         _add_at.add_rows(gW, ids, gy)
         return gW
