@@ -30,7 +30,7 @@ class Lookup(chainer.Function):
         Lookup.answers.append(needed[0])
         ids, rows = numpy.unique(self.ids), None
         rows = numpy.stack([gy[self.ids == i].sum(axis=0) for i in ids])
-        if function.takes_rows(needed[0]):
+        if function.is_host_leaf(needed[0]):
             return RowsGrad(w.shape, w.dtype, ids, rows),
         dense = numpy.zeros_like(w)
         dense[ids] = rows
@@ -76,7 +76,7 @@ def test_rows_of_a_host_leaf_add_up_as_dense_arrays(cls):
     table = _table(cls)
     table.cleargrad()
     _loss(table).backward()
-    assert all(function.takes_rows(a) for a in Lookup.answers)
+    assert all(function.is_host_leaf(a) for a in Lookup.answers)
     assert table.grad.dtype == numpy.float32
     numpy.testing.assert_array_equal(table.grad, _expected(table.data))
 
@@ -105,7 +105,7 @@ def test_a_table_computed_by_a_function_gets_the_dense_gradient():
     table = _table()
     table.cleargrad()
     _loss(table * 1.0).backward()
-    assert not any(function.takes_rows(a) for a in Lookup.answers)
+    assert not any(function.is_host_leaf(a) for a in Lookup.answers)
     numpy.testing.assert_array_equal(table.grad, _expected(table.data))
 
 
@@ -128,7 +128,7 @@ def test_no_rows_where_something_could_observe_them(how):
     else:
         with chainer.function_hooks.TimerHook():
             loss.backward()
-    assert not any(function.takes_rows(a) for a in Lookup.answers)
+    assert not any(function.is_host_leaf(a) for a in Lookup.answers)
     numpy.testing.assert_array_equal(table.grad, _expected(table.data))
 
 

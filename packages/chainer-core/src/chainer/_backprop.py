@@ -15,6 +15,7 @@ import warnings
 import numpy
 
 from chainer import _deferred_grad
+from chainer import _product_grad
 from chainer import _rows_grad
 from chainer import _graph
 from chainer import cuda
@@ -25,6 +26,7 @@ from chainer.utils import force_array
 
 DeferredGrad = _deferred_grad.DeferredGrad
 RowsGrad = _rows_grad.RowsGrad
+ProductGrad = _product_grad.ProductGrad
 
 
 def backward(root, retain_grad=False, enable_double_backprop=False, loss_scale=None):
@@ -116,6 +118,7 @@ def _backward_pass(root, retain_grad, loss_scale, is_debug):
     given_to_leaves = set()
     thread_hooks = _graph.thread_local.function_hooks
     ArrayInput = _graph.ArrayInput
+    pending = {}  # id of a leaf -> (leaf, its ProductGrads to take as one product)
     while candidates:
         func = heapq.heappop(candidates)[2]
         if func._is_v1:
@@ -188,6 +191,10 @@ def _backward_pass(root, retain_grad, loss_scale, is_debug):
                     if _give_rows(x, gx, shared, loss_scale):
                         continue
                     gx = gx.dense()
+                elif gx.__class__ is ProductGrad:  # a host leaf's, a^T b
+                    if _give_product(x, gx, shared, pending, loss_scale):
+                        continue
+                    gx = gx.dense()
                 _graph.check_grad_type(x, gx, func)  # raises unless compatible
             elif gx.dtype != xd.dtype or gx.shape != xd.shape:
                 _graph.check_grad_type(x, gx, func)
@@ -233,6 +240,8 @@ def _backward_pass(root, retain_grad, loss_scale, is_debug):
                 shared[id_x] = False
             else:
                 x._grad += gx
+    for waiting in pending.values():
+        _take_products(waiting, shared)
 
 
 def _give_deferred(x, gx, loss_scale):
@@ -248,24 +257,74 @@ def _give_deferred(x, gx, loss_scale):
 
 
 def _give_rows(x, gx, shared, loss_scale):
-    """Adds the rows of ``gx`` into the gradient of the host leaf ``x`` (in place where
-    this pass owns that array, else into a copy; made from them when it has none), as
-    the engine adds a dense gradient. Returns False, doing nothing, where ``x`` is not
-    such a leaf (the caller then takes ``gx`` as a dense array)."""
-    data = x.data
-    if x.creator is not None or not x._requires_grad or \
-            x.__class__ is _graph.ArrayInput or data.__class__ is not numpy.ndarray or \
-            gx.shape != data.shape or gx.dtype != data.dtype:
+    """Adds the rows of ``gx`` (a RowsGrad) into the gradient of the host leaf ``x`` (in
+    place where this pass owns that array, else into a copy; made from them when it has
+    none), as the engine adds a dense gradient. Returns False, doing nothing, where
+    ``x`` is not such a leaf (the caller then takes ``gx`` as a dense array)."""
+    if not _is_host_leaf_for(x, gx):
         return False
     if loss_scale is not None:
         _graph.note_loss_scale(x, loss_scale)
+    _add_into_leaf(x, shared, gx.dense, gx.add_to)
+    return True
+
+
+def _give_product(x, gx, shared, pending, loss_scale):
+    """Takes ``gx`` (a ProductGrad) for the host leaf ``x``: the leaf's first gradient
+    of the pass is computed at once; later ones wait in ``pending`` to be taken as one
+    product of their stacked operands (see :mod:`chainer._product_grad`). Returns False,
+    doing nothing, where ``x`` is not such a leaf."""
+    if not _is_host_leaf_for(x, gx):
+        return False
+    if loss_scale is not None:
+        _graph.note_loss_scale(x, loss_scale)
+    id_x = id(x)
+    waiting = pending.get(id_x)
+    if waiting is None:
+        if x._grad is None:
+            _add_into_leaf(x, shared, gx.dense, None)
+            return True
+        waiting = pending[id_x] = (x, [])
+    grads = waiting[1]
+    if grads and grads[0].product is not gx.product:
+        _take_products(waiting, shared)
+    grads.append(gx)
+    if sum([len(g.a) for g in grads]) >= _product_grad.MAX_PENDING_ROWS:
+        _take_products(waiting, shared)
+    return True
+
+
+def _take_products(waiting, shared):
+    """Adds the products waiting for one leaf, ``(x, [ProductGrad, ...])``, into its
+    gradient and empties the list."""
+    x, grads = waiting
+    if grads:
+        total = _product_grad.stacked(grads)
+        del grads[:]
+        _add_into_leaf(x, shared, lambda: total,
+                       lambda held: numpy.add(held, total, out=held))
+
+
+def _is_host_leaf_for(x, gx):
+    # x is a host leaf that requires a gradient of gx's shape and dtype
+    data = x.data
+    return x.creator is None and x._requires_grad and \
+        x.__class__ is not _graph.ArrayInput and data.__class__ is numpy.ndarray and \
+        gx.shape == data.shape and gx.dtype == data.dtype
+
+
+def _add_into_leaf(x, shared, make, add_to):
+    """Adds a gradient into the gradient of the host leaf ``x``: ``make()`` returns it as
+    a new array (taken when ``x`` has none), ``add_to(held)`` adds it into the array
+    ``x`` holds (in place where this pass owns that array, else into a copy); a NaN
+    gradient stays NaN."""
     id_x = id(x)
     held = x._grad
     if held.__class__ is DeferredGrad:
         held = x._grad = held.materialize()
         shared[id_x] = False
     if held is None:
-        x._grad = gx.dense()
+        x._grad = make()
         shared[id_x] = False
     elif held is _graph.NAN_GRAD:
         x._grad = x._nan_array()  # NaN + gx: the NaNs are the sum
@@ -273,8 +332,7 @@ def _give_rows(x, gx, shared, loss_scale):
         if shared.get(id_x):  # may be another variable's array too: not in place
             held = x._grad = held.copy()
             shared[id_x] = False
-        gx.add_to(held)
-    return True
+        add_to(held)
 
 
 def _retained_only(in_data, indexes):

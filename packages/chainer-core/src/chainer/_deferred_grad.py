@@ -21,8 +21,8 @@ class _HostLeaf(object):
     """What :meth:`Function._input_grads_needed <chainer.Function._input_grads_needed>`
     answers for a host leaf that requires a gradient (a parameter) during the array
     engine's backward pass: true, like "needed"; its gradient may be returned as a
-    :class:`chainer._rows_grad.RowsGrad`, which the engine adds into the leaf's
-    gradient in place."""
+    :class:`chainer._rows_grad.RowsGrad` or :class:`chainer._product_grad.ProductGrad`,
+    which the engine adds into the leaf's gradient."""
     __slots__ = ()
 
     def __bool__(self):
@@ -48,9 +48,10 @@ HOST_LEAF = _HostLeaf()
 DEFERRABLE = _Deferrable()
 
 
-def takes_rows(answer):
-    """Whether an answer of ``_input_grads_needed`` allows the gradient to be returned
-    as a :class:`chainer._rows_grad.RowsGrad` (a host leaf's, in the array engine)."""
+def is_host_leaf(answer):
+    """Whether an answer of ``_input_grads_needed`` is for a host leaf in the array
+    engine, whose gradient may then be returned as a :class:`chainer._rows_grad.RowsGrad`
+    or a :class:`chainer._product_grad.ProductGrad`."""
     return isinstance(answer, _HostLeaf)
 
 

@@ -21,7 +21,8 @@ from chainer import flag
 from chainer.configuration import config, deviations as _dev, using_config
 from chainer.utils import type_check
 from chainer._deferred_grad import (DEFERRABLE, HOST_LEAF, DeferredGrad,  # noqa: F401
-                                    takes_rows)  # (for function authors)
+                                    is_host_leaf)  # (for function authors)
+from chainer._product_grad import ProductGrad  # noqa: F401 (for function authors)
 from chainer._rows_grad import RowsGrad  # noqa: F401 (for function authors)
 
 #: Thread-local object whose ``function_hooks`` holds the globally registered hooks.
@@ -360,9 +361,11 @@ class Function(_graph.GraphNode):
         :class:`chainer._deferred_grad.DeferredGrad` for it instead of the array, which
         ``Variable.grad`` computes on first read (never, for most training steps). Any
         host leaf (a parameter too) is answered ``HOST_LEAF`` or ``DEFERRABLE``
-        (:func:`takes_rows` tells both): its gradient may be returned as a
+        (:func:`is_host_leaf` tells both): its gradient may be returned as a
         :class:`chainer._rows_grad.RowsGrad`, zero but for some rows, which the engine
-        adds into the leaf's gradient in place.
+        adds into the leaf's gradient in place, or as a
+        :class:`chainer._product_grad.ProductGrad` ``a^T b``, which the engine sums with
+        the leaf's other such gradients as one product.
         """
         graph_inputs = getattr(self, 'inputs', None)
         if graph_inputs is None or len(graph_inputs) != len(inputs):

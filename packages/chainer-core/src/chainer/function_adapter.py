@@ -3,6 +3,7 @@
 Chainer v2+)."""
 from chainer import _deferred_grad
 from chainer import _graph
+from chainer import _product_grad
 from chainer import _rows_grad
 from chainer import function_node
 
@@ -116,7 +117,7 @@ class FunctionAdapter(function_node.FunctionNode):
 def _as_array(gx):
     # a gradient the array engine would take as it is (rows of a table, one computed
     # on first read), as the array it stands for
-    if gx.__class__ is _rows_grad.RowsGrad:
+    if gx.__class__ is _rows_grad.RowsGrad or gx.__class__ is _product_grad.ProductGrad:
         return gx.dense()
     if gx.__class__ is _deferred_grad.DeferredGrad:
         return gx.materialize()

@@ -90,13 +90,13 @@ def test_a_table_used_at_many_steps_gets_the_dense_sum_bit_for_bit(monkeypatch, 
     import chainer.links as L
     from chainer import function
     made = []
-    takes_rows = function.takes_rows
+    is_host_leaf = function.is_host_leaf
 
     def counted(answer):
-        made.append(takes_rows(answer))
+        made.append(is_host_leaf(answer))
         return made[-1]
 
-    monkeypatch.setattr(function, 'takes_rows', counted)
+    monkeypatch.setattr(function, 'is_host_leaf', counted)
     rng = numpy.random.RandomState(3)
     rows_link = L.EmbedID(7, 4, ignore_label=ignore_label)
     rows_link.W.data = rng.randn(7, 4).astype(dtype_)

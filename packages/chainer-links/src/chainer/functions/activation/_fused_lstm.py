@@ -84,17 +84,20 @@ class FusedLSTM(function.Function):
         if isinstance(grad_outputs[0], variable.Variable):
             return _composed_grads(inputs, grad_outputs)
         c_prev, x, W_up = inputs[:3]
+        needed = self._input_grads_needed(inputs)
         G, tanh_c = self._saved
         gz = numpy.empty((len(x), W_up.shape[0]), dtype=x.dtype)
         gc_prev = _lstm_cell.cell_backward(G, tanh_c, c_prev, *grad_outputs,
                                            out=_lstm_cell.gate_view(gz))
         x2 = x.reshape(len(x), -1)
         grads = (gc_prev, gz.dot(W_up).reshape(x.shape),
-                 _weight_grad.transposed_product(gz, x2), _blas_sum.sum_2d(gz, 0))
+                 _weight_grad.weight_grad(needed[2], gz, x2, W_up),
+                 _blas_sum.sum_2d(gz, 0))
         if len(inputs) == 4:
             return grads
         h_prev, W_lat = inputs[4:]
-        return grads + (gz.dot(W_lat), _weight_grad.transposed_product(gz, h_prev))
+        return grads + (gz.dot(W_lat), _weight_grad.weight_grad(needed[5], gz, h_prev,
+                                                                W_lat))
 
 
 def _composed_grads(inputs, grad_outputs):

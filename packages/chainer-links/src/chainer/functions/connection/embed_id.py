@@ -71,7 +71,7 @@ class EmbedIDFunction(function.Function):
         if _grad_nodes.is_variable(gy):  # a double backprop
             return None, EmbedIDGrad(self, x.data, W.shape, W.dtype).apply(
                 grad_outputs)[0]
-        if function.takes_rows(self._input_grads_needed(inputs)[1]) and \
+        if function.is_host_leaf(self._input_grads_needed(inputs)[1]) and \
                 W.ndim == 2 and type(gy) is numpy.ndarray:
             # the table is a host leaf: its rows only, added into its gradient
             ids, rows = self._rows(x, W.shape, gy)

@@ -111,7 +111,7 @@ class LinearFunction(function.Function):
                     gy.astype(numpy.float32), x2.astype(numpy.float32)).astype(
                         numpy.float16)
             else:
-                gW = _weight_grad.transposed_product(gy, x2)
+                gW = _weight_grad.weight_grad(needed[1], gy, x2, W_given)
         if len(inputs) == 2:
             return _weight_dtype.weight_grad_in_weight_dtype((gx, gW), W_given)
         if needed[2]:
