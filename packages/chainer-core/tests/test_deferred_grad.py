@@ -9,7 +9,7 @@ import pytest
 
 import chainer
 from chainer import Variable
-from chainer.function import DEFERRABLE, HOST_LEAF, DeferredGrad
+from chainer.function import DEFERRABLE, DeferredGrad
 
 
 class Scale(chainer.Function):
@@ -117,8 +117,7 @@ def test_a_parameter_or_subclass_gets_its_gradient_at_once():
               Mine(numpy.zeros(3, numpy.float32))):
         x.cleargrad()  # (a new Parameter holds NaNs, as in v1)
         f, _ = _step(x)
-        # needed, not deferrable (a host leaf: its gradient may come as rows only)
-        assert f.needed[0] is HOST_LEAF and not isinstance(x._grad, DeferredGrad)
+        assert f.needed[0] is True and not isinstance(x._grad, DeferredGrad)
         numpy.testing.assert_array_equal(x.grad, [3, 6, 9])
 
 

@@ -24,18 +24,21 @@ class ProductGrad(object):
     Args:
         product (callable): ``product(a, b)`` returns ``a^T b`` (new array) for any
             number of rows ``n``; products of one function are stacked together.
-        a (numpy.ndarray): the left operand ``(n, p)``, C-contiguous rows.
-        b (numpy.ndarray): the right operand ``(n, q)``.
+        a (numpy.ndarray): the left operand ``(n, p)``.
+        b (numpy.ndarray): the right operand ``(n, q)``, of ``a``'s dtype.
     """
 
     __slots__ = ('product', 'a', 'b', 'shape', 'dtype')
 
     def __init__(self, product, a, b):
+        if a.dtype != b.dtype:
+            raise TypeError('the operands of a ProductGrad must have one dtype, got '
+                            '{} and {}'.format(a.dtype, b.dtype))
         self.product = product
         self.a = a
         self.b = b
         self.shape = (a.shape[1], b.shape[1])
-        self.dtype = numpy.result_type(a.dtype, b.dtype)
+        self.dtype = a.dtype
 
     def dense(self):
         """The gradient as a new array."""

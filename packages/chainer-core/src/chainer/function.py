@@ -482,7 +482,11 @@ def _need(x, a, defer):
     if x.__class__ is _ArrayInput or a.dtype.kind != 'f':
         return False
     if defer and x.creator is None and x._requires_grad and a.__class__ is numpy.ndarray:
-        return DEFERRABLE if x.__class__ is Variable else HOST_LEAF
+        if x.__class__ is Variable:
+            return DEFERRABLE
+        # a parameter's first gradient of the pass is best computed at once (the
+        # engine would do that with rows or a product too)
+        return True if x._grad is None else HOST_LEAF
     return True
 
 
