@@ -35,6 +35,7 @@ def policy(monkeypatch):
         delattr(state, name)
     for name, value in saved.items():
         setattr(state, name, value)
+    state.applied = None  # what the libraries hold now is the test's: set it again
     monkeypatch.undo()
     chainer.set_blas_threads(previous)
 
@@ -92,6 +93,26 @@ def test_threads_in_force_is_what_the_libraries_were_given(policy):
     assert thread_policy.threads_in_force() == 1
     chainer.set_blas_threads('off')
     assert thread_policy.threads_in_force() is None
+
+
+def test_cap_blas_holds_the_blas_below_the_policys_count(policy):
+    chainer.set_blas_threads(3)
+    assert thread_policy.blas_cap() is None
+    thread_policy.cap_blas(1)
+    assert _blas_threads() == {1}
+    assert thread_policy.threads_in_force() == 3 and thread_policy.blas_cap() == 1
+    chainer.set_blas_threads(2)  # another count: the cap stays
+    assert _blas_threads() == {1} and thread_policy.threads_in_force() == 2
+    thread_policy.cap_blas(4)  # a cap above the count changes nothing
+    assert _blas_threads() == {2}
+    chainer.set_blas_threads('off')  # the libraries' own count, cap or not
+    assert _blas_threads() == {4}
+
+
+@pytest.mark.parametrize('bad', [0, -1, 1.5, True, '1', None])
+def test_cap_blas_rejects_what_is_not_a_positive_count(bad):
+    with pytest.raises(ValueError, match='count must be a positive int'):
+        thread_policy.cap_blas(bad)
 
 
 def test_auto_uses_the_available_cores_less_reserved_ones(policy, monkeypatch):

@@ -55,6 +55,8 @@ class _State(object):
         self.unavailable = None    # why the policy cannot act (text), once known
         self.library_limit = None  # the libraries' own thread count before we set any
         self.threads = None        # what we set last
+        self.applied = None        # (threads, blas_cap) last given to the libraries
+        self.blas_cap = None       # most threads for the 'blas' libraries (see cap_blas)
         self.reserved = {}         # owner id -> cores held for helper processes
         self.backoff = FIRST_BACKOFF
         self.retry_at = 0.0
@@ -181,9 +183,36 @@ def _most_threads():
 
 
 def _set_threads(count):
-    if _state.threads != count:
-        _state.controller.limit(limits=count)
-        _state.threads = count
+    applied = (count, _state.blas_cap)
+    if _state.applied != applied:
+        cap = _state.blas_cap
+        _state.controller.limit(limits=count if cap is None else
+                                {'blas': min(count, cap), 'openmp': count})
+        _state.applied = applied
+    _state.threads = count
+
+
+def cap_blas(count):
+    """Holds the BLAS libraries (numpy's OpenBLAS) at ``count`` threads at most from
+    now on, while the policy's count still goes to OpenMP pools and to
+    :func:`threads_in_force`.
+
+    For a second thread pool that runs the large products (chainer-links' oneDNN
+    convolutions and matrix products): a multi-threaded OpenBLAS keeps its worker
+    threads spinning for about 0.1 s after each call, so beside the other pool's threads
+    there are more busy threads than cores on every step (benchmarks/README.md).
+    """
+    if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+        raise ValueError('count must be a positive int, got {!r}'.format(count))
+    with _lock:
+        _state.blas_cap = count
+        if _state.controller is not None and _state.threads is not None:
+            _set_threads(_state.threads)
+
+
+def blas_cap():
+    """The cap :func:`cap_blas` set (None: none)."""
+    return _state.blas_cap
 
 
 def _apply_now():
@@ -197,8 +226,8 @@ def _apply_now():
             return
         if setting == 'off':
             if _state.threads is not None:  # give the libraries their own count back
-                _set_threads(_state.library_limit)
-                _state.threads = None
+                _state.controller.limit(limits=_state.library_limit)
+                _state.threads = _state.applied = None
             next_check = _never
             return
         if setting == 'auto':

@@ -7,6 +7,7 @@ import pytest
 
 import chainer
 import chainer.functions as F
+from chainer import thread_policy
 from chainer.functions.connection import _onednn_conv
 from chainer.functions.connection import _onednn_library
 
@@ -206,11 +207,15 @@ def test_a_failed_call_names_it():
 def test_openmp_threads_follow_the_thread_policy(monkeypatch):
     monkeypatch.setenv(_onednn_library.ENV_USE, 'auto')
     previous = chainer.get_blas_threads()
+    policy = thread_policy._state
+    cap = policy.blas_cap
     x, W, b = _inputs((2, 3, 6, 6), (4, 3, 3, 3), True)
     try:
+        policy.blas_cap = None
         chainer.set_blas_threads(2)
         F.convolution_2d(x, W, b)
         assert _onednn_library._local.threads == 1  # too little work for two
+        assert thread_policy.blas_cap() is None  # numpy's BLAS keeps its threads
         monkeypatch.setattr(_onednn_library, 'PARALLEL_WORK', 0)
         monkeypatch.setattr(_onednn_conv, '_recent', {})  # plans for the new limit
         for count in (2, 1):
@@ -218,7 +223,11 @@ def test_openmp_threads_follow_the_thread_policy(monkeypatch):
             y = F.convolution_2d(x, W, b)
             assert _onednn_library._local.threads == count
             assert y.creator._onednn.threads == count  # made for the count it runs on
+            # from the first parallel primitive on, the BLAS stays on one thread
+            assert thread_policy.blas_cap() == 1
+            assert thread_policy.threads_in_force() == count
     finally:
+        policy.blas_cap, policy.applied = cap, None
         chainer.set_blas_threads(previous)
 
 

@@ -331,6 +331,12 @@ def use_threads(lib, count):
     against 33-37 for primitives made for one.
     """
     if getattr(_local, 'threads', None) != count:
+        if count > 1 and thread_policy.blas_cap() is None:
+            # From the first parallel primitive on, numpy's BLAS stays on one thread:
+            # its workers spin for ~0.1 s after every multi-threaded call and would
+            # keep more threads busy than there are cores beside these (an MLP step
+            # 14.4 ms instead of 8.7 on two cores).
+            thread_policy.cap_blas(1)
         set_threads(lib, count)
 
 
