@@ -22,6 +22,10 @@ The setting (``CHAINER_BLAS_THREADS`` in the environment, or :func:`set_blas_thr
 * a positive int: that many threads, always.
 * ``'off'`` (or None): leave the libraries as they are.
 
+A second thread pool that runs the large products (chainer-links' oneDNN, on OpenMP) calls
+:func:`cap_blas` to keep the BLAS on one thread beside it; the policy's count then goes
+to that pool (:func:`threads_in_force`).
+
 Threads are set through ``threadpoolctl`` (a dependency of chainer-core). Without it, or
 without per-thread scheduler statistics (not Linux), ``'auto'`` keeps the libraries'
 threads within the cores left after reservations and cannot react to contention.
