@@ -5,6 +5,7 @@ import pytest
 
 import chainer
 import chainer.functions as F
+from chainer import thread_policy
 from chainer.functions.connection import _onednn_library
 from chainer.functions.connection import _onednn_matmul
 
@@ -49,18 +50,49 @@ def _inputs(x_shape, w_shape, bias, dtype=numpy.float32, b_dtype=None):
     ((64, 4, 16, 16), (256, 1024), False),  # x flattened to (64, 1024)
     ((128, 512), (300, 512), True),
 ])
-def test_large_products_on_onednn_agree_with_numpy(monkeypatch, products, x_shape,
-                                                    w_shape, bias):
+def test_large_products_on_onednn_agree_with_numpy(monkeypatch, products, one_thread,
+                                                    x_shape, w_shape, bias):
     x, W, b = _inputs(x_shape, w_shape, bias)
     expected = _linear(monkeypatch, 'never', x, W, b)
     assert products == []
     got = _linear(monkeypatch, 'auto', x, W, b)
     rows = x_shape[0]
+    # on one thread the weight gradient gy^T x stays with numpy
     assert products == [((rows, w_shape[1]), w_shape, False, True, bias),  # x W^T + b
                         ((rows, w_shape[0]), w_shape, False, False, False)]  # gy W
+    _assert_all_agree(expected, got)
+
+
+def _assert_all_agree(expected, got):
     for e, g in zip(expected, got):
         assert g.shape == e.shape and g.dtype == numpy.float32
         numpy.testing.assert_allclose(g, e, rtol=1e-4, atol=1e-3)
+
+
+@pytest.fixture
+def one_thread():
+    previous = chainer.get_blas_threads()
+    chainer.set_blas_threads(1)
+    yield
+    chainer.set_blas_threads(previous)
+
+
+@needs_onednn
+def test_the_weight_gradient_joins_oneDNN_where_it_runs_in_parallel(monkeypatch,
+                                                                    products):
+    policy = thread_policy._state
+    previous, cap = chainer.get_blas_threads(), policy.blas_cap
+    x, W, b = _inputs((100, 784), (1000, 784), True)
+    expected = _linear(monkeypatch, 'never', x, W, b)
+    try:
+        chainer.set_blas_threads(2)
+        got = _linear(monkeypatch, 'auto', x, W, b)
+    finally:
+        policy.blas_cap, policy.applied = cap, None
+        chainer.set_blas_threads(previous)
+    assert ((100, 1000), (100, 784), True, False, False) in products  # gy^T x
+    assert len(products) == 3
+    _assert_all_agree(expected, got)
 
 
 @needs_onednn
@@ -80,7 +112,8 @@ def test_a_bias_of_another_dtype_is_added_after_the_product(monkeypatch, product
     ((100, 784), (10, 784), numpy.float32),    # too few columns
     ((100, 784), (1000, 784), numpy.float64),  # not float32
 ])
-def test_other_products_stay_with_numpy(monkeypatch, products, x_shape, w_shape, dtype):
+def test_other_products_stay_with_numpy(monkeypatch, products, one_thread, x_shape,
+                                        w_shape, dtype):
     x, W, b = _inputs(x_shape, w_shape, True, dtype)
     _linear(monkeypatch, 'auto', x, W, b)
     assert products == []

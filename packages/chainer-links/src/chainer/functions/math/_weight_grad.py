@@ -2,6 +2,8 @@
 import numpy
 
 from chainer import function
+from chainer.functions.connection import _onednn_library as dnnl
+from chainer.functions.connection import _onednn_matmul
 
 
 def transposed_product(gy, x):
@@ -11,11 +13,27 @@ def transposed_product(gy, x):
     Computed by matmul, not dot: numpy's dot zero-fills its output before the GEMM (a
     wasted pass over the whole weight-sized result, ~15% of the product). At ``n == 1``
     (an outer product) numpy's matmul leaves BLAS for a loop about 8x slower than
-    dot (100x784: 212 us against 27 us on one thread), so dot is used there.
+    dot (100x784: 212 us against 27 us on one thread), so dot is used there. A large
+    float32 product runs on oneDNN's matmul where that runs on several threads.
     """
     if len(gy) == 1:
         return gy.T.dot(x)
+    if _parallel_on_onednn(gy, x):
+        return _onednn_matmul.product(gy, x, transpose_a=True)
     return gy.T @ x
+
+
+def _parallel_on_onednn(gy, x):
+    # Where oneDNN runs its products on several threads (chainer-links[onednn], the
+    # thread policy's count above one), numpy's BLAS is held on one thread beside it
+    # (thread_policy.cap_blas): a large weight gradient then takes oneDNN's matmul to
+    # use the other cores. On one thread it stays with numpy (as fast there).
+    if not _onednn_matmul.usable(gy, x):
+        return False
+    rows, out = gy.shape
+    work = out * rows * x.shape[1]
+    return _onednn_matmul.worth_it(out, rows, x.shape[1]) and \
+        dnnl.threads_for(work, dnnl.policy_threads()) > 1
 
 
 def weight_grad(answer, gy, x, W):
