@@ -225,7 +225,7 @@ def _closure_check(limit):
     (len, False),
 ])
 def test_reads_only_its_argument(method, expected):
-    assert function._reads_only_its_argument(method) is expected
+    assert (function._attributes_read(None, method) == ()) is expected
 
 
 @pytest.mark.parametrize('cls, expected', [

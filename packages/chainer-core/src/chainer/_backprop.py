@@ -187,12 +187,9 @@ def _backward_pass(root, retain_grad, loss_scale, is_debug):
                 if gx.__class__ is DeferredGrad:  # a plain leaf's, computed on read
                     _give_deferred(x, gx, loss_scale)
                     continue
-                if gx.__class__ is RowsGrad:  # a host leaf's, zero but for some rows
-                    if _give_rows(x, gx, shared, loss_scale):
-                        continue
-                    gx = gx.dense()
-                elif gx.__class__ is ProductGrad:  # a host leaf's, a^T b
-                    if _give_product(x, gx, shared, pending, loss_scale):
+                if gx.__class__ is RowsGrad or gx.__class__ is ProductGrad:
+                    # a host leaf's: zero but for some rows, or a^T b
+                    if _give_parts(x, gx, shared, pending, loss_scale):
                         continue
                     gx = gx.dense()
                 _graph.check_grad_type(x, gx, func)  # raises unless compatible
@@ -256,34 +253,33 @@ def _give_deferred(x, gx, loss_scale):
         x.grad = x.grad + gx.materialize()
 
 
-def _give_rows(x, gx, shared, loss_scale):
-    """Adds the rows of ``gx`` (a RowsGrad) into the gradient of the host leaf ``x`` (in
-    place where this pass owns that array, else into a copy; made from them when it has
-    none), as the engine adds a dense gradient. Returns False, doing nothing, where
-    ``x`` is not such a leaf (the caller then takes ``gx`` as a dense array)."""
+def _give_parts(x, gx, shared, pending, loss_scale):
+    """Takes ``gx`` (a RowsGrad or a ProductGrad) for the host leaf ``x``, as the engine
+    adds a dense gradient: rows are added into the leaf's gradient at once (in place
+    where this pass owns that array, else into a copy; made from them when it has
+    none); a product is computed at once when it is the leaf's first gradient of the
+    pass, else it waits in ``pending`` to be taken with the leaf's later ones as one
+    product of their stacked operands (see :mod:`chainer._product_grad`). Returns
+    False, doing nothing, where ``x`` is not such a leaf (the caller then takes ``gx``
+    as a dense array)."""
     if not _is_host_leaf_for(x, gx):
         return False
     if loss_scale is not None:
         _graph.note_loss_scale(x, loss_scale)
-    _add_into_leaf(x, shared, gx.dense, gx.add_to)
+    if gx.__class__ is RowsGrad:
+        _add_into_leaf(x, shared, gx.dense, gx.add_to)
+    else:
+        _pend_product(x, gx, shared, pending)
     return True
 
 
-def _give_product(x, gx, shared, pending, loss_scale):
-    """Takes ``gx`` (a ProductGrad) for the host leaf ``x``: the leaf's first gradient
-    of the pass is computed at once; later ones wait in ``pending`` to be taken as one
-    product of their stacked operands (see :mod:`chainer._product_grad`). Returns False,
-    doing nothing, where ``x`` is not such a leaf."""
-    if not _is_host_leaf_for(x, gx):
-        return False
-    if loss_scale is not None:
-        _graph.note_loss_scale(x, loss_scale)
+def _pend_product(x, gx, shared, pending):
     id_x = id(x)
     waiting = pending.get(id_x)
     if waiting is None:
         if x._grad is None:
             _add_into_leaf(x, shared, gx.dense, None)
-            return True
+            return
         waiting = pending[id_x] = (x, [])
     grads = waiting[1]
     if grads and grads[0].product is not gx.product:
@@ -291,7 +287,6 @@ def _give_product(x, gx, shared, pending, loss_scale):
     grads.append(gx)
     if sum([len(g.a) for g in grads]) >= _product_grad.MAX_PENDING_ROWS:
         _take_products(waiting, shared)
-    return True
 
 
 def _take_products(waiting, shared):

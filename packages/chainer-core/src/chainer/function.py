@@ -62,12 +62,6 @@ def _passed_checks_of(cls):
     return passed
 
 
-def _reads_only_its_argument(method):
-    """Whether the method ``(self, in_types)`` never touches ``self`` and has no closure
-    (decided from its bytecode), so that its outcome depends on ``in_types`` alone."""
-    return _attributes_read(None, method) == ()
-
-
 def _attributes_read(cls, method):
     """The names of the attributes of ``self`` that the method ``(self, in_types)``
     reads, when reading plain attributes is all it does with ``self`` (no method call,
@@ -111,12 +105,15 @@ def _value_key(value):
     """``(class, value)`` for a plain value (see :data:`_PLAIN_VALUES`; numpy scalars
     and flat tuples of plain values count too); raises TypeError for anything else."""
     cls = value.__class__
-    if cls in _PLAIN_VALUES or isinstance(value, numpy.generic):
+    if _is_plain(value):
         return cls, value
-    if cls is tuple and all([v.__class__ in _PLAIN_VALUES or isinstance(v, numpy.generic)
-                             for v in value]):
+    if cls is tuple and all([_is_plain(v) for v in value]):
         return cls, tuple([(v.__class__, v) for v in value])
     raise TypeError('not a plain value')
+
+
+def _is_plain(value):
+    return value.__class__ in _PLAIN_VALUES or isinstance(value, numpy.generic)
 
 
 def _plain_attribute_load(following):

@@ -38,6 +38,12 @@ def worth_it(m, k, n):
             m * k * n >= MIN_WORK and dnnl.library() is not None)
 
 
+def takes(a, b, m, k, n):
+    """Whether the ``(m, k) x (k, n)`` product of the host float32 matrices ``a`` and
+    ``b`` runs on oneDNN (installed and large enough to gain)."""
+    return usable(a, b) and worth_it(m, k, n)
+
+
 def usable(*arrays):
     """Whether the arrays are host float32 matrices (oneDNN's operands here)."""
     for a in arrays:

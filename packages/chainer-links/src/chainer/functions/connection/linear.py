@@ -76,7 +76,7 @@ class LinearFunction(function.Function):
         x, W = inputs[:2]
         b = inputs[2] if len(inputs) == 3 else None
         x2 = x.reshape(len(x), W.shape[1])
-        if _on_onednn(x2, W, len(x2), W.shape[1], len(W)):
+        if _onednn_matmul.takes(x2, W, len(x2), W.shape[1], len(W)):
             # the bias joins the product when it is float32 too (it keeps its own dtype)
             fused = b is None or b.dtype == numpy.float32
             y = _onednn_matmul.product(x2, W, transpose_b=True, bias=b if fused else None)
@@ -132,15 +132,9 @@ class LinearFunction(function.Function):
 
 
 def _input_grad(gy, W, x_shape):
-    if _on_onednn(gy, W, len(gy), len(W), W.shape[1]):
+    if _onednn_matmul.takes(gy, W, len(gy), len(W), W.shape[1]):
         return _onednn_matmul.product(gy, W).reshape(x_shape)
     return _dot(gy, W).reshape(x_shape)
-
-
-def _on_onednn(a, b, m, k, n):
-    """Whether the ``(m, k) x (k, n)`` product of the host float32 matrices ``a`` and
-    ``b`` runs on oneDNN (installed and large enough to gain)."""
-    return _onednn_matmul.usable(a, b) and _onednn_matmul.worth_it(m, k, n)
 
 
 def linear(x, W, b=None, n_batch_axes=1):

@@ -28,12 +28,10 @@ def _parallel_on_onednn(gy, x):
     # thread policy's count above one), numpy's BLAS is held on one thread beside it
     # (thread_policy.cap_blas): a large weight gradient then takes oneDNN's matmul to
     # use the other cores. On one thread it stays with numpy (as fast there).
-    if not _onednn_matmul.usable(gy, x):
-        return False
     rows, out = gy.shape
-    work = out * rows * x.shape[1]
-    return _onednn_matmul.worth_it(out, rows, x.shape[1]) and \
-        dnnl.threads_for(work, dnnl.policy_threads()) > 1
+    inputs = x.shape[1]
+    return _onednn_matmul.takes(gy, x, out, rows, inputs) and \
+        dnnl.threads_for(out * rows * inputs, dnnl.policy_threads()) > 1
 
 
 def weight_grad(answer, gy, x, W):
