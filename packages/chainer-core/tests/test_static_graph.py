@@ -469,3 +469,87 @@ def test_static_code_gets_the_arrays_of_each_call():
             assert numpy.array_equal(y.data, h * numpy.clip(h, -1.0, 1.0))
             assert net.seen[-1] == float(h.sum())
     assert _replayed(y) and len(net.seen) == 5
+
+
+class _Scale(chainer.Function):
+    """y = a x, differentiable in x, with a replay form that counts its calls."""
+
+    calls = None
+
+    def __init__(self, a, offer=True):
+        self.a = a
+        self.offer = offer
+
+    def forward(self, inputs):
+        return inputs[0] * self.a,
+
+    def backward(self, inputs, grad_outputs):
+        return grad_outputs[0] * self.a,
+
+    def _replay_form(self, in_arrays, out_arrays, needed):
+        assert needed == (True,)
+        return _ScaleForm(self.a) if self.offer else None
+
+
+class _ScaleForm(object):
+    calls = []
+
+    def __init__(self, a):
+        self.a = a
+
+    def forward(self, inputs):
+        _ScaleForm.calls.append('forward')
+        y = inputs[0] * self.a
+        return (y,), y.sum()
+
+    def backward(self, inputs, saved, grad_outputs):
+        _ScaleForm.calls.append(('backward', float(saved)))
+        return grad_outputs[0] * self.a,
+
+
+class WithForms(chainer.Chain):
+    def __init__(self, offer):
+        super(WithForms, self).__init__()
+        with self.init_scope():
+            self.W = chainer.Parameter(numpy.full((2,), 3.0, numpy.float32))
+        self.offer = offer
+
+    @static_graph
+    def __call__(self, x):
+        return _Scale(2.0, self.offer)(x * self.W)
+
+
+def test_replay_forms_run_instead_of_the_node_and_keep_no_state():
+    _ScaleForm.calls = []
+    model = WithForms(True)
+    a = numpy.array([1.0, 2.0], numpy.float32)
+    b = numpy.array([10.0, 20.0], numpy.float32)
+    for _ in range(2):
+        model(a)
+    assert _ScaleForm.calls == []  # traced twice define-by-run
+    model.cleargrads()
+    ya, yb = model(a), model(b)  # two forwards before their backwards
+    assert _replayed(ya) and _replayed(yb)
+    assert numpy.array_equal(ya.data, 6 * a) and numpy.array_equal(yb.data, 6 * b)
+    yb.grad = numpy.ones(2, numpy.float32)
+    yb.backward()
+    ya.grad = numpy.ones(2, numpy.float32)
+    ya.backward()
+    # each backward got the state its own forward saved
+    assert _ScaleForm.calls == ['forward', 'forward', ('backward', 180.0),
+                                ('backward', 18.0)]
+    assert numpy.array_equal(model.W.grad, 2 * (a + b))
+
+
+def test_a_node_offering_no_form_runs_itself():
+    _ScaleForm.calls = []
+    model = WithForms(False)
+    x = numpy.array([1.0, 2.0], numpy.float32)
+    for _ in range(3):
+        model.cleargrads()
+        y = model(x)
+        y.grad = numpy.ones(2, numpy.float32)
+        y.backward()
+    assert _replayed(y) and _ScaleForm.calls == []
+    assert numpy.array_equal(model.W.grad, 2 * x)
+    assert all(st.form is None for st in model.static_schedule.steps)

@@ -7,6 +7,23 @@ arrays, with no Variable, type check or graph bookkeeping in between; its backwa
 calls each node's ``backward`` in the order the engine took, adding gradients up by
 the engine's rules. The gradients of the arguments go back to the engine, which
 accumulates them into the parameters exactly as define-by-run does.
+
+A node may offer a *replay form* of its traced call: its class defines
+``_replay_form(in_arrays, out_arrays, needed)``, called once when the schedule is
+built with the traced input and output arrays and which input gradients the traced
+call needed (bools); it returns None (the replay then runs the node itself) or an
+object with
+
+* ``forward(inputs)`` returning ``(outputs, saved)``: the outputs (a tuple) and what
+  its backward needs, kept by the replay and not by the form, so that one form serves
+  replays whose backward is still due; and
+* ``backward(inputs, saved, grad_outputs)`` returning the tuple of input gradients
+  (None where not needed).
+
+A form does the array operations of the node's forward and backward for the traced
+kind of call (device, dtypes, options) without the node's per-call dispatch, and
+must give bit-identical results; where a call's data leaves that kind (a label out of
+range), the form runs the node's own code.
 """
 import copy
 import weakref
@@ -55,9 +72,13 @@ class StaticScheduleFunction(function.Function):
             values.append(v.data)
         ins = []
         i = 0
+        saved = [None] * len(steps)
         for st in steps:
             args = st.fetch(values)
-            if st.code is not None:
+            form = st.form
+            if form is not None:
+                outs, saved[i] = form.forward(args)
+            elif st.code is not None:
                 outs = _run_code(st.code, args)
             else:
                 node = st.node if nodes is None else nodes[i]
@@ -79,6 +100,7 @@ class StaticScheduleFunction(function.Function):
                     values[s] = y
             i += 1
         self._ins = ins
+        self._saved = saved
         sched.pending = weakref.ref(self)
         return tuple([values[s] for s in sched.out_slots])
 
@@ -113,9 +135,12 @@ class StaticScheduleFunction(function.Function):
             if not st.any_requires_grad:
                 continue
             index = st.index
-            node = st.node if nodes is None else nodes[index]
             args = ins[index]
-            if st.is_v1:
+            form = st.form
+            if form is not None:
+                gxs = form.backward(args, self._saved[index], gys)
+            elif st.is_v1:
+                node = st.node if nodes is None else nodes[index]
                 in_data = args
                 kept = node._input_indexes_to_retain
                 if kept is not None:
@@ -132,6 +157,7 @@ class StaticScheduleFunction(function.Function):
                             node.label, len(gxs), len(in_data)))
             else:
                 from chainer import _backprop
+                node = st.node if nodes is None else nodes[index]
                 gxs = _backprop._node_backward_arrays(node, node._inputs, args, gys)
             for k, to_slot, ref in st.grad_dests:
                 gx = gxs[k]

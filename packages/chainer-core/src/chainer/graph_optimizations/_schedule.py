@@ -42,10 +42,11 @@ class Step(object):
 
     __slots__ = ('index', 'node', 'code', 'sources', 'out_slots', 'is_v1',
                  'grad_dest', 'grad_dests', 'any_requires_grad', 'requires_grad',
-                 'attrs', 'attr_sources', 'initial', 'fetch', 'attr_fetch')
+                 'attrs', 'attr_sources', 'initial', 'fetch', 'attr_fetch', 'form')
 
     def __init__(self, index):
         self.index = index
+        self.form = None
         self.grad_dest = None
         self.any_requires_grad = False
         self.requires_grad = None
@@ -154,8 +155,10 @@ def build(tracer, flat_args, flat_outputs, params):
             if step.is_v1 and inputs is not None:
                 needed = type(node)._input_grads_needed(node, traced.in_arrays)
                 # plain bools: a replay computes every gradient it needs at once
-                step.initial['_input_grads_needed'] = _Fixed(tuple([
-                    bool(n) for n in needed]))
+                needed = tuple([bool(n) for n in needed])
+                step.initial['_input_grads_needed'] = _Fixed(needed)
+                if not step.attrs:
+                    step.form = _form_of(node, traced, needed)
             step.node.__dict__ = dict(step.initial)
         sched.steps.append(step)
     sched.out_slots = tuple([_output_slot(y, produced, by_node, tracer.steps)
@@ -164,6 +167,16 @@ def build(tracer, flat_args, flat_outputs, params):
     _number_positions(sched, uses)
     _lay_out(sched)
     return sched
+
+
+def _form_of(node, traced, needed):
+    """The replay form the traced node offers for its call (see
+    :mod:`._replay`), or None: the replay then runs the node's own forward and
+    backward."""
+    offer = getattr(node, '_replay_form', None)
+    if offer is None:
+        return None
+    return offer(traced.in_arrays, traced.out_arrays, needed)
 
 
 def _lay_out(sched):

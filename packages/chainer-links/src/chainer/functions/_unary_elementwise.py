@@ -9,7 +9,10 @@ The backward is differentiable (a double backprop): given Variables, it builds t
 gradient from differentiable functions (:meth:`UnaryElementwise.variable_derivative`),
 while an ordinary backward stays on arrays.
 """
+import copy
 import weakref
+
+import numpy
 
 from chainer import cuda
 from chainer import function
@@ -113,6 +116,16 @@ class UnaryElementwise(function.Function):
         gx = self.derivative(xp, x, self._y, grad_outputs[0])
         return utils.force_array(gx, x.dtype),
 
+    def _replay_form(self, in_arrays, out_arrays, needed):
+        """A static replay's form of this call: :class:`_HostUnaryReplay` for a host
+        input where the subclass keeps this class's forward and backward."""
+        cls = type(self)
+        if type(in_arrays[0]) is not numpy.ndarray or \
+                cls.forward is not UnaryElementwise.forward or \
+                cls.backward is not UnaryElementwise.backward:
+            return None
+        return _HostUnaryReplay(copy.copy(self))
+
     def _double_backprop_gradient(self, x, gy):
         if self.piecewise_constant:  # the gradient is zero: so are its derivatives
             xp = cuda.get_array_module(x.data)
@@ -138,3 +151,26 @@ def constant_factor(x, condition, value=1):
     derivative of a piecewise linear function, whose own derivative is zero almost
     everywhere (undefined at the kinks)."""
     return (condition * x.dtype.type(value)).astype(x.dtype, copy=False)
+
+
+class _HostUnaryReplay(object):
+    """A host :class:`UnaryElementwise` call in a static replay: the node's own
+    :meth:`~UnaryElementwise.compute` and :meth:`~UnaryElementwise.derivative`, with
+    the output kept by the replay instead of the node."""
+
+    __slots__ = ('node',)
+
+    def __init__(self, node):
+        self.node = node
+
+    def forward(self, inputs):
+        x = inputs[0]
+        y = utils.force_array(self.node.compute(numpy, x), x.dtype)
+        return (y,), y
+
+    def backward(self, inputs, y, grad_outputs):
+        x = inputs[0]
+        node = self.node
+        if node.piecewise_constant:
+            return numpy.zeros_like(x),
+        return utils.force_array(node.derivative(numpy, x, y, grad_outputs[0]), x.dtype),

@@ -119,6 +119,14 @@ class LinearFunction(function.Function):
         return _weight_dtype.weight_grad_in_weight_dtype((gx, gW, gb), W_given)
 
 
+    def _replay_form(self, in_arrays, out_arrays, needed):
+        """A static replay's form of this call (:class:`_HostLinearReplay`), for host
+        operands of one float32/float64 dtype whose products stay with numpy; else
+        None."""
+        if type(self) is not LinearFunction:
+            return None
+        return _HostLinearReplay.of(in_arrays, needed)
+
     def _variable_grads(self, inputs, gy):
         """The gradients as Variables (a double backprop)."""
         x, W0 = inputs[:2]
@@ -129,6 +137,50 @@ class LinearFunction(function.Function):
         if len(inputs) == 2:
             return gx, gW
         return gx, gW, _grad_nodes.ChannelSum().apply((gy,))[0]
+
+
+class _HostLinearReplay(object):
+    """The array operations of :class:`LinearFunction` on host float32/float64
+    operands of one dtype, with the choices its forward and backward make per call
+    (oneDNN, the unit-major order, which gradients) taken once for the traced shapes:
+    the same numpy calls, so the same bits, without the dispatch."""
+
+    __slots__ = ('rows', 'needed', 'ones')
+
+    @classmethod
+    def of(cls, in_arrays, needed):
+        """The form for a call on ``in_arrays``, or None where it would not take the
+        plain numpy path."""
+        x, W = in_arrays[:2]
+        if W.dtype not in _blas_sum.BLAS_DTYPES or x.ndim < 2 or any(
+                type(a) is not numpy.ndarray or a.dtype != W.dtype for a in in_arrays):
+            return None
+        n, (m, k) = len(x), W.shape
+        if _unit_major_is_faster(n, m) or _onednn_matmul.worth_it(n, k, m) or \
+                _onednn_matmul.worth_it(n, m, k) or _onednn_matmul.worth_it(m, n, k):
+            return None
+        form = cls()
+        form.rows = (n, k)
+        form.needed = needed
+        form.ones = numpy.ones(n, dtype=W.dtype) if len(in_arrays) == 3 else None
+        return form
+
+    def forward(self, inputs):
+        y = inputs[0].reshape(self.rows).dot(inputs[1].T)
+        if len(inputs) == 3:
+            y += inputs[2]
+        return (y,), None
+
+    def backward(self, inputs, saved, grad_outputs):
+        x, W = inputs[:2]
+        gy = grad_outputs[0]
+        needed = self.needed
+        gx = gy.dot(W).reshape(x.shape) if needed[0] else None
+        gW = _weight_grad.numpy_transposed_product(gy, x.reshape(self.rows)) \
+            if needed[1] else None
+        if len(inputs) == 2:
+            return gx, gW
+        return gx, gW, self.ones.dot(gy) if needed[2] else None
 
 
 def _input_grad(gy, W, x_shape):

@@ -161,9 +161,7 @@ class SoftmaxCrossEntropy(function.Function):
             self._e, self._s = e, s
         at = _label_index(safe_t)
         self._targets = at, safe_t, valid
-        lse = numpy.log(s)
-        lse += m
-        log_p = x[at] - lse.reshape(t.shape)
+        log_p = _target_log_softmax(x, at, t.shape, s, m)
         if self.class_weight is not None:
             log_p *= self.class_weight.astype(x.dtype, copy=False)[safe_t]
         if valid is not None:
@@ -250,9 +248,21 @@ class SoftmaxCrossEntropy(function.Function):
             if valid is not None:
                 r *= valid
             per_label = numpy.expand_dims(r, 1)
-        gx = numpy.multiply(e, per_label / s)
-        gx[at] -= r
-        return gx, None
+        return _softmax_minus_targets(e, s, at, r, per_label), None
+
+    def _replay_form(self, in_arrays, out_arrays, needed):
+        """A static replay's form of this call (``HostSoftmaxCrossEntropyReplay``)
+        for host float scores of shape ``(N, C)``, integer labels and the mean loss
+        without class weights or an ignore label among the classes; else None."""
+        x, t = in_arrays
+        if type(self) is not SoftmaxCrossEntropy or type(x) is not numpy.ndarray or \
+                type(t) is not numpy.ndarray or x.ndim != 2 or t.dtype.kind != 'i' or \
+                x.dtype.kind != 'f' or self.reduce != 'mean' or \
+                self.class_weight is not None or 0 <= self.ignore_label < x.shape[1]:
+            return None
+        from chainer.functions.loss import _softmax_cross_entropy_replay
+        return _softmax_cross_entropy_replay.HostSoftmaxCrossEntropyReplay(
+            self, x.dtype.type(self._coefficient(t, t.size)), len(t))
 
     def _class_weight_like(self, x, xp):
         w = xp.asarray(self.class_weight, dtype=x.dtype)
@@ -319,6 +329,22 @@ class SoftmaxCrossEntropy(function.Function):
         valid = t != self.ignore_label
         picked = xp.take_along_axis(log_y, xp.expand_dims(xp.where(valid, t, 0), 1), 1)
         return -xp.squeeze(picked, 1) * valid
+
+
+def _target_log_softmax(x, at, shape, s, m):
+    """``log softmax(x)[at]`` of the shape ``shape`` of the labels, from ``s`` and
+    ``m`` of :func:`_shifted_exp`: ``x[at] - m - log s``."""
+    lse = numpy.log(s)
+    lse += m
+    return x[at] - lse.reshape(shape)
+
+
+def _softmax_minus_targets(e, s, at, r, per_label):
+    """``per_label * softmax - r`` at the targets ``at``: the host gradient of the
+    scores, from ``e`` and ``s`` of :func:`_shifted_exp`."""
+    gx = numpy.multiply(e, per_label / s)
+    gx[at] -= r
+    return gx
 
 
 def _acc_dtype(dtype):

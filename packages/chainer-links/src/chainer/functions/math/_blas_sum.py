@@ -1,7 +1,8 @@
 """Sums along one axis of a host matrix as a BLAS matrix-vector product."""
 import numpy
 
-_BLAS_DTYPES = (numpy.dtype(numpy.float32), numpy.dtype(numpy.float64))
+#: The dtypes BLAS multiplies (numpy's own loops do the others).
+BLAS_DTYPES = (numpy.dtype(numpy.float32), numpy.dtype(numpy.float64))
 
 
 def sum_2d(a, axis):
@@ -20,7 +21,7 @@ def sum_2d(a, axis):
     Returns:
         The 1-d array of sums, of ``a``'s dtype.
     """
-    if type(a) is numpy.ndarray and a.dtype in _BLAS_DTYPES:
+    if type(a) is numpy.ndarray and a.dtype in BLAS_DTYPES:
         ones = numpy.ones(a.shape[axis], dtype=a.dtype)
         return ones.dot(a) if axis == 0 else a.dot(ones)
     return a.sum(axis=axis)
