@@ -403,3 +403,24 @@ def test_zerograds_warns_as_in_v1_24_but_optimizers_do_not():
         warnings.simplefilter('error', DeprecationWarning)
         opt.update(lambda: link.w * 2.0)
     assert link.w.data == -1.0
+
+
+def test_params_and_links_walk_the_hierarchy_in_namedparams_order():
+    # params() and links() walk the tree themselves (no paths made): same order
+    # and the same include_uninit / skipself filters as their named versions
+    root = chainer.Chain()
+    with root.init_scope():
+        root.z = chainer.Parameter(numpy.zeros(2, numpy.float32))
+        root.a = chainer.Parameter(numpy.zeros(3, numpy.float32))
+        root.pending = chainer.Parameter()  # no data yet
+        root.kids = chainer.ChainList(chainer.Link(), chainer.Chain())
+    with root.kids[0].init_scope():
+        root.kids[0].w = chainer.Parameter(numpy.ones(1, numpy.float32))
+    for include in (True, False):
+        assert list(root.params(include)) == \
+            [p for _, p in root.namedparams(include)]
+    assert len(list(root.params(False))) == len(list(root.params())) - 1
+    for skip in (False, True):
+        assert list(root.links(skip)) == [link for _, link in root.namedlinks(skip)]
+    root.cleargrads()
+    assert all(p.grad is None for p in root.params())

@@ -25,6 +25,8 @@ from chainer.configuration import config, deviations as _dev, using_config
 from chainer.utils import force_array
 
 DeferredGrad = _deferred_grad.DeferredGrad
+#: Sets an attribute past a subclass's __setattr__ (Parameter's, there for its data)
+_set_attribute = object.__setattr__
 RowsGrad = _rows_grad.RowsGrad
 ProductGrad = _product_grad.ProductGrad
 
@@ -33,8 +35,15 @@ def backward(root, retain_grad=False, enable_double_backprop=False, loss_scale=N
     """Runs backprop from ``root`` (see :meth:`chainer.Variable.backward`)."""
     if root.creator is None:
         return
-    if root.data.size == 1 and root._grad is None:
-        if root.data.ndim:
+    data = root.data
+    if data.__class__ is numpy.ndarray and data.ndim == 0 and root._grad is None:
+        # a host scalar loss, the common case: its gradient is one
+        grad = numpy.ones_like(data)
+        if loss_scale is not None:
+            grad *= loss_scale
+        root._grad = grad
+    elif data.size == 1 and root._grad is None:
+        if data.ndim:
             warnings.warn(
                 'backward() of a 1-element array of shape {} treats it as a scalar '
                 'loss; reduce the loss to a 0-d array (e.g. F.sum) or set its grad'
@@ -193,7 +202,8 @@ def _backward_pass(root, retain_grad, loss_scale, is_debug):
                         continue
                     gx = gx.dense()
                 _graph.check_grad_type(x, gx, func)  # raises unless compatible
-            elif gx.dtype != xd.dtype or gx.shape != xd.shape:
+            elif gx.dtype is not xd.dtype and gx.dtype != xd.dtype or \
+                    gx.shape != xd.shape:
                 _graph.check_grad_type(x, gx, func)
             if x.__class__ is ArrayInput:
                 continue  # nobody can read it (see _ArrayInput): not kept
@@ -214,7 +224,7 @@ def _backward_pass(root, retain_grad, loss_scale, is_debug):
                     if id(gx) in given_to_leaves:
                         gx = gx.copy()
                     given_to_leaves.add(id(gx))
-                    x._grad = gx
+                    _set_attribute(x, '_grad', gx)
                     shared[id_x] = True
                 elif grad is _graph.NAN_GRAD:
                     x._grad = x._nan_array()  # NaN + gx: the NaNs are the sum

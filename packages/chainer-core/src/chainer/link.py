@@ -300,8 +300,10 @@ class Link(_link_copy.CopyMixin, _link_device.DeviceMixin, DeviceResident):
 
     def links(self, skipself=False):
         """Returns a generator of all links of the hierarchy (see namedlinks)."""
-        for _, link in self.namedlinks(skipself):
-            yield link
+        if not skipself:
+            yield self
+        for _, child in self._child_items():
+            yield from child.links()
 
     def namedparams(self, include_uninit=True):
         """Returns a generator of (path, parameter) pairs, paths relative to this link
@@ -324,9 +326,14 @@ class Link(_link_copy.CopyMixin, _link_device.DeviceMixin, DeviceResident):
 
     def params(self, include_uninit=True):
         """Returns a generator of all parameters of the hierarchy (see
-        :meth:`namedparams`)."""
-        for _, param in self.namedparams(include_uninit):
-            yield param
+        :meth:`namedparams`: the same order, without making the paths)."""
+        d = self.__dict__
+        for name in sorted(self._params):
+            param = d[name]
+            if include_uninit or param.data is not None:
+                yield param
+        for _, child in self._child_items():
+            yield from child.params(include_uninit)
 
     def count_params(self):
         """The number of scalars in the initialized parameters of the hierarchy

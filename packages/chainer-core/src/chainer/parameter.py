@@ -10,6 +10,9 @@ from chainer import initializers
 from chainer.variable import _NAN_GRAD
 from chainer.variable import Variable
 
+#: Sets an attribute past :meth:`Parameter.__setattr__` (where it is not needed)
+_set_attribute = object.__setattr__
+
 
 class Parameter(Variable):
     """A variable that a :class:`~chainer.Link` registers as its parameter.
@@ -158,7 +161,8 @@ class Parameter(Variable):
 
     def cleargrad(self):
         """Clears the gradient; an uninitialized parameter starts without one."""
-        super(Parameter, self).cleargrad()
+        _set_attribute(self, '_grad', None)
+        _set_attribute(self, '_grad_var', None)
         if self.data is None:
             self._grad_initializer = None
 

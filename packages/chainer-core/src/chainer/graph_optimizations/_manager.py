@@ -81,12 +81,11 @@ class ScheduleManager(object):
         try:
             key = (_signature(args, flat), _signature(kwargs, flat) if kwargs else None,
                    config.train, config.enable_backprop, self._state())
-            hash(key)
+            entry = self._entries.get(key)  # (hashes the key: TypeError if it cannot)
         except TypeError as e:
             _warn('an argument of the static chain {} is not supported ({}); it runs '
                   'define-by-run'.format(type(chain).__name__, e))
             return func(chain, *args, **kwargs)
-        entry = self._entries.get(key)
         if entry is None:
             entry = self._new_entry(key)
         if entry.schedule is not None:

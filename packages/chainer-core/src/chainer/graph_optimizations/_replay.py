@@ -49,6 +49,8 @@ class StaticScheduleFunction(function.Function):
 
     _done = False
     _nodes = None
+    # the traced nodes' own checks passed for this input signature (the schedule's key)
+    type_check_enable = False
 
     def __init__(self, schedule):
         self._sched = schedule
