@@ -220,3 +220,12 @@ def test_debug_mode_raises_as_v1_debug_checks_did():
             F.crf1d(numpy.zeros((3, 3), numpy.float32), xs, [numpy.array([-1], 'i')])
     finally:
         chainer.set_debug(old)
+
+
+@pytest.mark.parametrize('dtype', [numpy.int8, numpy.int32, numpy.int64])
+def test_in_range_checks_every_label(dtype):
+    from chainer.functions.loss import _labels
+    assert _labels.in_range(numpy.zeros(0, dtype), 3)
+    assert _labels.in_range(numpy.array([[0, 2], [1, 1]], dtype), 3)
+    assert not _labels.in_range(numpy.array([0, 3], dtype), 3)
+    assert not _labels.in_range(numpy.array([[-1, 0]], dtype), 3)

@@ -21,3 +21,14 @@ def test_strided_view_and_empty_axis():
     numpy.testing.assert_array_equal(_blas_sum.sum_2d(a, 1), a.sum(axis=1))
     empty = numpy.zeros((0, 3), numpy.float32)
     numpy.testing.assert_array_equal(_blas_sum.sum_2d(empty, 0), numpy.zeros(3))
+
+
+def test_ones_vectors_are_made_once_read_only_and_bounded():
+    a = _blas_sum.ones_vector(5, numpy.dtype(numpy.float32))
+    assert a is _blas_sum.ones_vector(5, numpy.dtype(numpy.float32))
+    assert a.dtype == numpy.float32 and (a == 1).all() and not a.flags.writeable
+    assert _blas_sum.ones_vector(5, numpy.dtype(numpy.float64)).dtype == numpy.float64
+    for n in range(_blas_sum.MAX_ONES + 3):
+        _blas_sum.ones_vector(n, numpy.dtype(numpy.float32))
+    assert len(_blas_sum._ones) <= _blas_sum.MAX_ONES
+    assert (_blas_sum.ones_vector(7, numpy.dtype(numpy.float32)) == 1).all()

@@ -162,7 +162,7 @@ class _HostLinearReplay(object):
         form = cls()
         form.rows = (n, k)
         form.needed = needed
-        form.ones = numpy.ones(n, dtype=W.dtype) if len(in_arrays) == 3 else None
+        form.ones = _blas_sum.ones_vector(n, W.dtype) if len(in_arrays) == 3 else None
         return form
 
     def forward(self, inputs):

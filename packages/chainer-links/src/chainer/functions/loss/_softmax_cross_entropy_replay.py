@@ -14,12 +14,13 @@ class HostSoftmaxCrossEntropyReplay(object):
     labels all in ``[0, C)``, with the coefficient (fixed by the shapes) and the row
     indexes made once; a call with other labels runs a copy of the node."""
 
-    __slots__ = ('node', 'coeff', 'rows')
+    __slots__ = ('node', 'coeff', 'rows', 'acc')
 
     def __init__(self, node, coeff, n):
         self.node = node
         self.coeff = coeff
         self.rows = numpy.arange(n)
+        self.acc = sce._acc_dtype(coeff.dtype)
 
     def forward(self, inputs):
         x, t = inputs
@@ -28,7 +29,7 @@ class HostSoftmaxCrossEntropyReplay(object):
             return node.forward(inputs), node
         e, s, m = sce._shifted_exp(x)
         log_p = sce._target_log_softmax(x, (self.rows, t), t.shape, s, m)
-        loss = -log_p.sum(dtype=sce._acc_dtype(x.dtype)) * self.coeff
+        loss = -numpy.add.reduce(log_p, axis=None, dtype=self.acc) * self.coeff
         return (force_array(loss, x.dtype),), (e, s)
 
     def backward(self, inputs, saved, grad_outputs):

@@ -17,8 +17,8 @@ def _shifted_exp(x):
     over axis 1 (kept as a length-1 axis; 0 where it is not finite, so that an all
     ``-inf`` slice stays ``-inf`` instead of NaN), ``e = exp(x - m)`` (one new array,
     exponentiated in place) and ``s`` its sum over axis 1 (kept)."""
-    m = x.max(axis=1, keepdims=True)
-    if not numpy.isfinite(m).all():
+    m = numpy.maximum.reduce(x, axis=1, keepdims=True)  # x.max(axis=1), unwrapped
+    if not numpy.logical_and.reduce(numpy.isfinite(m), axis=None):
         m[~numpy.isfinite(m)] = 0
     e = numpy.subtract(x, m)
     numpy.exp(e, out=e)

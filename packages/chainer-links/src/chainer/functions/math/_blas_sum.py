@@ -22,6 +22,25 @@ def sum_2d(a, axis):
         The 1-d array of sums, of ``a``'s dtype.
     """
     if type(a) is numpy.ndarray and a.dtype in BLAS_DTYPES:
-        ones = numpy.ones(a.shape[axis], dtype=a.dtype)
+        ones = ones_vector(a.shape[axis], a.dtype)
         return ones.dot(a) if axis == 0 else a.dot(ones)
     return a.sum(axis=axis)
+
+
+#: How many vectors of ones :func:`ones_vector` keeps before it starts again.
+MAX_ONES = 64
+_ones = {}
+
+
+def ones_vector(n, dtype):
+    """A read-only host vector of ``n`` ones of ``dtype``, made once per length and
+    dtype (the operand of the BLAS sums; numpy.ones costs as much as a small gemv)."""
+    key = n, dtype
+    ones = _ones.get(key)
+    if ones is None:
+        if len(_ones) >= MAX_ONES:
+            _ones.clear()
+        ones = numpy.ones(n, dtype=dtype)
+        ones.flags.writeable = False
+        _ones[key] = ones
+    return ones
