@@ -272,3 +272,17 @@ class TestTimerHookReport(object):
     def test_an_unknown_unit_is_refused(self):
         with pytest.raises(ValueError):
             self._timed().print_report(unit='minutes')
+
+
+def test_a_mixin_call_that_is_no_function_is_called_as_it_is():
+    class Callable(object):
+        def __call__(self, *args, **kwargs):
+            return ('called', args, kwargs)
+
+    class Mixin(object):
+        __call__ = Callable()  # not a descriptor: not bound to the link
+
+    class Mixed(chainer.Link, Mixin):
+        pass
+
+    assert Mixed()(1, a=2) == ('called', (1,), {'a': 2})

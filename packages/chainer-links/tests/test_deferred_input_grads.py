@@ -16,8 +16,8 @@ def _data(shape, seed=0):
 
 
 CASES = [
-    ('linear', lambda: L.Linear(12, 5), (4, 12)),
-    ('linear_nd_input', lambda: L.Linear(12, 5), (4, 3, 4)),
+    ('linear', lambda: L.Linear(12, 5), (8, 12)),
+    ('linear_nd_input', lambda: L.Linear(12, 5), (9, 3, 4)),
     ('conv2d_1ch', lambda: L.Convolution2D(1, 6, 3), (4, 1, 9, 9)),
     ('conv2d_strided_padded', lambda: L.Convolution2D(3, 5, 3, stride=2, pad=1),
      (2, 3, 8, 7)),
@@ -91,3 +91,31 @@ def test_a_training_step_with_a_variable_input_matches_the_array_input():
         return [p.array.copy() for p in model.params()]
     for a, b in zip(step(True), step(False)):
         assert (a == b).all()
+
+
+@pytest.mark.parametrize('name,make,shape', CASES)
+def test_a_leaf_that_holds_a_gradient_gets_the_sum_at_once(name, make, shape):
+    # deferring would only copy the operands: the engine adds it in at once anyway
+    numpy.random.seed(1)
+    link = make()
+    x = chainer.Variable(_data(shape))
+    held = _data(shape, seed=5)
+    x.grad = held.copy()
+    F.sum(link(x) ** 2).backward()
+    assert x._grad.__class__ is numpy.ndarray
+    eager, _ = _grads(make, shape, defer=False)
+    numpy.testing.assert_array_equal(x.grad, held + eager.grad)
+
+
+def test_a_linear_data_gradient_of_few_rows_is_computed_at_once():
+    # below _DEFER_MIN_ROWS rows copying W and gy costs more than the product
+    from chainer.functions.connection import linear
+    link = L.Linear(12, 5)
+    for rows, deferred in ((linear._DEFER_MIN_ROWS - 1, False),
+                           (linear._DEFER_MIN_ROWS, True)):
+        x = chainer.Variable(_data((rows, 12)))
+        F.sum(link(x) ** 2).backward()
+        assert (x._grad.__class__ is DeferredGrad) is deferred
+        eager = chainer.Variable(x.data.copy())
+        F.sum(link(eager) ** 2).backward(retain_grad=True)
+        numpy.testing.assert_array_equal(x.grad, eager.grad)

@@ -12,7 +12,8 @@ unread never pays for it. The values are those of computing it at once.
 
 Only the array engine defers, only on the host, and only where nothing could observe
 the difference: plain leaf :class:`~chainer.Variable` inputs that require a gradient
-(not Parameters, not subclasses), no function hooks, no debug mode, no ``retain_grad``.
+(not Parameters, not subclasses) that hold no gradient yet (one they hold would be
+summed with it at once), no function hooks, no debug mode, no ``retain_grad``.
 """
 import threading
 

@@ -353,8 +353,8 @@ class Function(_graph.GraphNode):
 
         During the array engine's backward pass, the gradient of a plain leaf
         :class:`~chainer.Variable` on the host (one the caller made, such as the data
-        wrapped as ``chainer.Variable(x)``) is answered ``DEFERRABLE`` (true, like
-        "needed"): the backward may return a
+        wrapped as ``chainer.Variable(x)``) that holds no gradient yet is answered
+        ``DEFERRABLE`` (true, like "needed"): the backward may return a
         :class:`chainer._deferred_grad.DeferredGrad` for it instead of the array, which
         ``Variable.grad`` computes on first read (never, for most training steps). Any
         host leaf (a parameter too) is answered ``HOST_LEAF`` or ``DEFERRABLE``
@@ -480,7 +480,8 @@ def _need(x, a, defer):
         return False
     if defer and x.creator is None and x._requires_grad and a.__class__ is numpy.ndarray:
         if x.__class__ is Variable:
-            return DEFERRABLE
+            # a gradient it holds already would be added at once: nothing to defer
+            return DEFERRABLE if x._grad is None else HOST_LEAF
         # a parameter's first gradient of the pass is best computed at once (the
         # engine would do that with rows or a product too)
         return True if x._grad is None else HOST_LEAF

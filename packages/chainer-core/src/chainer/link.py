@@ -232,7 +232,15 @@ class Link(_link_copy.CopyMixin, _link_device.DeviceMixin, DeviceResident):
         hooks = link_hook._hooks_for(self)
         # A mixin placed after Link may bring the forward computation as its
         # __call__ (v7 prefers it to forward).
-        forward = getattr(super(Link, self), '__call__', None) or self.forward
+        cls = self.__class__
+        call = _MIXIN_CALLS.get(cls, _UNKNOWN)
+        if call is _UNKNOWN:
+            call = _MIXIN_CALLS[cls] = _call_after_link(cls)
+        if call is None:
+            forward = self.forward
+        else:  # bound as attribute lookup binds it (a plain callable stays as it is)
+            bind = getattr(type(call), '__get__', None)
+            forward = call if bind is None else bind(call, self, cls)
         if not hooks:
             return forward(*args, **kwargs)
         return link_hook._call_with_hooks(self, hooks, forward, args, kwargs)
@@ -432,3 +440,19 @@ class Link(_link_copy.CopyMixin, _link_device.DeviceMixin, DeviceResident):
 
 
 from chainer.chain import Chain, ChainList  # noqa: E402,F401  (v1-v7 import path)
+
+
+#: Per Link subclass, the ``__call__`` a class after Link in its MRO defines (a mixin
+#: bringing the forward computation), or None: what ``super(Link, self).__call__``
+#: finds, looked up once per class.
+_MIXIN_CALLS = {}
+_UNKNOWN = object()
+
+
+def _call_after_link(cls):
+    mro = cls.__mro__
+    for klass in mro[mro.index(Link) + 1:]:
+        call = klass.__dict__.get('__call__')
+        if call is not None:
+            return call
+    return None

@@ -41,7 +41,7 @@ def worth_it(m, k, n):
 def takes(a, b, m, k, n):
     """Whether the ``(m, k) x (k, n)`` product of the host float32 matrices ``a`` and
     ``b`` runs on oneDNN (installed and large enough to gain)."""
-    return usable(a, b) and worth_it(m, k, n)
+    return m * k * n >= MIN_WORK and usable(a, b) and worth_it(m, k, n)
 
 
 def usable(*arrays):
