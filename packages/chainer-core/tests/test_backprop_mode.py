@@ -93,3 +93,17 @@ def test_volatile_and_non_volatile_inputs_mix_only_where_no_graph_is_built():
     with chainer.no_backprop_mode():
         y = on + off  # evaluation: v2+ models make their own variables
     assert y.creator is None and (y.array == 2).all()
+
+
+def test_records_graph_is_the_decision_function_calls_make():
+    from chainer import flag
+    from chainer.function import records_graph
+    assert records_graph(flag.OFF) and records_graph(flag.AUTO)
+    assert not records_graph(flag.ON)  # a volatile input (v1)
+    with chainer.no_backprop_mode():
+        assert not records_graph(flag.OFF) and not records_graph(flag.AUTO)
+        with chainer.force_backprop_mode():
+            assert records_graph(flag.AUTO)
+    x = chainer.Variable(numpy.ones(2, numpy.float32))
+    y = x * 2
+    assert (y.creator is not None) == records_graph(x._volatile)

@@ -144,6 +144,18 @@ def force_backprop_mode():
     return using_config('enable_backprop', True)
 
 
+def records_graph(volatile):
+    """Whether a function applied now to inputs whose volatile flags aggregate to
+    ``volatile`` records the graph (the outputs get it as their creator): not for a
+    volatile input (v1) nor under ``enable_backprop=False`` (v2+).
+
+    Args:
+        volatile: :data:`~chainer.flag.ON`, ``OFF`` or ``AUTO`` (an array input's flag).
+    """
+    return (volatile is _OFF or volatile is _AUTO) and (
+        not _dev.enable_backprop or config.enable_backprop)
+
+
 def get_function_hooks():
     """Returns the ordered dict of function hooks registered in this thread."""
     return thread_local.function_hooks
@@ -234,8 +246,7 @@ class Function(_graph.GraphNode):
         single = len(outputs) == 1
         ret = (Variable(outputs[0], out_v),) if single else \
             tuple([Variable(y, out_v) for y in outputs])
-        if (out_v is _OFF or out_v is _AUTO) and (
-                not _dev.enable_backprop or config.enable_backprop):
+        if records_graph(out_v):
             if all_arrays:
                 for y in ret:
                     y._requires_grad = False

@@ -1,5 +1,4 @@
 """N-dimensional max pooling."""
-from chainer import configuration
 from chainer import cuda
 from chainer import flag
 from chainer import function
@@ -114,17 +113,11 @@ def apply_max_pooling(func, x, return_indices):
     """Applies the max pooling node ``func`` that a wrapper function made to ``x``:
     ``y``, or ``(y, indices)`` with ``return_indices``. Without indices and without a
     graph, nobody can read the node's argmax: it is not computed."""
-    func._indexes_unread = not return_indices and _builds_no_graph(x) and \
-        not function.get_function_hooks()
+    volatile = x._volatile if isinstance(x, variable.Variable) else flag.AUTO
+    func._indexes_unread = not return_indices and \
+        not function.records_graph(volatile) and not function.get_function_hooks()
     y = func(x)
     return (y, func.indexes) if return_indices else y
-
-
-def _builds_no_graph(x):
-    # as Function.__call__ decides: no graph under enable_backprop=False (v2+) or for a
-    # volatile input (v1)
-    return not configuration.config.enable_backprop or \
-        (isinstance(x, variable.Variable) and x.volatile is flag.ON)
 
 
 def _fixed_ndim(x, ndim, name):
