@@ -204,3 +204,25 @@ def test_the_forms_match_the_nodes_on_their_own():
     again.forward((y * 2, t2))
     assert numpy.array_equal(form.backward((y * 2, t2), out2[1], (g,))[0],
                              again.backward((y * 2, t2), (g,))[0])
+
+
+def test_no_form_for_methods_patched_after_import(monkeypatch):
+    x = numpy.ones((2, 3), numpy.float32)
+    W = numpy.ones((4, 3), numpy.float32)
+    original = linear_module.LinearFunction.forward
+    monkeypatch.setattr(linear_module.LinearFunction, 'forward',
+                        lambda self, inputs: original(self, inputs))
+    assert linear_module.LinearFunction()._replay_form(
+        (x, W), None, (True, True)) is None
+    monkeypatch.setattr(sce_module.SoftmaxCrossEntropy, 'backward_cpu',
+                        sce_module.SoftmaxCrossEntropy.backward_cpu)
+    t = numpy.zeros(2, numpy.int32)
+    assert sce_module.SoftmaxCrossEntropy()._replay_form(
+        (x, t), None, (True, False)) is not None  # the same function: still a form
+    monkeypatch.setattr(sce_module.SoftmaxCrossEntropy, 'backward_cpu',
+                        lambda self, inputs, gys: (None, None))
+    assert sce_module.SoftmaxCrossEntropy()._replay_form(
+        (x, t), None, (True, False)) is None
+    from chainer.functions.activation import relu as relu_module
+    monkeypatch.setattr(relu_module.ReLU, 'forward', lambda self, inputs: inputs)
+    assert relu_module.ReLU()._replay_form((x,), None, (True,)) is None

@@ -121,9 +121,8 @@ class UnaryElementwise(function.Function):
         input where the subclass keeps this class's forward and backward."""
         cls = type(self)
         if type(in_arrays[0]) is not numpy.ndarray or \
-                cls.forward is not UnaryElementwise.forward or \
-                cls.backward is not UnaryElementwise.backward:
-            return None
+                (cls.forward, cls.backward) != _AS_DEFINED:
+            return None  # overridden, or patched since import: run the node
         return _HostUnaryReplay(copy.copy(self))
 
     def _double_backprop_gradient(self, x, gy):
@@ -151,6 +150,9 @@ def constant_factor(x, condition, value=1):
     derivative of a piecewise linear function, whose own derivative is zero almost
     everywhere (undefined at the kinks)."""
     return (condition * x.dtype.type(value)).astype(x.dtype, copy=False)
+
+
+_AS_DEFINED = (UnaryElementwise.forward, UnaryElementwise.backward)
 
 
 class _HostUnaryReplay(object):
