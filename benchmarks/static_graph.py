@@ -10,6 +10,7 @@ over rounds, the two variants taking turns in each round. Also checks that the
 parameters after the timed steps are bit-identical.
 
     OMP_NUM_THREADS=1 python benchmarks/static_graph.py [--rounds 7] [--steps 300]
+    python benchmarks/static_graph.py --memory   (peak memory of a step instead)
 """
 import argparse
 import time
@@ -166,9 +167,14 @@ def main():
     parser.add_argument('--batches', default='1,4,16')
     parser.add_argument('--units', default='784,100',
                         help='input size and hidden units (default 784,100)')
+    parser.add_argument('--memory', action='store_true',
+                        help='report the peak memory of a step instead of its time')
     args = parser.parse_args()
     n_in, n_units = [int(u) for u in args.units.split(',')]
     chainer.set_blas_threads(1)
+    if args.memory:
+        peak_memory([int(b) for b in args.batches.split(',')], n_in, n_units)
+        return
     print('| batch | what | define-by-run (us) | static replay (us) | speed-up '
           '| numpy by hand (us) | define-by-run / by hand |')
     print('| --- | --- | --- | --- | --- | --- | --- |')
@@ -198,6 +204,32 @@ def main():
                 batch, what, best[0] * 1e6, best[1] * 1e6, best[0] / best[1],
                 best[2] * 1e6, best[0] / best[2],
                 ' PARAMETERS DIFFER: ' + ', '.join(differ) if differ else ''))
+
+
+def peak_memory(batches, n_in, n_units, steps=20):
+    """Prints, per batch, the peak of the memory traced by ``tracemalloc`` (numpy's
+    arrays included) from the making of the model through its training steps, for
+    define-by-run and for the static replay (its traces and schedule included)."""
+    import tracemalloc
+    for cls in (DefineByRun, Static):  # the process's one-time allocations, first
+        run = _runner(cls(n_in, n_units), batches[0], True, n_in)
+        for _ in range(5):
+            run()
+    print('| batch | define-by-run peak (KiB) | static replay peak (KiB) | ratio |')
+    print('| --- | --- | --- | --- |')
+    for batch in batches:
+        peaks = []
+        for cls in (DefineByRun, Static):
+            tracemalloc.start()
+            model = cls(n_in, n_units)
+            run = _runner(model, batch, True, n_in)
+            for _ in range(steps):
+                run()
+            peaks.append(tracemalloc.get_traced_memory()[1])
+            tracemalloc.stop()
+            del model, run
+        print('| {} | {:.1f} | {:.1f} | {:.2f}x |'.format(
+            batch, peaks[0] / 1024, peaks[1] / 1024, peaks[1] / peaks[0]))
 
 
 def _same_parameters(a, b):
