@@ -66,3 +66,14 @@ def test_the_step_by_hand_is_bit_identical_to_define_by_run(batch):
             step()
     assert static_graph._same_parameters(dbr, hand)
     assert not static_graph._same_parameters(dbr, static_graph.DefineByRun(12, 8))
+
+
+def test_static_graph_memory_report_prints_a_ratio_per_batch(capsys):
+    import static_graph
+    static_graph.peak_memory([1, 3], 12, 8, steps=3)
+    rows = [line for line in capsys.readouterr().out.splitlines()
+            if line.startswith('| 1 ') or line.startswith('| 3 ')]
+    assert len(rows) == 2
+    for row in rows:
+        ratio = float(row.rstrip(' |').split('|')[-1].strip().rstrip('x'))
+        assert 0.5 < ratio < 2.0
