@@ -553,3 +553,22 @@ def test_a_node_offering_no_form_runs_itself():
     assert _replayed(y) and _ScaleForm.calls == []
     assert numpy.array_equal(model.W.grad, 2 * x)
     assert all(st.form is None for st in model.static_schedule.steps)
+
+
+def test_defined_methods_tell_an_override_or_a_later_patch():
+    class Base(object):
+        def forward(self):
+            return 1
+
+    class Same(Base):
+        pass
+
+    class Overrides(Base):
+        def forward(self):
+            return 2
+
+    defined = _replay.DefinedMethods(Base, 'forward')
+    assert defined.kept_by(Base) and defined.kept_by(Same)
+    assert not defined.kept_by(Overrides)
+    Base.forward = lambda self: 3  # replaced after the capture
+    assert not defined.kept_by(Base) and not defined.kept_by(Same)

@@ -36,25 +36,22 @@ def backward(root, retain_grad=False, enable_double_backprop=False, loss_scale=N
     if root.creator is None:
         return
     data = root.data
-    if data.__class__ is numpy.ndarray and data.ndim == 0 and root._grad is None:
-        # a host scalar loss, the common case: its gradient is one (numpy.array: a
-        # fifth of the time of numpy.ones_like's Python wrapper)
-        grad = numpy.array(1, dtype=data.dtype)
+    if data.size == 1 and root._grad is None:
+        if data.__class__ is numpy.ndarray and data.ndim == 0:
+            # a host scalar loss, the common case (numpy.array: a fifth of the time of
+            # numpy.ones_like's Python wrapper, and no device context)
+            grad = numpy.array(1, dtype=data.dtype)
+        else:
+            if data.ndim:
+                warnings.warn(
+                    'backward() of a 1-element array of shape {} treats it as a scalar '
+                    'loss; reduce the loss to a 0-d array (e.g. F.sum) or set its grad'
+                    .format(data.shape), DeprecationWarning, stacklevel=3)
+            with cuda.get_device(data):
+                grad = cuda.get_array_module(data).ones_like(data)
         if loss_scale is not None:
             grad *= loss_scale
-        root._grad = grad
-    elif data.size == 1 and root._grad is None:
-        if data.ndim:
-            warnings.warn(
-                'backward() of a 1-element array of shape {} treats it as a scalar '
-                'loss; reduce the loss to a 0-d array (e.g. F.sum) or set its grad'
-                .format(root.data.shape), DeprecationWarning, stacklevel=3)
-        xp = cuda.get_array_module(root.data)
-        with cuda.get_device(root.data):
-            grad = xp.ones_like(root.data)
-        if loss_scale is not None:
-            grad *= loss_scale
-        root.grad = grad
+        root._grad = grad  # ones like the data: the setter's check holds
     elif root._grad is None:
         # v1 hands the backward of the output's creator None; some v1 Functions
         # cope, most crash on it: then say what is missing.

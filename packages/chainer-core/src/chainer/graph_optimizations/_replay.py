@@ -39,6 +39,30 @@ def _dead():
     return None
 
 
+class DefinedMethods(object):
+    """Methods of a class offering a replay form, as defined when its module was
+    imported: a form stands for them, so a class that overrides them or whose
+    methods were replaced later gets no form and runs its own.
+
+    Args:
+        cls (type): the class whose methods the form stands for.
+        names (str): the names of those methods.
+    """
+
+    __slots__ = ('names', 'functions')
+
+    def __init__(self, cls, *names):
+        self.names = names
+        self.functions = self._of(cls)
+
+    def _of(self, cls):
+        return tuple([getattr(cls, name) for name in self.names])
+
+    def kept_by(self, cls):
+        """Whether ``cls`` has those methods as they were defined."""
+        return self._of(cls) == self.functions
+
+
 class StaticScheduleFunction(function.Function):
     """Replays a :class:`~chainer.graph_optimizations._schedule.Schedule` (one call).
 

@@ -18,6 +18,7 @@ from chainer import cuda
 from chainer import function
 from chainer import utils
 from chainer import variable
+from chainer.graph_optimizations import _replay
 from chainer.utils import type_check
 
 
@@ -120,8 +121,7 @@ class UnaryElementwise(function.Function):
         """A static replay's form of this call: :class:`_HostUnaryReplay` for a host
         input where the subclass keeps this class's forward and backward."""
         cls = type(self)
-        if type(in_arrays[0]) is not numpy.ndarray or \
-                (cls.forward, cls.backward) != _AS_DEFINED:
+        if type(in_arrays[0]) is not numpy.ndarray or not _DEFINED.kept_by(cls):
             return None  # overridden, or patched since import: run the node
         return _HostUnaryReplay(copy.copy(self))
 
@@ -152,7 +152,7 @@ def constant_factor(x, condition, value=1):
     return (condition * x.dtype.type(value)).astype(x.dtype, copy=False)
 
 
-_AS_DEFINED = (UnaryElementwise.forward, UnaryElementwise.backward)
+_DEFINED = _replay.DefinedMethods(UnaryElementwise, 'forward', 'backward')
 
 
 class _HostUnaryReplay(object):

@@ -3,6 +3,7 @@ import numpy
 
 from chainer import function
 from chainer import utils
+from chainer.graph_optimizations import _replay
 from chainer.core_functions import matmul as _matmul
 from chainer.functions import _type_checks
 from chainer.functions import _grad_nodes
@@ -134,8 +135,7 @@ class LinearFunction(function.Function):
         """A static replay's form of this call (:class:`_HostLinearReplay`), for host
         operands of one float32/float64 dtype whose products stay with numpy; else
         None."""
-        if type(self) is not LinearFunction or \
-                (LinearFunction.forward, LinearFunction.backward) != _AS_DEFINED:
+        if type(self) is not LinearFunction or not _DEFINED.kept_by(LinearFunction):
             return None  # a subclass, or methods patched since import: run them
         return _HostLinearReplay.of(in_arrays, needed)
 
@@ -151,7 +151,7 @@ class LinearFunction(function.Function):
         return gx, gW, _grad_nodes.ChannelSum().apply((gy,))[0]
 
 
-_AS_DEFINED = (LinearFunction.forward, LinearFunction.backward)
+_DEFINED = _replay.DefinedMethods(LinearFunction, 'forward', 'backward')
 
 
 class _HostLinearReplay(object):
@@ -160,7 +160,7 @@ class _HostLinearReplay(object):
     (oneDNN, the unit-major order, which gradients) taken once for the traced shapes:
     the same numpy calls, so the same bits, without the dispatch."""
 
-    __slots__ = ('rows', 'needed', 'ones')
+    __slots__ = ('rows', 'needed')
 
     @classmethod
     def of(cls, in_arrays, needed):
@@ -177,7 +177,6 @@ class _HostLinearReplay(object):
         form = cls()
         form.rows = (n, k)
         form.needed = needed
-        form.ones = _blas_sum.ones_vector(n, W.dtype) if len(in_arrays) == 3 else None
         return form
 
     def forward(self, inputs):
@@ -195,7 +194,7 @@ class _HostLinearReplay(object):
             if needed[1] else None
         if len(inputs) == 2:
             return gx, gW
-        return gx, gW, self.ones.dot(gy) if needed[2] else None
+        return gx, gW, _blas_sum.sum_2d(gy, 0) if needed[2] else None
 
 
 def _input_grad(gy, W, x_shape):

@@ -4,7 +4,6 @@ import copy
 
 import numpy
 
-from chainer.utils import force_array
 from chainer.functions.loss import softmax_cross_entropy as sce
 
 
@@ -14,13 +13,12 @@ class HostSoftmaxCrossEntropyReplay(object):
     labels all in ``[0, C)``, with the coefficient (fixed by the shapes) and the row
     indexes made once; a call with other labels runs a copy of the node."""
 
-    __slots__ = ('node', 'coeff', 'rows', 'acc')
+    __slots__ = ('node', 'coeff', 'rows')
 
     def __init__(self, node, coeff, n):
         self.node = node
         self.coeff = coeff
         self.rows = numpy.arange(n)
-        self.acc = sce._acc_dtype(coeff.dtype)
 
     def forward(self, inputs):
         x, t = inputs
@@ -29,8 +27,7 @@ class HostSoftmaxCrossEntropyReplay(object):
             return node.forward(inputs), node
         e, s, m = sce._shifted_exp(x)
         log_p = sce._target_log_softmax(x, (self.rows, t), t.shape, s, m)
-        loss = -numpy.add.reduce(log_p, axis=None, dtype=self.acc) * self.coeff
-        return (force_array(loss, x.dtype),), (e, s)
+        return (sce._mean_loss(log_p, self.coeff, x.dtype),), (e, s)
 
     def backward(self, inputs, saved, grad_outputs):
         if type(saved) is not tuple:

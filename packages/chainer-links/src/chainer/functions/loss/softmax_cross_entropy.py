@@ -4,6 +4,7 @@ import numpy
 from chainer import cuda
 from chainer import function
 from chainer import variable
+from chainer.graph_optimizations import _replay
 from chainer.utils import force_array
 from chainer.utils import type_check
 from chainer.functions.loss import _labels
@@ -169,7 +170,7 @@ class SoftmaxCrossEntropy(function.Function):
         self.coeff = x.dtype.type(self._coefficient(t, count))
         if self.reduce == 'no':
             return force_array(-log_p, x.dtype),
-        return force_array(-log_p.sum(dtype=_acc_dtype(x.dtype)) * self.coeff, x.dtype),
+        return _mean_loss(log_p, self.coeff, x.dtype),
 
     def _soft_forward(self, x, t):
         # loss_n = -sum_c t[n, c] log softmax(x)[n, c] (+ sum_c t log(t + eps) for the
@@ -255,7 +256,8 @@ class SoftmaxCrossEntropy(function.Function):
         for host float scores of shape ``(N, C)``, integer labels and the mean loss
         without class weights or an ignore label among the classes; else None."""
         x, t = in_arrays
-        if type(self) is not SoftmaxCrossEntropy or _methods() != _AS_DEFINED or \
+        if type(self) is not SoftmaxCrossEntropy or \
+                not _DEFINED.kept_by(SoftmaxCrossEntropy) or \
                 type(x) is not numpy.ndarray or \
                 type(t) is not numpy.ndarray or x.ndim != 2 or t.dtype.kind != 'i' or \
                 x.dtype.kind != 'f' or self.reduce != 'mean' or \
@@ -332,13 +334,9 @@ class SoftmaxCrossEntropy(function.Function):
         return -xp.squeeze(picked, 1) * valid
 
 
-def _methods():
-    cls = SoftmaxCrossEntropy
-    return cls.forward, cls.backward, cls.forward_cpu, cls.backward_cpu
-
-
 #: The methods a replay form stands for, as defined (patched ones are run instead).
-_AS_DEFINED = _methods()
+_DEFINED = _replay.DefinedMethods(SoftmaxCrossEntropy, 'forward', 'backward',
+                                  'forward_cpu', 'backward_cpu')
 
 
 def _target_log_softmax(x, at, shape, s, m):
@@ -355,6 +353,13 @@ def _softmax_minus_targets(e, s, at, r, per_label):
     gx = numpy.multiply(e, per_label / s)
     gx[at] -= r
     return gx
+
+
+def _mean_loss(log_p, coeff, dtype):
+    """``-coeff * sum(log_p)``, summed in :func:`_acc_dtype`, as a 0-d array of
+    ``dtype``: the mean loss from the targets' log-probabilities."""
+    total = numpy.add.reduce(log_p, axis=None, dtype=_acc_dtype(dtype))  # log_p.sum
+    return force_array(-total * coeff, dtype)
 
 
 def _acc_dtype(dtype):
