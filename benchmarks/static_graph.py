@@ -1,12 +1,15 @@
 """A/B: a training step of an MLP 784-100-100-10 (softmax cross-entropy, MomentumSGD)
 with ``@chainer.static_graph`` replay against define-by-run, in one process.
 
-A third variant, the same step written by hand in numpy (:class:`_ByHand`), bounds
-what any replay that computes what define-by-run computes can reach.
+Two more variants, the same step written by hand in numpy (:class:`_ByHand`), bound
+what any replay that computes what define-by-run computes can reach: one updates each
+parameter array in turn, the other keeps the parameters, gradients and velocities in
+three flat buffers and updates them all in four passes (what a replay that placed the
+gradients could hand a fused optimizer).
 
 Run with one BLAS thread (``OMP_NUM_THREADS=1``); it also sets ``chainer``'s BLAS
 thread policy to 1. Times are CPU time per step (``time.process_time``), the minimum
-over rounds, the two variants taking turns in each round. Also checks that the
+over rounds, the variants taking turns in each round. Also checks that the
 parameters after the timed steps are bit-identical.
 
     OMP_NUM_THREADS=1 python benchmarks/static_graph.py [--rounds 7] [--steps 300]
@@ -59,12 +62,19 @@ class _ByHand(object):
     benchmark checks the bit-identity.
     """
 
-    def __init__(self, model, batch, n_in):
-        self.layers = [(l.W.data, l.b.data) for l in (model.l1, model.l2, model.l3)]
-        self.grads = [(numpy.empty_like(W), numpy.empty_like(b))
-                      for W, b in self.layers]
-        self.velocity = [(numpy.zeros_like(W), numpy.zeros_like(b))
-                         for W, b in self.layers]
+    def __init__(self, model, batch, n_in, flat=False):
+        links = (model.l1, model.l2, model.l3)
+        self.flat = flat
+        if flat:
+            grads, velocity = self._flatten(links)
+        self.layers = [(l.W.data, l.b.data) for l in links]
+        if flat:
+            self.grads, self.velocity = grads, velocity
+        else:
+            self.grads = [(numpy.empty_like(W), numpy.empty_like(b))
+                          for W, b in self.layers]
+            self.velocity = [(numpy.zeros_like(W), numpy.zeros_like(b))
+                             for W, b in self.layers]
         sizes = [len(W) for W, _ in self.layers]
         f32 = numpy.float32
         self.h = [numpy.empty((batch, n), f32) for n in sizes]
@@ -118,10 +128,36 @@ class _ByHand(object):
             else:
                 numpy.dot(g, W, out=self.gx)
         if update:
-            for (W, b), (gW, gb), (vW, vb) in zip(layers, self.grads, self.velocity):
-                for w, gw, v in ((W, gW, vW), (b, gb, vb)):
-                    _momentum_by_hand(w, gw, v, self.scratch[id(w)])
+            if self.flat:  # one pass each over all parameters: four ufunc calls
+                _momentum_by_hand(*self.flat_arrays)
+            else:
+                for (W, b), (gW, gb), (vW, vb) in zip(layers, self.grads, self.velocity):
+                    for w, gw, v in ((W, gW, vW), (b, gb, vb)):
+                        _momentum_by_hand(w, gw, v, self.scratch[id(w)])
         return loss
+
+    def _flatten(self, links):
+        """Moves the parameters of ``links`` into one buffer and returns their
+        gradients and velocities, ``[(W, b)]`` per link, as views of two more in the
+        same order, so that the update is four passes over all of them at once (the
+        same operations on the same elements as the update of each array, so the same
+        bits)."""
+        params = [p for l in links for p in (l.W, l.b)]
+        size = sum(p.size for p in params)
+        data, grad = numpy.empty(size, numpy.float32), numpy.empty(size, numpy.float32)
+        velocity = numpy.zeros(size, numpy.float32)
+        self.flat_arrays = data, grad, velocity, numpy.empty(size, numpy.float32)
+        grads, velocities = [], []
+        start = 0
+        for p in params:
+            end = start + p.size
+            data[start:end] = p.data.reshape(-1)
+            p.data = data[start:end].reshape(p.shape)
+            grads.append(grad[start:end].reshape(p.shape))
+            velocities.append(velocity[start:end].reshape(p.shape))
+            start = end
+        return list(zip(grads[0::2], grads[1::2])), \
+            list(zip(velocities[0::2], velocities[1::2]))
 
 
 def _momentum_by_hand(w, g, v, scratch, lr=numpy.float32(0.01),
@@ -136,11 +172,11 @@ def _momentum_by_hand(w, g, v, scratch, lr=numpy.float32(0.01),
         w[start:end] += v[start:end]
 
 
-def _hand_runner(model, batch, update, n_in=784):
+def _hand_runner(model, batch, update, n_in=784, flat=False):
     rng = numpy.random.RandomState(batch)
     x = rng.rand(batch, n_in).astype(numpy.float32)
     t = rng.randint(0, 10, batch).astype(numpy.int32)
-    by_hand = _ByHand(model, batch, n_in)
+    by_hand = _ByHand(model, batch, n_in, flat)
     return lambda: by_hand.step(x, t, update)
 
 
@@ -176,34 +212,39 @@ def main():
         peak_memory([int(b) for b in args.batches.split(',')], n_in, n_units)
         return
     print('| batch | what | define-by-run (us) | static replay (us) | speed-up '
-          '| numpy by hand (us) | define-by-run / by hand |')
-    print('| --- | --- | --- | --- | --- | --- | --- |')
+          '| numpy by hand (us) | define-by-run / by hand '
+          '| by hand, flat update (us) | define-by-run / by hand flat |')
+    print('| --- | --- | --- | --- | --- | --- | --- | --- | --- |')
     for batch in [int(b) for b in args.batches.split(',')]:
         for update, what in ((False, 'forward+backward'), (True, 'step (with update)')):
-            dbr = DefineByRun(n_in, n_units)
-            static = Static(n_in, n_units)
-            hand = DefineByRun(n_in, n_units)
-            static.copyparams(dbr)
-            hand.copyparams(dbr)
-            runs = [_runner(dbr, batch, update, n_in),
-                    _runner(static, batch, update, n_in),
-                    _hand_runner(hand, batch, update, n_in)]
+            models = [cls(n_in, n_units) for cls in (DefineByRun, Static, DefineByRun,
+                                                     DefineByRun)]
+            for model in models[1:]:
+                model.copyparams(models[0])
+            runs = [_runner(models[0], batch, update, n_in),
+                    _runner(models[1], batch, update, n_in),
+                    _hand_runner(models[2], batch, update, n_in),
+                    _hand_runner(models[3], batch, update, n_in, flat=True)]
             for run in runs:
                 for _ in range(5):
                     run()  # traces, and warms up
-            best = [float('inf')] * 3
+            best = [float('inf')] * len(runs)
             for r in range(args.rounds):
-                for i in (range(3) if r % 2 == 0 else range(2, -1, -1)):
+                order = range(len(runs)) if r % 2 == 0 else range(len(runs) - 1, -1, -1)
+                for i in order:
                     t0 = time.process_time()
                     for _ in range(args.steps):
                         runs[i]()
                     best[i] = min(best[i], (time.process_time() - t0) / args.steps)
-            differ = [name for name, model in (('static', static), ('by hand', hand))
-                      if not _same_parameters(dbr, model)]
-            print('| {} | {} | {:.1f} | {:.1f} | {:.2f}x | {:.1f} | {:.2f}x |{}'.format(
-                batch, what, best[0] * 1e6, best[1] * 1e6, best[0] / best[1],
-                best[2] * 1e6, best[0] / best[2],
-                ' PARAMETERS DIFFER: ' + ', '.join(differ) if differ else ''))
+            differ = [name for name, model in zip(
+                ('static', 'by hand', 'by hand flat'), models[1:])
+                if not _same_parameters(models[0], model)]
+            us = [t * 1e6 for t in best]
+            print('| {} | {} | {:.1f} | {:.1f} | {:.2f}x | {:.1f} | {:.2f}x | {:.1f} | '
+                  '{:.2f}x |{}'.format(
+                      batch, what, us[0], us[1], us[0] / us[1], us[2], us[0] / us[2],
+                      us[3], us[0] / us[3],
+                      ' PARAMETERS DIFFER: ' + ', '.join(differ) if differ else ''))
 
 
 def peak_memory(batches, n_in, n_units, steps=20):

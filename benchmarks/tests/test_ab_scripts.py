@@ -51,16 +51,18 @@ def test_the_numexpr_swap_is_undone():
     numpy.testing.assert_array_equal(elementwise.ne_relu(x), [0, 2])
 
 
+@pytest.mark.parametrize('flat', [False, True])
 @pytest.mark.parametrize('batch', [1, 3])
-def test_the_step_by_hand_is_bit_identical_to_define_by_run(batch):
+def test_the_step_by_hand_is_bit_identical_to_define_by_run(batch, flat):
     """static_graph.py's ceiling is only a ceiling if it computes what define-by-run
-    computes: same parameters after a few steps (small layers, both matmul paths)."""
+    computes: same parameters after a few steps (small layers, both matmul paths,
+    the update per array and over the flat buffers)."""
     import static_graph
     dbr = static_graph.DefineByRun(12, 8)
     hand = static_graph.DefineByRun(12, 8)
     hand.copyparams(dbr)
     steps = [static_graph._runner(dbr, batch, True, 12),
-             static_graph._hand_runner(hand, batch, True, 12)]
+             static_graph._hand_runner(hand, batch, True, 12, flat=flat)]
     for _ in range(3):
         for step in steps:
             step()

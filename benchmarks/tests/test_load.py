@@ -1,4 +1,5 @@
 import os
+import re
 
 import pytest
 
@@ -40,3 +41,27 @@ def test_count_must_be_a_non_negative_int():
     with pytest.raises(ValueError, match='count must be a non-negative int'):
         load.BusyLoad(-1)
     assert os.path.exists('/proc/self/stat')
+
+
+def test_load_spread_measures_each_round_quiet_and_loaded():
+    import load_spread
+    quiet, loaded = load_spread.spread('overhead', rounds=2, busy=1, seconds=0.02,
+                                       pause=0.0)
+    assert len(quiet) == len(loaded) == 2
+    assert all(0 < t < 1 for t in quiet + loaded)
+
+
+def test_load_spread_reports_the_ratios(capsys):
+    import load_spread
+    load_spread.main(['overhead', '--rounds', '2', '--load', '1', '--seconds', '0.02',
+                      '--threads', '0'])
+    line = capsys.readouterr().out
+    assert re.match(r'overhead \(default threads, 1 busy\): quiet [\d.]+ ms, loaded '
+                    r'[\d.]+ ms \(medians\); L/q of the medians \d+\.\d\d; per round '
+                    r'\d+\.\d\d-\d+\.\d\d \(\d+\.\d\d \d+\.\d\d\)$', line)
+
+
+def test_load_spread_refuses_bad_counts():
+    import load_spread
+    with pytest.raises(SystemExit):
+        load_spread.main(['overhead', '--rounds', '0'])
