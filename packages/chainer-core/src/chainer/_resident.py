@@ -6,6 +6,8 @@ import contextlib
 import threading
 import warnings
 
+from chainer import _per_class
+
 #: Methods a subclass may not override (v7 marks them final): TypeError at class creation.
 _FINAL = ('to_device', 'to_chx', 'from_chx')
 #: Deprecated v7 methods: a subclass overriding one gets a DeprecationWarning, and the
@@ -50,12 +52,12 @@ def _legacy_base(cls):
 
 def _overridden_methods(cls):
     """The legacy ``to_*`` methods ``cls`` overrides (cached per class)."""
-    found = _overridden_cache.get(cls)
+    found = _overridden_cache.get(id(cls))
     if found is None:
         base = _legacy_base(cls)
         found = tuple(name for name in _LEGACY
                       if getattr(cls, name, None) is not getattr(base, name))
-        _overridden_cache[cls] = found
+        _per_class.remember(_overridden_cache, cls, found)
     return found
 
 

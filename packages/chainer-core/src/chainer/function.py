@@ -15,6 +15,7 @@ import weakref
 import numpy
 
 from chainer import _deferred_grad
+from chainer import _per_class
 from chainer import _graph
 from chainer import cuda
 from chainer import flag
@@ -35,7 +36,7 @@ _monotonic = _graph._monotonic
 _tick = _graph.tick
 _policy = _graph.thread_policy
 
-#: Per Function class: the input types (array class, dtype, shape of each input) its
+#: Per Function class (keyed by its id, see :mod:`chainer._per_class`): the input types (array class, dtype, shape of each input) its
 #: ``check_type_forward`` passed, with the values of the attributes of ``self`` it reads,
 #: when that check reads nothing else (so that it cannot pass for some instances and
 #: fail for others with the same key); None otherwise.
@@ -58,8 +59,7 @@ class _PassedChecks(dict):
 def _passed_checks_of(cls):
     attributes = _attributes_read(cls, cls.check_type_forward)
     passed = None if attributes is None else _PassedChecks(attributes)
-    _passed_checks[cls] = passed
-    return passed
+    return _per_class.remember(_passed_checks, cls, passed)
 
 
 def _attributes_read(cls, method):
@@ -279,7 +279,7 @@ class Function(_graph.GraphNode):
 
     def _check_types_once(self, in_data):
         cls = self.__class__
-        passed = _passed_checks.get(cls, _UNKNOWN)
+        passed = _passed_checks.get(id(cls), _UNKNOWN)
         if passed is _UNKNOWN:
             passed = _passed_checks_of(cls)
         # A check set on the instance (v1 allows it) always runs. It is told from the

@@ -7,6 +7,7 @@ their states in the optimizer, and v2+ ones, which implement
 """
 import numpy
 
+from chainer import _per_class
 from chainer import _v1_rules
 from chainer import cuda
 from chainer import optimizer as optimizer_module
@@ -164,11 +165,11 @@ class GradientMethod(optimizer_module.Optimizer):
                 self._loss_scaling_is_dynamic:
             return False
         cls = type(self)
-        fusable = _FUSABLE.get(cls)
+        fusable = _FUSABLE.get(id(cls))
         if fusable is None:
-            fusable = _FUSABLE[cls] = all(
+            fusable = _per_class.remember(_FUSABLE, cls, all(
                 getattr(cls, name) is getattr(GradientMethod, name)
-                for name in _FUSED_METHODS)
+                for name in _FUSED_METHODS))
         return fusable
 
     def _fused_v1_step(self):
@@ -269,7 +270,7 @@ class GradientMethod(optimizer_module.Optimizer):
 _FUSED_METHODS = ('reallocate_cleared_grads', 'check_nan_in_grads', 'call_hooks',
                   'prepare', 'is_safe_to_update', '_update_v1', 'update_loss_scale',
                   '_new_rule')
-_FUSABLE = {}
+_FUSABLE = {}  # per class, keyed by its id (see chainer._per_class)
 
 
 def _place_states(state, data):

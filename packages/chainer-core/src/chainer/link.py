@@ -15,6 +15,7 @@ from chainer import _link_copy
 from chainer import _link_device
 from chainer import _link_params as _lp
 from chainer import _link_serialize
+from chainer import _per_class
 from chainer import cuda
 from chainer import initializers
 from chainer import link_hook
@@ -233,9 +234,9 @@ class Link(_link_copy.CopyMixin, _link_device.DeviceMixin, DeviceResident):
         # A mixin placed after Link may bring the forward computation as its
         # __call__ (v7 prefers it to forward).
         cls = self.__class__
-        call = _MIXIN_CALLS.get(cls, _UNKNOWN)
+        call = _MIXIN_CALLS.get(id(cls), _UNKNOWN)
         if call is _UNKNOWN:
-            call = _MIXIN_CALLS[cls] = _call_after_link(cls)
+            call = _per_class.remember(_MIXIN_CALLS, cls, _call_after_link(cls))
         if call is None:
             forward = self.forward
         else:  # bound as attribute lookup binds it (a plain callable stays as it is)
@@ -444,7 +445,7 @@ from chainer.chain import Chain, ChainList  # noqa: E402,F401  (v1-v7 import pat
 
 #: Per Link subclass, the ``__call__`` a class after Link in its MRO defines (a mixin
 #: bringing the forward computation), or None: what ``super(Link, self).__call__``
-#: finds, looked up once per class.
+#: finds, looked up once per class (keyed by its id, see :mod:`chainer._per_class`).
 _MIXIN_CALLS = {}
 _UNKNOWN = object()
 

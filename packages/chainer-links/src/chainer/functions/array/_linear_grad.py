@@ -11,6 +11,7 @@ from chainer import cuda
 from chainer import function
 from chainer import function_node
 from chainer import utils
+from chainer import variable
 
 
 def is_double(grad_outputs):
@@ -23,10 +24,6 @@ def is_double(grad_outputs):
 
 
 _Variable = function.Variable
-
-
-def _data(x):
-    return x.data if isinstance(x, function.Variable) else x
 
 
 class LinearGrad(function_node.FunctionNode):
@@ -86,7 +83,7 @@ def transposed_grads(func, inputs, grad_outputs, apply_again):
     Returns:
         tuple: one Variable (or None) per input.
     """
-    data = tuple([_data(x) for x in inputs])
+    data = tuple([variable.as_array(x) for x in inputs])
     node = LinearGrad(lambda gys: func.backward(data, gys), apply_again, data)
     outs = node.apply(tuple(grad_outputs))
     result = [None] * len(inputs)
