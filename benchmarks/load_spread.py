@@ -79,7 +79,7 @@ def main(argv=None):
         parser.error('--rounds must be >= 1, --load and --threads >= 0, --seconds > 0')
     _cap_threads(args.threads)
     quiet, loaded = spread(args.case, args.rounds, args.load, args.seconds)
-    ratios = [l / q for q, l in zip(quiet, loaded)]
+    ratios = [busy / idle for idle, busy in zip(quiet, loaded)]
     print('{} ({} threads, {} busy): quiet {:.2f} ms, loaded {:.2f} ms (medians); '
           'L/q of the medians {:.2f}; per round {:.2f}-{:.2f} ({})'.format(
               args.case, args.threads or 'default', args.load,

@@ -67,7 +67,7 @@ class _ByHand(object):
         self.flat = flat
         if flat:
             grads, velocity = self._flatten(links)
-        self.layers = [(l.W.data, l.b.data) for l in links]
+        self.layers = [(link.W.data, link.b.data) for link in links]
         if flat:
             self.grads, self.velocity = grads, velocity
         else:
@@ -142,7 +142,7 @@ class _ByHand(object):
         same order, so that the update is four passes over all of them at once (the
         same operations on the same elements as the update of each array, so the same
         bits)."""
-        params = [p for l in links for p in (l.W, l.b)]
+        params = [p for link in links for p in (link.W, link.b)]
         size = sum(p.size for p in params)
         data, grad = numpy.empty(size, numpy.float32), numpy.empty(size, numpy.float32)
         velocity = numpy.zeros(size, numpy.float32)

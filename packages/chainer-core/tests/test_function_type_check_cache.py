@@ -7,7 +7,7 @@ import numpy
 import pytest
 
 import chainer
-from chainer import function
+from chainer import _type_check_memo
 from chainer.utils import type_check
 
 CALLS = []
@@ -81,7 +81,7 @@ def _fresh():
     if not _InputsOnly.type_check_enable:
         pytest.skip('type checking is off (CHAINER_TYPE_CHECK=0)')
     for cls in _CLASSES:
-        function._passed_checks.pop(id(cls), None)
+        _type_check_memo._passed_checks.pop(id(cls), None)
 
 
 def test_a_passed_check_is_not_run_again_for_the_same_types():
@@ -98,7 +98,7 @@ def test_a_failed_check_fails_every_time():
         with pytest.raises(type_check.InvalidType):
             _InputsOnly()(numpy.ones(3, 'd'))
     assert len(CALLS) >= 2 * 2  # light and full pass each time
-    assert function._passed_checks[id(_InputsOnly)] == {}
+    assert _type_check_memo._passed_checks[id(_InputsOnly)] == {}
 
 
 def test_a_check_reading_attributes_is_remembered_with_their_values():
@@ -106,7 +106,7 @@ def test_a_check_reading_attributes_is_remembered_with_their_values():
     _ReadsSelf(1)(x)
     _ReadsSelf(1)(x)
     assert len(CALLS) == 1
-    assert function._passed_checks[id(_ReadsSelf)].attributes == ('ndim',)
+    assert _type_check_memo._passed_checks[id(_ReadsSelf)].attributes == ('ndim',)
     with pytest.raises(type_check.InvalidType):
         _ReadsSelf(2)(x)  # same types, other configuration: must fail
     calls = len(CALLS)
@@ -137,13 +137,13 @@ def test_an_attribute_that_is_not_a_plain_value_is_checked_every_time(make):
 @pytest.mark.parametrize('value', [(1, [1]), (1, (2,)), [1], {}, _Mutable(1)])
 def test_value_key_refuses_what_may_change(value):
     with pytest.raises(TypeError):
-        function._value_key(value)
+        _type_check_memo._value_key(value)
 
 
 def test_value_key_of_plain_values():
-    assert function._value_key((1, 2.0)) == (tuple, ((int, 1), (float, 2.0)))
-    assert function._value_key(numpy.int32(3)) == (numpy.int32, 3)
-    assert function._value_key(None) == (type(None), None)
+    assert _type_check_memo._value_key((1, 2.0)) == (tuple, ((int, 1), (float, 2.0)))
+    assert _type_check_memo._value_key(numpy.int32(3)) == (numpy.int32, 3)
+    assert _type_check_memo._value_key(None) == (type(None), None)
 
 
 def test_a_changed_object_attribute_is_checked_again():
@@ -179,7 +179,7 @@ def test_a_check_that_does_more_with_the_instance_runs_every_time(cls):
     assert len(CALLS) == 2
     with pytest.raises(type_check.InvalidType):
         cls(2)(x)
-    assert function._passed_checks[id(cls)] is None
+    assert _type_check_memo._passed_checks[id(cls)] is None
 
 
 def test_a_check_set_on_the_instance_runs_every_time():
@@ -204,10 +204,10 @@ def test_a_method_of_another_function_set_on_the_instance_runs_every_time():
 
 
 def test_the_record_of_passed_types_is_bounded(monkeypatch):
-    monkeypatch.setattr(function, '_MAX_PASSED_CHECKS', 2)
+    monkeypatch.setattr(_type_check_memo, "_MAX_PASSED_CHECKS", 2)
     for n in range(1, 6):
         _InputsOnly()(numpy.ones(n, 'f'))
-    assert 1 <= len(function._passed_checks[id(_InputsOnly)]) <= 2
+    assert 1 <= len(_type_check_memo._passed_checks[id(_InputsOnly)]) <= 2
 
 
 def _closure_check(limit):
@@ -225,7 +225,7 @@ def _closure_check(limit):
     (len, False),
 ])
 def test_reads_only_its_argument(method, expected):
-    assert (function._attributes_read(None, method) == ()) is expected
+    assert (_type_check_memo._attributes_read(None, method) == ()) is expected
 
 
 @pytest.mark.parametrize('cls, expected', [
@@ -237,4 +237,4 @@ def test_reads_only_its_argument(method, expected):
     (_StoresOnItself, None),
 ])
 def test_attributes_read(cls, expected):
-    assert function._attributes_read(cls, cls.check_type_forward) == expected
+    assert _type_check_memo._attributes_read(cls, cls.check_type_forward) == expected

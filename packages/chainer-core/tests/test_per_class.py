@@ -7,7 +7,7 @@ import numpy
 import chainer
 from chainer import _per_class
 from chainer import _resident
-from chainer import function
+from chainer import _type_check_memo
 from chainer import gradient_method
 from chainer import link
 
@@ -60,10 +60,10 @@ def test_a_function_class_made_in_a_call_is_freed_after_its_type_check():
 
         y = Double()(chainer.Variable(numpy.ones(2, numpy.float32)))
         numpy.testing.assert_array_equal(y.data, [2, 2])
-        assert id(Double) in function._passed_checks
+        assert id(Double) in _type_check_memo._passed_checks
         return weakref.ref(Double)
 
-    assert _collected_after(use, function._passed_checks)
+    assert _collected_after(use, _type_check_memo._passed_checks)
 
 
 def test_a_link_class_made_in_a_call_is_freed_after_it_is_called():

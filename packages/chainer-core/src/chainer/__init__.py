@@ -23,7 +23,7 @@ from chainer.function import Function, FunctionHook, thread_local  # noqa: E402,
 from chainer.function import get_function_hooks  # noqa: E402,F401
 from chainer.function import force_backprop_mode, no_backprop_mode  # noqa: E402,F401
 from chainer.function_node import FunctionNode, grad  # noqa: E402,F401
-from chainer._backprop import backward_outputs as backward  # noqa: E402,F401
+from chainer._backward_outputs import backward_outputs as backward  # noqa: E402,F401
 from chainer.function_adapter import FunctionAdapter  # noqa: E402,F401
 from chainer.variable import Variable, as_array, as_variable  # noqa: E402,F401
 from chainer.variable_node import VariableNode  # noqa: E402,F401

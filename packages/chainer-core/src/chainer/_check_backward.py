@@ -144,10 +144,10 @@ class _CheckBackward(object):
         return xp.copysign(xp.sqrt(0.99 * sq / sq.sum() + 0.01 / size), v)
 
     def _backward(self, xs, ys, gys, directions):
-        from chainer import _backprop
+        from chainer import _backward_outputs
         grads = [None if g is None else variable.Variable(g.copy(), requires_grad=False)
                  for g in gys]
-        _backprop.backward_outputs(list(ys), grads)
+        _backward_outputs.backward_outputs(list(ys), grads)
         checked = []
         for i, (x, skip) in enumerate(zip(xs, self.no_grads)):
             if x is None:

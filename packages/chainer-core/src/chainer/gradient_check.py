@@ -139,13 +139,13 @@ def check_double_backward(func, x_data, y_grad, x_grad_grad, params=(),
     skip_first = [x is not None and x.dtype.kind != 'f' for x in xs]
 
     def first_order_grad(*inputs):
-        from chainer import _backprop
+        from chainer import _backward_outputs
         in_vars = inputs[:n_x]
         ys = _as_tuple(func(*in_vars))
         grads = [None if gy is None else _cast_to(gy, y.dtype)
                  for y, gy in zip(ys, inputs[n_x:])]
         _check_outputs_and_grads(ys, grads)
-        _backprop.backward_outputs(list(ys), grads, enable_double_backprop=True)
+        _backward_outputs.backward_outputs(list(ys), grads, enable_double_backprop=True)
         result = []
         for i, (skip, x) in enumerate(zip(skip_first, in_vars)):
             if skip:
