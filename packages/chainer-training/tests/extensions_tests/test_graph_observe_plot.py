@@ -31,6 +31,7 @@ def test_observe_value_and_lr(tmp_path):
 
 
 def test_plot_report_writes_png_without_a_display(tmp_path, monkeypatch):
+    pytest.importorskip('matplotlib')  # the [plot] extra: without it, see the next tests
     monkeypatch.delenv('DISPLAY', raising=False)
     trainer = tiny.trainer(tmp_path, stop=(2, 'epoch'))
     plot = extensions.PlotReport(['main/loss', 'main/accuracy'], 'epoch',
