@@ -27,8 +27,13 @@ def all_sources():
 
 
 def _batch(sources):
+    # CuPy's headers (a conditional block, see codegen.HEADERS) once at the top, then
+    # the other includes of the sources, then each source's body in a namespace of its
+    # own
     includes, bodies = [], []
     for index, (label, source) in enumerate(sources):
+        if source.startswith(codegen.HEADERS):
+            source = source[len(codegen.HEADERS):]
         body = []
         for line in source.splitlines():
             if line.startswith('#include'):
@@ -38,7 +43,7 @@ def _batch(sources):
                 body.append(line)
         text = _KERNEL_RE.sub(r'\g<1>\g<2>__{}('.format(index), '\n'.join(body))
         bodies.append('// {}\nnamespace _k{} {{\n{}\n}}\n'.format(label, index, text))
-    return '\n'.join(includes) + '\n' + '\n'.join(bodies)
+    return codegen.HEADERS + '\n'.join(includes) + '\n' + '\n'.join(bodies)
 
 
 def check(arch, sources=None, toolchain=None):

@@ -10,8 +10,11 @@ of ``REDUCE`` and the post-map), so a typo or a type error in an operation fails
 """
 from cupy_kernels.kernels import spec as _spec
 
-_HEADERS = ('#include <cupy/complex.cuh>\n#include <cupy/carray.cuh>\n'
-            '#include <cupy/float16.cuh>\n#include <cupy/atomics.cuh>\n')
+#: CuPy's headers, the start of every source. ``float16`` lives in ``carray.cuh`` up to CuPy 13 (the last release
+#: for Python 3.9) and in a ``float16.cuh`` of its own from CuPy 14 on.
+HEADERS = ('#include <cupy/complex.cuh>\n#include <cupy/carray.cuh>\n'
+            '#if __has_include(<cupy/float16.cuh>)\n#include <cupy/float16.cuh>\n#endif\n'
+            '#include <cupy/atomics.cuh>\n')
 #: ndim of the index space of the generated loop (2 exercises the CIndexer arithmetic).
 _LOOP_NDIM = 2
 _BLOCK = 512
@@ -52,7 +55,7 @@ def elementwise_source(spec, binding):
         p.ctype(binding), p.name, p.name) for p in in_loads)
     body += ''.join('    {} &{} = _raw_{}[_ind.get()];\n'.format(
         p.ctype(binding), p.name, p.name) for p in out_loads)
-    return _HEADERS + _typedefs(binding) + spec.preamble + (
+    return HEADERS + _typedefs(binding) + spec.preamble + (
             '\nextern "C" __global__ void {name}({params}) {{\n'
             '  CUPY_FOR(i, _ind.size()) {{\n'
             '    _ind.set(i);\n'
@@ -83,7 +86,7 @@ def reduction_source(spec, binding):
         p.ctype(binding), p.name, p.name) for p in out_loads)
     params = in_decls + out_decls + ['CIndexer<{}> _in_ind'.format(_LOOP_NDIM),
                                      'CIndexer<1> _out_ind', 'const int _block_stride']
-    return _HEADERS + _typedefs(binding) + spec.preamble + (
+    return HEADERS + _typedefs(binding) + spec.preamble + (
             '\ntypedef {reduce_type} _type_reduce;\n'
             '#define REDUCE(a, b) ({reduce})\n'
             'extern "C" __global__ void {name}({params}) {{\n'
