@@ -3,6 +3,7 @@
 * ``tests(package=...)``: one package's tests in its own environment, holding only that
   package, the sibling packages it declares (installed from their local paths: they are
   not on PyPI) and its test extras, so that a missing declaration fails.
+* ``tests_pythons``: every package's tests on Python 3.9 and on 3.13 (where installed).
 * ``packaging``: release-file consistency, then the three install modes (editable; all
   wheels together; each wheel alone with only what it declares) against fresh wheels.
 * ``fuzz``: the readers' fuzz targets (npz, HDF5, snapshots, caffemodels) run long and
@@ -71,7 +72,7 @@ TEST_ENV = {
 }
 
 nox.options.reuse_venv = 'yes'
-nox.options.sessions = ['tests', 'tests_numpy1', 'packaging', 'docs']
+nox.options.sessions = ['tests', 'tests_numpy1', 'tests_pythons', 'packaging', 'docs']
 
 
 def _load_toml(path):
@@ -311,6 +312,52 @@ def tests_numpy1(session):
         session.chdir(_package_dir(package))
         session.run('python', '-m', 'pytest', 'tests', '-q', '-p', 'no:cacheprovider',
                     *session.posargs, env={'CHAINER_TEST_DERANDOMIZE': '1'})
+
+
+#: The oldest and the newest Python the packages support: ``tests_pythons`` runs every
+#: package's tests on each (CI's other sessions run on the Python that runs nox).
+EDGE_PYTHONS = ('3.9', '3.13')
+
+
+def _working_python(version):
+    """A path to an interpreter of ``version`` (``'3.9'``) that runs, or None:
+    ``python3.9`` on PATH, else pyenv's newest ``3.9.*`` (its shims on PATH answer only
+    for the versions selected in pyenv)."""
+    candidates = [shutil.which('python' + version)]
+    pyenv = pathlib.Path(os.environ.get('PYENV_ROOT', pathlib.Path.home() / '.pyenv'))
+    installed = sorted(pyenv.glob('versions/{}.*/bin/python'.format(version)),
+                       key=lambda path: Version(path.parent.parent.name.split('-')[0]),
+                       reverse=True) if (pyenv / 'versions').is_dir() else []
+    for candidate in candidates + [str(path) for path in installed]:
+        if candidate and subprocess.run(
+                [candidate, '-c', 'import sys; sys.exit(sys.version_info[:2] != {})'.format(
+                    tuple(int(n) for n in version.split('.')))],
+                capture_output=True).returncode == 0:
+            return candidate
+    return None
+
+
+_EDGE_FOUND = [path for path in map(_working_python, EDGE_PYTHONS) if path] or [None]
+
+
+@nox.session(python=_EDGE_FOUND)
+def tests_pythons(session):
+    """Every package's tests, all installed together (editable, with their test extras)
+    on the oldest and on the newest supported Python (:data:`EDGE_PYTHONS`), each found
+    on PATH or in pyenv; skipped where neither is installed."""
+    if session.python is None:
+        session.skip('no Python {} found (PATH, pyenv)'.format(' or '.join(EDGE_PYTHONS)))
+    session.install(*_editable_with_test_extras(PACKAGES))
+    for package, extra in TEST_WITHOUT_DEPS.items():
+        session.install('--no-deps', *extra)
+    session.run('python', '-m', 'chainer', silent=True)
+    for package in PACKAGES:
+        if not any((_package_dir(package) / 'tests').rglob('test_*.py')):
+            continue
+        session.chdir(_package_dir(package))
+        session.run('python', '-m', 'pytest', 'tests', '-q', '-p', 'no:cacheprovider',
+                    *session.posargs,
+                    env=dict({'CHAINER_TEST_DERANDOMIZE': '1'}, **TEST_ENV.get(package, {})))
 
 
 #: The fuzz targets of the readers (issue 18), by package: npz and HDF5 files, trainer
