@@ -275,8 +275,13 @@ def tests(session, package):
     if package in TEST_WITHOUT_DEPS:
         session.install('--no-deps', *TEST_WITHOUT_DEPS[package])
     session.run('python', '-m', 'chainer', silent=True)  # imports, and versions compatible
-    tests_dir = _package_dir(package) / 'tests'
-    if not any(tests_dir.rglob('test_*.py')):
+    _run_package_tests(session, package)
+
+
+def _run_package_tests(session, package):
+    """Runs ``package``'s tests (pytest in its folder, derandomized, with its
+    :data:`TEST_ENV`) in ``session``'s environment; warns where it has none."""
+    if not any((_package_dir(package) / 'tests').rglob('test_*.py')):
         session.warn('{} has no tests yet'.format(package))
         return
     session.chdir(_package_dir(package))
@@ -309,9 +314,7 @@ def tests_numpy1(session):
     session.run('python', '-c', 'import numpy; assert numpy.__version__ < "2", '
                 'numpy.__version__')
     for package in NUMPY1_PACKAGES:
-        session.chdir(_package_dir(package))
-        session.run('python', '-m', 'pytest', 'tests', '-q', '-p', 'no:cacheprovider',
-                    *session.posargs, env={'CHAINER_TEST_DERANDOMIZE': '1'})
+        _run_package_tests(session, package)
 
 
 #: The oldest and the newest Python the packages support: ``tests_pythons`` runs every
@@ -348,16 +351,11 @@ def tests_pythons(session):
     if session.python is None:
         session.skip('no Python {} found (PATH, pyenv)'.format(' or '.join(EDGE_PYTHONS)))
     session.install(*_editable_with_test_extras(PACKAGES))
-    for package, extra in TEST_WITHOUT_DEPS.items():
+    for extra in TEST_WITHOUT_DEPS.values():
         session.install('--no-deps', *extra)
     session.run('python', '-m', 'chainer', silent=True)
     for package in PACKAGES:
-        if not any((_package_dir(package) / 'tests').rglob('test_*.py')):
-            continue
-        session.chdir(_package_dir(package))
-        session.run('python', '-m', 'pytest', 'tests', '-q', '-p', 'no:cacheprovider',
-                    *session.posargs,
-                    env=dict({'CHAINER_TEST_DERANDOMIZE': '1'}, **TEST_ENV.get(package, {})))
+        _run_package_tests(session, package)
 
 
 #: The fuzz targets of the readers (issue 18), by package: npz and HDF5 files, trainer

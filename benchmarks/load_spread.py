@@ -19,48 +19,31 @@ anything imports them, as ``run.py`` does for its one-thread workers; ``--thread
 leaves them (and ``chainer``'s thread policy) at their defaults.
 """
 import argparse
-import importlib
 import os
 import statistics
 import time
 
 import cases
 import load
-
-
-def _cap_threads(threads):
-    if threads:
-        for name in ('OPENBLAS_NUM_THREADS', 'OMP_NUM_THREADS', 'MKL_NUM_THREADS'):
-            os.environ[name] = str(threads)
-
-
-def _step_of(name):
-    case = cases.CASES[name]
-    module = importlib.import_module('chainer_workloads.' + case.workload)
-    return module.make(**case.params)
-
-
-def _measure(step, inner):
-    start = time.perf_counter()
-    for _ in range(inner):
-        step()
-    return (time.perf_counter() - start) / inner
+import run
+import worker
 
 
 def spread(name, rounds=8, busy=2, seconds=0.3, pause=0.4):
     """Returns ``(quiet, loaded)``: the seconds per step of case ``name`` in each
-    round, quiet and under ``busy`` busy processes, measured in this process."""
-    step = _step_of(name)
+    round, quiet and under ``busy`` busy processes, measured in this process by the
+    bench's own worker (``worker.Worker.time``)."""
+    bench = worker.Worker('chainer')
     for _ in range(3):
-        step()
-    inner = max(1, int(seconds / _measure(step, 1)))
+        bench.time(name, 1)
+    inner = max(1, int(seconds / bench.time(name, 1)))
     quiet, loaded = [], []
     with load.BusyLoad(busy) as background:
         for _ in range(rounds):
-            quiet.append(_measure(step, inner))
+            quiet.append(bench.time(name, inner))
             time.sleep(pause)
             with background.running():
-                loaded.append(_measure(step, inner))
+                loaded.append(bench.time(name, inner))
             time.sleep(pause)
     return quiet, loaded
 
@@ -77,7 +60,8 @@ def main(argv=None):
     args = parser.parse_args(argv)
     if args.rounds < 1 or args.load < 0 or args.threads < 0 or args.seconds <= 0:
         parser.error('--rounds must be >= 1, --load and --threads >= 0, --seconds > 0')
-    _cap_threads(args.threads)
+    if args.threads:  # before anything imports numpy, as run.py's workers get it
+        os.environ.update(run.thread_env(args.threads))
     quiet, loaded = spread(args.case, args.rounds, args.load, args.seconds)
     ratios = [busy / idle for idle, busy in zip(quiet, loaded)]
     print('{} ({} threads, {} busy): quiet {:.2f} ms, loaded {:.2f} ms (medians); '

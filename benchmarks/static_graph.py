@@ -65,12 +65,10 @@ class _ByHand(object):
     def __init__(self, model, batch, n_in, flat=False):
         links = (model.l1, model.l2, model.l3)
         self.flat = flat
-        if flat:
-            grads, velocity = self._flatten(links)
+        if flat:  # (before the layers are read: it moves the parameters' data)
+            self.grads, self.velocity = self._flatten(links)
         self.layers = [(link.W.data, link.b.data) for link in links]
-        if flat:
-            self.grads, self.velocity = grads, velocity
-        else:
+        if not flat:
             self.grads = [(numpy.empty_like(W), numpy.empty_like(b))
                           for W, b in self.layers]
             self.velocity = [(numpy.zeros_like(W), numpy.zeros_like(b))

@@ -10,11 +10,12 @@ of ``REDUCE`` and the post-map), so a typo or a type error in an operation fails
 """
 from cupy_kernels.kernels import spec as _spec
 
-#: CuPy's headers, the start of every source. ``float16`` lives in ``carray.cuh`` up to CuPy 13 (the last release
-#: for Python 3.9) and in a ``float16.cuh`` of its own from CuPy 14 on.
+#: CuPy's headers, the start of every source. ``float16`` lives in ``carray.cuh`` up to
+#: CuPy 13 (the last release for Python 3.9) and in a ``float16.cuh`` of its own from
+#: CuPy 14 on.
 HEADERS = ('#include <cupy/complex.cuh>\n#include <cupy/carray.cuh>\n'
-            '#if __has_include(<cupy/float16.cuh>)\n#include <cupy/float16.cuh>\n#endif\n'
-            '#include <cupy/atomics.cuh>\n')
+           '#if __has_include(<cupy/float16.cuh>)\n#include <cupy/float16.cuh>\n#endif\n'
+           '#include <cupy/atomics.cuh>\n')
 #: ndim of the index space of the generated loop (2 exercises the CIndexer arithmetic).
 _LOOP_NDIM = 2
 _BLOCK = 512
